@@ -1,0 +1,241 @@
+//! GPU models: display names, families, and which datasheet row represents each.
+//!
+//! The price files name GPUs by model (`A100-80GB`, `H100`), the hardware file by SKU
+//! (`A100-SXM4-80GB`, `H100-PCIe-80GB`). The mapping below is ours and documented in
+//! `data/README.md`: a family-level model is represented by the form factor the big clouds
+//! rent (SXM for A100/H100/V100), and an offer whose accelerator name says "PCIe" gets the
+//! PCIe row instead.
+
+use std::collections::{BTreeMap, HashMap};
+
+use gpucost_core::catalog::{Gpu, GpuSpec, Offer};
+use rust_decimal::Decimal;
+
+use crate::table::Table;
+use crate::ImportError;
+
+/// Datasheet row representing a price-file GPU model, when `gpu_specs.csv` has one.
+fn default_spec(gpu: &str) -> Option<&'static str> {
+    Some(match gpu {
+        "T4" => "T4",
+        "L4" => "L4",
+        "A10" => "A10",
+        "A10G" => "A10G",
+        "A30" => "A30",
+        "A40" => "A40",
+        "P4" => "P4",
+        "P100" => "P100-PCIe-16GB",
+        "V100-16GB" => "V100-SXM2-16GB",
+        "V100-32GB" => "V100-SXM2-32GB",
+        "A100-40GB" => "A100-SXM4-40GB",
+        "A100-80GB" => "A100-SXM4-80GB",
+        "H100" => "H100-SXM5-80GB",
+        "H200" => "H200-SXM-141GB",
+        "B200" => "B200-SXM",
+        "L40S" => "L40S",
+        "RTX3090" => "RTX-3090",
+        "RTX4090" => "RTX-4090",
+        "RTXA6000" => "RTX-A6000",
+        "MI300X" => "MI300X",
+        _ => return None,
+    })
+}
+
+/// A more precise datasheet row for one offer, from its accelerator name.
+pub fn offer_spec(gpu: &str, variant: &str) -> Option<&'static str> {
+    let v = variant.to_ascii_uppercase();
+    let pcie = v.contains("PCIE") || v.contains("FHHL");
+    match (gpu, pcie) {
+        ("A100-80GB", true) => Some("A100-PCIe-80GB"),
+        ("A100-40GB", true) => Some("A100-PCIe-40GB"),
+        ("H100", true) => Some("H100-PCIe-80GB"),
+        ("V100-16GB", true) => Some("V100-PCIe-16GB"),
+        ("V100-32GB", true) => Some("V100-PCIe-32GB"),
+        _ => None,
+    }
+}
+
+/// Every GPU model the price data may name: id, vendor, display name. An id missing here
+/// stops the import, which catches typos and models nobody has looked at.
+pub const KNOWN: &[(&str, &str, &str)] = &[
+    ("A10", "NVIDIA", "A10"),
+    ("A100-40GB", "NVIDIA", "A100 40GB"),
+    ("A100-80GB", "NVIDIA", "A100 80GB"),
+    ("A10G", "NVIDIA", "A10G"),
+    ("A30", "NVIDIA", "A30"),
+    ("A40", "NVIDIA", "A40"),
+    ("A800", "NVIDIA", "A800"),
+    ("B200", "NVIDIA", "B200"),
+    ("B300", "NVIDIA", "B300"),
+    ("GH200", "NVIDIA", "GH200"),
+    ("GTX1080Ti", "NVIDIA", "GeForce GTX 1080 Ti"),
+    ("GTX1660", "NVIDIA", "GeForce GTX 1660"),
+    ("H100", "NVIDIA", "H100"),
+    ("H200", "NVIDIA", "H200"),
+    ("K520", "NVIDIA", "GRID K520"),
+    ("K80", "NVIDIA", "K80"),
+    ("L4", "NVIDIA", "L4"),
+    ("L40", "NVIDIA", "L40"),
+    ("L40S", "NVIDIA", "L40S"),
+    ("M4000", "NVIDIA", "Quadro M4000"),
+    ("M60", "NVIDIA", "M60"),
+    ("MI25", "AMD", "Instinct MI25"),
+    ("MI300X", "AMD", "Instinct MI300X"),
+    ("P100", "NVIDIA", "P100"),
+    ("P106-100", "NVIDIA", "P106-100"),
+    ("P4", "NVIDIA", "P4"),
+    ("P40", "NVIDIA", "P40"),
+    ("P4000", "NVIDIA", "Quadro P4000"),
+    ("RTX2000-Ada", "NVIDIA", "RTX 2000 Ada"),
+    ("RTX2080Ti", "NVIDIA", "GeForce RTX 2080 Ti"),
+    ("RTX3060", "NVIDIA", "GeForce RTX 3060"),
+    ("RTX3070", "NVIDIA", "GeForce RTX 3070"),
+    ("RTX3080", "NVIDIA", "GeForce RTX 3080"),
+    ("RTX3080Ti", "NVIDIA", "GeForce RTX 3080 Ti"),
+    ("RTX3090", "NVIDIA", "GeForce RTX 3090"),
+    ("RTX3090Ti", "NVIDIA", "GeForce RTX 3090 Ti"),
+    ("RTX4000-Ada", "NVIDIA", "RTX 4000 Ada"),
+    ("RTX4060", "NVIDIA", "GeForce RTX 4060"),
+    ("RTX4070", "NVIDIA", "GeForce RTX 4070"),
+    ("RTX4070Ti", "NVIDIA", "GeForce RTX 4070 Ti"),
+    ("RTX4080", "NVIDIA", "GeForce RTX 4080"),
+    ("RTX4080Super", "NVIDIA", "GeForce RTX 4080 SUPER"),
+    ("RTX4090", "NVIDIA", "GeForce RTX 4090"),
+    ("RTX5000-Ada", "NVIDIA", "RTX 5000 Ada"),
+    ("RTX5070", "NVIDIA", "GeForce RTX 5070"),
+    ("RTX5080", "NVIDIA", "GeForce RTX 5080"),
+    ("RTX5090", "NVIDIA", "GeForce RTX 5090"),
+    ("RTX5880-Ada", "NVIDIA", "RTX 5880 Ada"),
+    ("RTX6000", "NVIDIA", "Quadro RTX 6000"),
+    ("RTX6000-Ada", "NVIDIA", "RTX 6000 Ada"),
+    ("RTXA2000", "NVIDIA", "RTX A2000"),
+    ("RTXA4000", "NVIDIA", "RTX A4000"),
+    ("RTXA4500", "NVIDIA", "RTX A4500"),
+    ("RTXA5000", "NVIDIA", "RTX A5000"),
+    ("RTXA6000", "NVIDIA", "RTX A6000"),
+    ("RTXPRO6000", "NVIDIA", "RTX PRO 6000 Blackwell"),
+    ("RadeonProV520", "AMD", "Radeon Pro V520"),
+    ("T4", "NVIDIA", "T4"),
+    ("V100", "NVIDIA", "V100 (memory not stated)"),
+    ("V100-16GB", "NVIDIA", "V100 16GB"),
+    ("V100-32GB", "NVIDIA", "V100 32GB"),
+];
+
+/// The chip family: the id without its memory suffix (`A100-80GB` → `A100`).
+pub fn family(gpu: &str) -> String {
+    for suffix in ["-16GB", "-32GB", "-40GB", "-80GB"] {
+        if let Some(f) = gpu.strip_suffix(suffix) {
+            return f.to_string();
+        }
+    }
+    gpu.to_string()
+}
+
+/// Reads `gpu_specs.csv`.
+///
+/// # Errors
+/// A located [`ImportError`] for any malformed field.
+pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
+    table
+        .rows()
+        .map(|row| {
+            let nvlink = match row.text("nvlink")? {
+                "yes" => Some(true),
+                "no" => Some(false),
+                "" => None,
+                other => return Err(row.error("nvlink", format!("{other:?} is not yes/no/blank"))),
+            };
+            Ok(GpuSpec {
+                model: row.required("model")?.to_string(),
+                memory_gib: row
+                    .float("memory_gib")?
+                    .ok_or_else(|| row.error("memory_gib", "is empty"))?,
+                bandwidth_gbps: row.float("memory_bandwidth_gbps")?,
+                fp32_tflops: row.float("fp32_tflops")?,
+                fp16_tensor_tflops: row.float("fp16_tensor_tflops")?,
+                bf16_tensor_tflops: row.float("bf16_tensor_tflops")?,
+                int8_tops: row.float("int8_tops")?,
+                tdp_watts: row.float("tdp_watts")?,
+                mig_max_instances: row
+                    .float("mig_max_instances")?
+                    .map(|v| v as u32)
+                    .unwrap_or(0),
+                nvlink,
+                architecture: row.text("architecture")?.to_string(),
+                release_year: row.float("release_year")?.map(|v| v as u32),
+                source: row.required("source")?.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// One [`Gpu`] per model used by `offers`, sorted by id.
+///
+/// # Errors
+/// [`ImportError::Curated`] naming the first offer whose GPU model is not in [`KNOWN`].
+pub fn gpu_table(offers: &[Offer], specs: &[GpuSpec]) -> Result<Vec<Gpu>, ImportError> {
+    if let Some(o) = offers.iter().find(|o| !KNOWN.iter().any(|k| k.0 == o.gpu)) {
+        return Err(ImportError::Curated(format!(
+            "offer {} names unknown GPU model {:?} (add it to catalog-import's gpus::KNOWN)",
+            o.id, o.gpu
+        )));
+    }
+    let mut memories: BTreeMap<&str, HashMap<Decimal, usize>> = BTreeMap::new();
+    for o in offers {
+        let counts = memories.entry(o.gpu.as_str()).or_default();
+        // Slices (< 1 GPU) state the slice's memory, not the card's.
+        if let (Some(m), true) = (o.gpu_memory_gib, o.gpus >= Decimal::ONE) {
+            *counts.entry(m.normalize()).or_default() += 1;
+        }
+    }
+    let table = memories
+        .into_iter()
+        .map(|(id, counts)| {
+            let spec = default_spec(id).filter(|s| specs.iter().any(|x| x.model == *s));
+            let most_common = counts
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+                .map(|(m, _)| m);
+            let from_spec = spec
+                .and_then(|s| specs.iter().find(|x| x.model == s))
+                .and_then(|s| Decimal::try_from(s.memory_gib).ok());
+            let (_, vendor, name) = KNOWN.iter().find(|k| k.0 == id).expect("checked above");
+            Gpu {
+                id: id.to_string(),
+                name: format!("{vendor} {name}"),
+                vendor: vendor.to_string(),
+                family: family(id),
+                memory_gib: most_common.or(from_spec),
+                spec: spec.map(str::to_string),
+            }
+        })
+        .collect();
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_drop_the_memory_suffix() {
+        assert_eq!(family("A100-80GB"), "A100");
+        assert_eq!(family("V100"), "V100");
+        assert_eq!(family("RTX4090"), "RTX4090");
+    }
+
+    #[test]
+    fn known_models_are_unique() {
+        let mut ids: Vec<&str> = KNOWN.iter().map(|k| k.0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), KNOWN.len());
+    }
+
+    #[test]
+    fn pcie_variants_get_the_pcie_datasheet() {
+        assert_eq!(offer_spec("H100", "NVIDIA H100 PCIe"), Some("H100-PCIe-80GB"));
+        assert_eq!(offer_spec("H100", "H100-SXM"), None);
+        assert_eq!(offer_spec("V100-16GB", "Tesla V100-FHHL-16GB"), Some("V100-PCIe-16GB"));
+    }
+}

@@ -1,0 +1,250 @@
+//! Builds `data/catalog.json` from the upstream data vendored under `data/upstream/` and the
+//! hand-curated files under `data/curated/` (provider billing rules, their sources, the FX rate
+//! and the founding document's market reference).
+//!
+//! The upstream folder is a verbatim copy of the team's research folder (`shared/catalog/`);
+//! refreshing prices is `cargo run -p catalog-import -- --from <that folder>`, which copies the
+//! files and regenerates the catalog, so the change is one command and a reviewable diff. A
+//! test regenerates the catalog and fails when the checked-in file is stale.
+
+#![forbid(unsafe_code)]
+
+pub mod gpus;
+pub mod offers;
+pub mod table;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use gpucost_core::catalog::{
+    validate, Catalog, CatalogProblem, FxQuote, Offer, Provider, Source, SourceKind, CATALOG_SCHEMA,
+};
+
+use offers::OfferSet;
+use table::Table;
+
+/// Files copied from the research folder, relative to it and to `data/upstream/`.
+pub const UPSTREAM_FILES: &[&str] = &[
+    "sources/README.md",
+    "sources/billing_rules_cn.md",
+    "sources/gpu_offers.csv",
+    "sources/gpu_offers_by_region.csv",
+    "sources/reserved_and_committed_prices.csv",
+    "sources/cny_gpu_prices.csv",
+    "sources/cn_gpu_prices.csv",
+    "hardware/README.md",
+    "hardware/gpu_specs.csv",
+    "hardware/sources.csv",
+    "hardware/throughput_benchmarks.csv",
+    "hardware/relative_throughput_derived.csv",
+    "hardware/achievable_matmul_tflops.csv",
+];
+
+/// Why an import failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// A file could not be read or written.
+    #[error("{file}: {message}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A CSV field is malformed.
+    #[error("{file} row {row}, field {field}: {message}")]
+    Field {
+        /// The CSV file name.
+        file: String,
+        /// Line number in the file (the header is line 1).
+        row: u64,
+        /// Column name.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A curated JSON file is malformed.
+    #[error("data/curated: {0}")]
+    Curated(String),
+    /// The assembled catalog is inconsistent.
+    #[error("the assembled catalog has {} problem(s):\n{}", .0.len(), .0.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    Invalid(Vec<CatalogProblem>),
+}
+
+/// What an import produced besides the catalog.
+#[derive(Debug, Default)]
+pub struct ImportReport {
+    /// Rows left out, with the reason.
+    pub skipped: Vec<String>,
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportError> {
+    let text = fs::read_to_string(path).map_err(|e| ImportError::Io {
+        file: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    serde_json::from_str(&text).map_err(|e| ImportError::Curated(format!("{}: {e}", path.display())))
+}
+
+/// Builds the catalog from `data_dir` (the project's `data/` folder).
+///
+/// # Errors
+/// The first malformed field (file, row, field), or every consistency problem.
+pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
+    let upstream = data_dir.join("upstream");
+    let built = vendored_on(data_dir)?;
+    let curated = data_dir.join("curated");
+    let mut report = ImportReport::default();
+
+    let mut sources: Vec<Source> = read_json(&curated.join("sources.json"))?;
+    let providers: Vec<Provider> = read_json(&curated.join("providers.json"))?;
+    let fx: Vec<FxQuote> = read_json(&curated.join("fx.json"))?;
+    let market_reference: Vec<Offer> = read_json(&curated.join("market_reference_offers.json"))?;
+
+    let hardware_sources = Table::read(&upstream.join("hardware/sources.csv"))?;
+    for row in hardware_sources.rows() {
+        let commit = row.text("commit_or_version")?;
+        let path = row.text("path_or_url")?;
+        sources.push(Source {
+            id: row.required("key")?.to_string(),
+            title: format!("{} ({})", row.required("repository_or_publisher")?, row.text("what_was_used")?),
+            locator: if commit.is_empty() {
+                path.to_string()
+            } else {
+                format!("{}@{commit}:{path}", row.required("repository_or_publisher")?)
+            },
+            kind: SourceKind::Hardware,
+            license: row.text("license")?.to_string(),
+        });
+    }
+    let specs = gpus::read_specs(&Table::read(&upstream.join("hardware/gpu_specs.csv"))?)?;
+
+    let mut set = OfferSet::default();
+    let offers_table = Table::read(&upstream.join("sources/gpu_offers.csv"))?;
+    offers::read_gpu_offers(&offers_table, &mut set)?;
+    let mut dates = std::collections::HashMap::new();
+    for row in offers_table.rows() {
+        dates.insert(
+            format!("{}/{}", row.required("provider")?, row.required("instance_type")?),
+            row.as_of("data_date")?,
+        );
+    }
+    offers::read_by_region(
+        &Table::read(&upstream.join("sources/gpu_offers_by_region.csv"))?,
+        &mut set,
+        |id| dates.get(id).copied(),
+    )?;
+    let skipped = offers::read_cny(&Table::read(&upstream.join("sources/cny_gpu_prices.csv"))?, &mut set)?;
+    if skipped > 0 {
+        report.skipped.push(format!(
+            "cny_gpu_prices.csv: {skipped} institutional rows without a named GPU model (HKUST-GZ \"GPU(ACD)\")"
+        ));
+    }
+    let zero = offers::read_reserved(
+        &Table::read(&upstream.join("sources/reserved_and_committed_prices.csv"))?,
+        &mut set,
+    )?;
+    if zero > 0 {
+        report.skipped.push(format!(
+            "reserved_and_committed_prices.csv: {zero} rows with a zero price (SKU not sold in that location)"
+        ));
+    }
+    offers::read_cn(&Table::read(&upstream.join("sources/cn_gpu_prices.csv"))?, &mut set)?;
+    offers::add_curated(&mut set, market_reference)?;
+    let offers = set.finish();
+    let gpus = gpus::gpu_table(&offers, &specs)?;
+
+    let catalog = Catalog {
+        schema: CATALOG_SCHEMA,
+        built,
+        sources,
+        fx,
+        providers,
+        specs,
+        gpus,
+        offers,
+    };
+    let problems = validate(&catalog);
+    if problems.is_empty() {
+        Ok((catalog, report))
+    } else {
+        Err(ImportError::Invalid(problems))
+    }
+}
+
+/// Serializes a catalog with one record per line, so a price refresh diffs line by line.
+pub fn to_json(catalog: &Catalog) -> String {
+    fn list<T: serde::Serialize>(out: &mut String, key: &str, items: &[T], last: bool) {
+        out.push_str(&format!("\"{key}\":[\n"));
+        let lines: Vec<String> = items
+            .iter()
+            .map(|i| serde_json::to_string(i).expect("catalog types serialize"))
+            .collect();
+        out.push_str(&lines.join(",\n"));
+        out.push_str(if last { "\n]\n" } else { "\n],\n" });
+    }
+    let mut out = format!(
+        "{{\"schema\":{},\"built\":\"{}\",\n",
+        catalog.schema, catalog.built
+    );
+    list(&mut out, "sources", &catalog.sources, false);
+    list(&mut out, "fx", &catalog.fx, false);
+    list(&mut out, "providers", &catalog.providers, false);
+    list(&mut out, "specs", &catalog.specs, false);
+    list(&mut out, "gpus", &catalog.gpus, false);
+    list(&mut out, "offers", &catalog.offers, true);
+    out.push_str("}\n");
+    out
+}
+
+/// Copies [`UPSTREAM_FILES`] from the research folder `from` into `data_dir/upstream/`.
+///
+/// # Errors
+/// When a file is missing or cannot be written.
+pub fn vendor(from: &Path, data_dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
+    let mut copied = Vec::new();
+    for rel in UPSTREAM_FILES {
+        let src = from.join(rel);
+        let dst = data_dir.join("upstream").join(rel);
+        let io = |e: std::io::Error, f: &Path| ImportError::Io {
+            file: f.display().to_string(),
+            message: e.to_string(),
+        };
+        if let Some(parent) = dst.parent() {
+            fs::create_dir_all(parent).map_err(|e| io(e, parent))?;
+        }
+        fs::copy(&src, &dst).map_err(|e| io(e, &src))?;
+        copied.push(dst);
+    }
+    let stamp = data_dir.join("upstream").join(VENDORED_STAMP);
+    let today = chrono::Utc::now().date_naive();
+    fs::write(&stamp, format!("{today}\n")).map_err(|e| ImportError::Io {
+        file: stamp.display().to_string(),
+        message: e.to_string(),
+    })?;
+    Ok(copied)
+}
+
+/// The file under `data/upstream/` holding the day the upstream files were copied.
+pub const VENDORED_STAMP: &str = "VENDORED_ON";
+
+/// The day the upstream files were copied (the catalog's `built` date).
+///
+/// # Errors
+/// When the stamp is missing or not a date.
+pub fn vendored_on(data_dir: &Path) -> Result<chrono::NaiveDate, ImportError> {
+    let stamp = data_dir.join("upstream").join(VENDORED_STAMP);
+    let text = fs::read_to_string(&stamp).map_err(|e| ImportError::Io {
+        file: stamp.display().to_string(),
+        message: e.to_string(),
+    })?;
+    chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|e| ImportError::Io {
+        file: stamp.display().to_string(),
+        message: format!("{:?} is not a date: {e}", text.trim()),
+    })
+}
+
+/// The project's `data/` folder (the crate lives at `crates/catalog-import`).
+pub fn default_data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}

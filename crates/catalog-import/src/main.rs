@@ -1,0 +1,87 @@
+//! `catalog-import`: regenerate `data/catalog.json`, optionally after copying fresh upstream
+//! files, or check that the checked-in catalog is up to date.
+//!
+//! ```text
+//! cargo run -p catalog-import                       # regenerate from data/upstream
+//! cargo run -p catalog-import -- --from ../shared/catalog   # copy, then regenerate
+//! cargo run -p catalog-import -- --check            # exit 1 when data/catalog.json is stale
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use catalog_import::{build, default_data_dir, to_json, vendor};
+
+fn main() -> ExitCode {
+    let mut from: Option<PathBuf> = None;
+    let mut check = false;
+    let mut data_dir = default_data_dir();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--from" => from = args.next().map(PathBuf::from),
+            "--data" => data_dir = args.next().map(PathBuf::from).unwrap_or(data_dir),
+            "--check" => check = true,
+            "-h" | "--help" => {
+                println!("usage: catalog-import [--from RESEARCH_DIR] [--data DATA_DIR] [--check]");
+                return ExitCode::SUCCESS;
+            }
+            other => {
+                eprintln!("catalog-import: unknown argument {other:?} (try --help)");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Some(from) = from {
+        match vendor(&from, &data_dir) {
+            Ok(files) => eprintln!("copied {} upstream files from {}", files.len(), from.display()),
+            Err(e) => {
+                eprintln!("catalog-import: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let (catalog, report) = match build(&data_dir) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("catalog-import: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for s in &report.skipped {
+        eprintln!("skipped: {s}");
+    }
+    let json = to_json(&catalog);
+    let out = data_dir.join("catalog.json");
+    if check {
+        let current = std::fs::read_to_string(&out).unwrap_or_default();
+        if current == json {
+            eprintln!("{} is up to date", out.display());
+            return ExitCode::SUCCESS;
+        }
+        eprintln!(
+            "{} is stale: run `cargo run -p catalog-import` and commit the result",
+            out.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    if let Err(e) = std::fs::write(&out, &json) {
+        eprintln!("catalog-import: {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    let c = catalog.coverage();
+    eprintln!(
+        "wrote {} ({} bytes): {} providers ({} with prices), {} GPU models, {} offers, {} prices; {} offers with spot, {} with committed, {} with subscription",
+        out.display(),
+        json.len(),
+        c.providers,
+        c.providers_with_prices,
+        c.gpu_models,
+        c.offers,
+        c.prices,
+        c.offers_with_spot,
+        c.offers_with_committed,
+        c.offers_with_subscription
+    );
+    ExitCode::SUCCESS
+}

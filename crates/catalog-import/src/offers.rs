@@ -1,0 +1,522 @@
+//! Turning the upstream price files into offers with prices.
+//!
+//! Each function reads one file and adds offers or prices to an [`OfferSet`]; the set refuses
+//! a second, different price for the same offer, mode and region, so two files that disagree
+//! stop the import with both locations named.
+
+use std::collections::BTreeMap;
+
+use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Period, Term};
+use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis};
+use gpucost_core::money::Currency;
+use rust_decimal::Decimal;
+
+use crate::gpus::offer_spec;
+use crate::table::{Row, Table};
+use crate::ImportError;
+
+/// Offers under construction, keyed by id.
+#[derive(Default)]
+pub struct OfferSet {
+    offers: BTreeMap<String, Offer>,
+}
+
+impl OfferSet {
+    /// The finished offers, sorted by id, each with prices in a stable order.
+    pub fn finish(self) -> Vec<Offer> {
+        self.offers
+            .into_values()
+            .map(|mut o| {
+                o.prices.sort_by(|a, b| {
+                    (a.mode, &a.region, a.amount).cmp(&(b.mode, &b.region, b.amount))
+                });
+                o
+            })
+            .collect()
+    }
+
+    fn insert_offer(&mut self, row: &Row, offer: Offer) -> Result<(), ImportError> {
+        if let Some(existing) = self.offers.get(&offer.id) {
+            let same = existing.gpu == offer.gpu
+                && existing.gpus == offer.gpus
+                && existing.gpu_memory_gib == offer.gpu_memory_gib;
+            if !same {
+                return Err(row.error(
+                    "instance",
+                    format!("offer {} already exists with a different GPU configuration", offer.id),
+                ));
+            }
+            return Ok(());
+        }
+        self.offers.insert(offer.id.clone(), offer);
+        Ok(())
+    }
+
+    fn add_price(&mut self, row: &Row, id: &str, price: Price) -> Result<(), ImportError> {
+        let offer = self
+            .offers
+            .get_mut(id)
+            .ok_or_else(|| row.error("instance_type", format!("no offer {id:?} to attach a price to")))?;
+        if let Some(existing) = offer
+            .prices
+            .iter()
+            .find(|p| p.mode == price.mode && p.region == price.region)
+        {
+            if existing.amount != price.amount || existing.currency != price.currency {
+                return Err(row.error(
+                    "price",
+                    format!(
+                        "{} {} in {} is {} here but {} elsewhere",
+                        id, price.mode, price.region, price.amount, existing.amount
+                    ),
+                ));
+            }
+            return Ok(());
+        }
+        offer.prices.push(price);
+        Ok(())
+    }
+}
+
+fn offer_id(provider: &str, instance: &str) -> String {
+    format!("{provider}/{instance}")
+}
+
+/// `gpu_offers.csv`: one offer per provider and instance type, with its cheapest prices.
+pub fn read_gpu_offers(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
+    for row in table.rows() {
+        let provider = row.required("provider")?;
+        let instance = row.required("instance_type")?;
+        let source = row.required("source")?.to_string();
+        let as_of = row.as_of("data_date")?;
+        let basis = match row.required("price_basis")? {
+            "instance" => PriceBasis::Instance,
+            "per_gpu_hour" => PriceBasis::PerGpu,
+            "host_vm_plus_gpu" => PriceBasis::HostPlusGpu,
+            other => return Err(row.error("price_basis", format!("unknown basis {other:?}"))),
+        };
+        let mut flags = Vec::new();
+        match row.text("flags")? {
+            "" => {}
+            "min_below_60pct_of_regional_median" => flags.push(OfferFlag::OutlierMinimum),
+            "spot_not_below_on_demand_in_some_regions_dropped" => {
+                flags.push(OfferFlag::SpotAboveOnDemandDropped)
+            }
+            other => return Err(row.error("flags", format!("unknown flag {other:?}"))),
+        }
+        if provider == "vast" {
+            flags.push(OfferFlag::MarketplaceListing);
+        }
+        if matches!(provider, "seeweb" | "scaleway") {
+            flags.push(OfferFlag::CurrencyAssumedUsd);
+        }
+        if source.starts_with("sky-v6-") {
+            flags.push(OfferFlag::OldSnapshot);
+        }
+        let gpu = row.required("gpu_model")?;
+        let variant = row.required("gpu_variant")?;
+        let id = offer_id(provider, instance);
+        set.insert_offer(
+            &row,
+            Offer {
+                id: id.clone(),
+                provider: provider.to_string(),
+                instance: instance.to_string(),
+                gpu: gpu.to_string(),
+                variant: variant.to_string(),
+                gpus: row.positive("gpu_count")?,
+                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                vcpus: row.decimal("vcpus")?,
+                ram_gib: row.decimal("memory_gib")?,
+                basis,
+                spec: offer_spec(gpu, variant).map(str::to_string),
+                flags,
+                prices: Vec::new(),
+            },
+        )?;
+        let usd = |amount, region: &str, mode| Price {
+            mode,
+            region: region.to_string(),
+            amount,
+            currency: Currency::Usd,
+            source: source.clone(),
+            as_of,
+        };
+        let od = usd(
+            row.positive("on_demand_usd_per_hour")?,
+            &row.region("region")?,
+            BillingMode::OnDemand,
+        );
+        set.add_price(&row, &id, od)?;
+        if let Some(spot) = row.decimal("spot_usd_per_hour")? {
+            let price = usd(spot, &row.region("spot_region")?, BillingMode::Spot);
+            set.add_price(&row, &id, price)?;
+        }
+    }
+    Ok(())
+}
+
+/// `gpu_offers_by_region.csv`: on-demand and spot prices in more regions.
+pub fn read_by_region(
+    table: &Table,
+    set: &mut OfferSet,
+    as_of_of: impl Fn(&str) -> Option<AsOf>,
+) -> Result<(), ImportError> {
+    for row in table.rows() {
+        let id = offer_id(row.required("provider")?, row.required("instance_type")?);
+        let region = row.region("region")?;
+        let source = row.required("source")?;
+        let as_of = as_of_of(&id).ok_or_else(|| row.error("instance_type", "offer not in gpu_offers.csv"))?;
+        let price = |amount, mode| Price {
+            mode,
+            region: region.clone(),
+            amount,
+            currency: Currency::Usd,
+            source: source.to_string(),
+            as_of,
+        };
+        set.add_price(&row, &id, price(row.positive("on_demand_usd_per_hour")?, BillingMode::OnDemand))?;
+        if let Some(spot) = row.decimal("spot_usd_per_hour")? {
+            set.add_price(&row, &id, price(spot, BillingMode::Spot))?;
+        }
+    }
+    Ok(())
+}
+
+/// `cny_gpu_prices.csv`: AWS China offers in CNY. Rows whose GPU model is not named (an
+/// institutional tariff for "GPU(ACD)" cards) cannot join the GPU table and are skipped;
+/// returns how many were skipped.
+pub fn read_cny(table: &Table, set: &mut OfferSet) -> Result<usize, ImportError> {
+    let mut skipped = 0;
+    for row in table.rows() {
+        let provider = row.required("provider")?;
+        if row.text("gpu_model")?.is_empty() {
+            skipped += 1;
+            continue;
+        }
+        if provider != "aws-china" {
+            return Err(row.error("provider", format!("unexpected provider {provider:?}")));
+        }
+        if row.required("price_type")? != "on_demand_linux" {
+            return Err(row.error("price_type", "only on_demand_linux is understood"));
+        }
+        let instance = row.required("instance_type")?;
+        let id = offer_id(provider, instance);
+        set.insert_offer(
+            &row,
+            Offer {
+                id: id.clone(),
+                provider: provider.to_string(),
+                instance: instance.to_string(),
+                gpu: normalize_aws_china_gpu(row.required("gpu_model")?).to_string(),
+                variant: row.required("gpu_model")?.to_string(),
+                gpus: row.positive("gpu_count")?,
+                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                vcpus: row.decimal("vcpus")?,
+                ram_gib: row.decimal("memory_gib")?,
+                basis: PriceBasis::Instance,
+                spec: None,
+                flags: Vec::new(),
+                prices: Vec::new(),
+            },
+        )?;
+        let price = Price {
+            mode: BillingMode::OnDemand,
+            region: row.required("region")?.to_string(),
+            amount: row.positive("price_cny_per_hour")?,
+            currency: Currency::Cny,
+            source: row.required("source")?.to_string(),
+            as_of: row.as_of("data_date")?,
+        };
+        set.add_price(&row, &id, price)?;
+    }
+    Ok(skipped)
+}
+
+/// The AWS China records spell one model differently from the rest of the data.
+fn normalize_aws_china_gpu(raw: &str) -> &str {
+    match raw {
+        "NVIDIAT4TensorCore" => "T4",
+        other => other,
+    }
+}
+
+fn commitment(row: &Row) -> Result<Commitment, ImportError> {
+    let kind = match row.required("commitment")? {
+        "reserved_instance_standard" => CommitmentKind::ReservedStandard,
+        "reserved_instance_convertible" => CommitmentKind::ReservedConvertible,
+        "savings_plan" => CommitmentKind::SavingsPlan,
+        "committed_use_discount" => CommitmentKind::CommittedUse,
+        other => return Err(row.error("commitment", format!("unknown commitment {other:?}"))),
+    };
+    let term = match row.required("term")? {
+        "3mo" => Term::Months3,
+        "6mo" => Term::Months6,
+        "1y" => Term::Year1,
+        "3y" => Term::Year3,
+        other => return Err(row.error("term", format!("unknown term {other:?}"))),
+    };
+    let payment = match row.required("payment_option")? {
+        "no_upfront" => Payment::NoUpfront,
+        "partial_upfront" => Payment::PartialUpfront,
+        "all_upfront" => Payment::AllUpfront,
+        "monthly_commitment" => Payment::Monthly,
+        p if p.starts_with("prepaid") => Payment::Prepaid,
+        other => return Err(row.error("payment_option", format!("unknown payment {other:?}"))),
+    };
+    Ok(Commitment {
+        kind,
+        term,
+        payment,
+    })
+}
+
+/// Google Cloud GPU SKU names to the price catalog's GPU models.
+fn gcp_sku_gpu(model: &str) -> Option<(&'static str, &'static str)> {
+    Some(match model {
+        "A100" => ("A100-40GB", "A100"),
+        "A100-80GB" => ("A100-80GB", "A100-80GB"),
+        "H100" => ("H100", "H100"),
+        "H100-MEGA" => ("H100", "H100-MEGA"),
+        "H200" => ("H200", "H200"),
+        "L4" => ("L4", "L4"),
+        "P100" => ("P100", "P100"),
+        "P4" => ("P4", "P4"),
+        "T4" => ("T4", "T4"),
+        "V100" => ("V100-16GB", "V100"),
+        _ => return None,
+    })
+}
+
+/// `reserved_and_committed_prices.csv`: committed prices (and the matching on-demand price
+/// from the same source, which adds regions the offers file does not list). A zero price means
+/// the SKU is not sold in that location; such rows are skipped and counted.
+pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportError> {
+    let mut zero = 0;
+    for row in table.rows() {
+        if row.decimal("price_per_hour")? == Some(Decimal::ZERO) {
+            zero += 1;
+            continue;
+        }
+        let provider = row.required("provider")?;
+        let instance = row.required("instance_type")?;
+        let currency: Currency = row
+            .required("currency")?
+            .parse()
+            .map_err(|e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()))?;
+        let region = row.required("region")?;
+        let source = row.required("source")?;
+        let as_of = row.as_of("data_date")?;
+        let id = match provider {
+            "aws" | "aws-china" => offer_id(provider, instance),
+            "runpod" => offer_id(provider, &format!("{instance} (SECURE)")),
+            "gcp" => {
+                let (gpu, variant) = gcp_sku_gpu(row.required("gpu_model")?)
+                    .ok_or_else(|| row.error("gpu_model", "no catalog GPU for this SKU"))?;
+                let id = offer_id(provider, instance);
+                set.insert_offer(
+                    &row,
+                    Offer {
+                        id: id.clone(),
+                        provider: provider.to_string(),
+                        instance: instance.to_string(),
+                        gpu: gpu.to_string(),
+                        variant: variant.to_string(),
+                        gpus: row.positive("gpu_count")?,
+                        gpu_memory_gib: None,
+                        vcpus: None,
+                        ram_gib: None,
+                        basis: PriceBasis::GpuComponent,
+                        spec: None,
+                        flags: Vec::new(),
+                        prices: Vec::new(),
+                    },
+                )?;
+                id
+            }
+            other => return Err(row.error("provider", format!("unexpected provider {other:?}"))),
+        };
+        let price = |mode, amount| Price {
+            mode,
+            region: region.to_string(),
+            amount,
+            currency,
+            source: source.to_string(),
+            as_of,
+        };
+        let committed = price(
+            BillingMode::Committed(commitment(&row)?),
+            row.positive("price_per_hour")?,
+        );
+        set.add_price(&row, &id, committed)?;
+        if let Some(od) = row.decimal("on_demand_per_hour")?.filter(|d| !d.is_zero()) {
+            set.add_price(&row, &id, price(BillingMode::OnDemand, od))?;
+        }
+    }
+    Ok(zero)
+}
+
+/// Which curated source id a `cn_gpu_prices.csv` document path belongs to.
+fn cn_source(path: &str) -> Option<&'static str> {
+    let table = [
+        ("qcloud-documents@6668870dc583", "tencent-gpu-prices-cn-2021"),
+        ("qcloud-documents@b5e0f16ef316", "tencent-gpu-prices-cn-2019"),
+        ("intlcloud-documents@147803083c1c", "tencent-gpu-prices-intl-2021"),
+        ("featurize-doc@ae41f19639f8", "featurize-prices-2021"),
+    ];
+    if let Some((_, id)) = table.iter().find(|(k, _)| path.contains(k)) {
+        return Some(id);
+    }
+    if path.contains("intlcloud-documents@b7e17ea691c4") {
+        if path.contains("GPU 云服务器") {
+            return Some("tencent-gpu-prices-intl-2023");
+        }
+        if path.contains("云服务器价格(Linux)") {
+            return Some("tencent-cvm-prices-intl-2023");
+        }
+    }
+    None
+}
+
+fn cn_region(raw: &str) -> (String, bool) {
+    match raw {
+        "China mainland (reference list price)" => ("cn-mainland".into(), false),
+        "China mainland (lowest listed of published range)" => ("cn-mainland:range-low".into(), true),
+        "China mainland (highest listed of published range)" => ("cn-mainland:range-high".into(), true),
+        "China (platform-wide)" => ("cn".into(), false),
+        other => (
+            other.split_whitespace().next().unwrap_or(other).to_string(),
+            false,
+        ),
+    }
+}
+
+/// Parses "1-day 9 元, 7-day 48 元, 30-day 180 元" out of a Featurize note.
+fn featurize_long_rentals(note: &str) -> Vec<(Period, Decimal)> {
+    let mut found = Vec::new();
+    for (label, period) in [("1-day", Period::Day), ("7-day", Period::Week), ("30-day", Period::Days30)] {
+        if let Some(rest) = note.split(label).nth(1) {
+            let number: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            if let Ok(v) = number.parse::<Decimal>() {
+                found.push((period, v));
+            }
+        }
+    }
+    found
+}
+
+/// `cn_gpu_prices.csv`: Tencent Cloud (CN in CNY, international in USD) and Featurize.
+pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
+    for row in table.rows() {
+        let currency: Currency = row
+            .required("currency")?
+            .parse()
+            .map_err(|e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()))?;
+        let provider = match (row.required("provider")?, currency) {
+            ("tencent", Currency::Cny) => "tencent",
+            ("tencent", Currency::Usd) => "tencent-intl",
+            ("featurize", Currency::Cny) => "featurize",
+            (p, c) => return Err(row.error("provider", format!("unexpected provider {p:?} in {c}"))),
+        };
+        let instance = row.required("product_or_instance")?;
+        let gpu = row.required("gpu_model")?;
+        let (region, range) = cn_region(row.required("region")?);
+        let path = row.required("source_url_or_repo_path")?;
+        let source = cn_source(path)
+            .ok_or_else(|| row.error("source_url_or_repo_path", format!("no curated source for {path:?}")))?;
+        let id = offer_id(provider, instance);
+        set.insert_offer(
+            &row,
+            Offer {
+                id: id.clone(),
+                provider: provider.to_string(),
+                instance: instance.to_string(),
+                gpu: gpu.to_string(),
+                variant: gpu.to_string(),
+                gpus: row.positive("gpu_count")?,
+                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                vcpus: row.decimal("vcpus")?,
+                ram_gib: row.decimal("memory_gib")?,
+                basis: if provider == "featurize" {
+                    PriceBasis::PerGpu
+                } else {
+                    PriceBasis::Instance
+                },
+                spec: None,
+                flags: Vec::new(),
+                prices: Vec::new(),
+            },
+        )?;
+        if range {
+            let offer = set.offers.get_mut(&id).expect("just inserted");
+            if !offer.flags.contains(&OfferFlag::PublishedRange) {
+                offer.flags.push(OfferFlag::PublishedRange);
+            }
+        }
+        let as_of = AsOf::On(row.date("as_of")?);
+        let mode = match (row.required("billing_mode")?, row.required("unit")?, provider) {
+            ("on_demand_hourly", "per_hour", _) => BillingMode::OnDemand,
+            ("monthly", "per_month", "featurize") => BillingMode::Subscription(Period::Days30),
+            ("monthly", "per_month", _) => BillingMode::Subscription(Period::Month),
+            (m, u, _) => return Err(row.error("billing_mode", format!("unexpected {m:?} per {u:?}"))),
+        };
+        let price = |mode, amount| Price {
+            mode,
+            region: region.clone(),
+            amount,
+            currency,
+            source: source.to_string(),
+            as_of,
+        };
+        let amount = row.positive("price")?;
+        set.add_price(&row, &id, price(mode, amount))?;
+        if provider == "featurize" {
+            for (period, amount) in featurize_long_rentals(row.text("notes")?) {
+                set.add_price(&row, &id, price(BillingMode::Subscription(period), amount))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds hand-curated offers (the founding document's market reference).
+pub fn add_curated(set: &mut OfferSet, offers: Vec<Offer>) -> Result<(), ImportError> {
+    for o in offers {
+        if set.offers.contains_key(&o.id) {
+            return Err(ImportError::Curated(format!("offer {} already exists", o.id)));
+        }
+        set.offers.insert(o.id.clone(), o);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn featurize_notes_give_day_week_and_30_day_prices() {
+        let note = "per 1-GPU machine; also 1-day 9 元, 7-day 48 元, 30-day 180 元 long-rental prices";
+        assert_eq!(
+            featurize_long_rentals(note),
+            vec![
+                (Period::Day, Decimal::from(9)),
+                (Period::Week, Decimal::from(48)),
+                (Period::Days30, Decimal::from(180))
+            ]
+        );
+    }
+
+    #[test]
+    fn chinese_regions_get_short_ids() {
+        assert_eq!(cn_region("ap-guangzhou-3 (Guangzhou Zone 3)").0, "ap-guangzhou-3");
+        assert_eq!(
+            cn_region("China mainland (lowest listed of published range)"),
+            ("cn-mainland:range-low".to_string(), true)
+        );
+    }
+}

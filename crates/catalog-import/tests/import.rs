@@ -1,0 +1,105 @@
+//! The import command is repeatable and its errors point at the broken field.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use catalog_import::{build, default_data_dir, to_json};
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dst = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &dst);
+        } else {
+            fs::copy(entry.path(), dst).unwrap();
+        }
+    }
+}
+
+/// A scratch copy of `data/` that a test may break.
+fn scratch_data(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpucost-import-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    copy_dir(&default_data_dir().join("upstream"), &dir.join("upstream"));
+    copy_dir(&default_data_dir().join("curated"), &dir.join("curated"));
+    dir
+}
+
+#[test]
+fn checked_in_catalog_matches_a_fresh_import() {
+    let (catalog, _) = build(&default_data_dir()).expect("the vendored data imports");
+    let fresh = to_json(&catalog);
+    let checked_in = fs::read_to_string(default_data_dir().join("catalog.json")).unwrap();
+    assert!(
+        fresh == checked_in,
+        "data/catalog.json is stale: run `cargo run -p catalog-import` and commit the result"
+    );
+}
+
+#[test]
+fn import_is_deterministic() {
+    let a = to_json(&build(&default_data_dir()).unwrap().0);
+    let b = to_json(&build(&default_data_dir()).unwrap().0);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_malformed_price_names_file_row_and_field() {
+    let dir = scratch_data("bad-price");
+    let path = dir.join("upstream/sources/gpu_offers.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // Line 3 of the file (the second data row): replace its on-demand price with text.
+    let mut fields: Vec<String> = lines[2].split(',').map(str::to_string).collect();
+    fields[9] = "twelve".into();
+    lines[2] = fields.join(",");
+    fs::write(&path, lines.join("\n")).unwrap();
+
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("gpu_offers.csv row 3, field on_demand_usd_per_hour"),
+        "error should locate the field: {err}"
+    );
+    assert!(err.contains("twelve"), "error should quote the value: {err}");
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_negative_committed_price_is_refused() {
+    let dir = scratch_data("negative");
+    let path = dir.join("upstream/sources/reserved_and_committed_prices.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let broken = text.replacen(",3.1943,", ",-3.1943,", 1);
+    assert_ne!(broken, text, "fixture row not found");
+    fs::write(&path, broken).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("reserved_and_committed_prices.csv row 2, field price_per_hour: must be positive"),
+        "{err}"
+    );
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn an_unknown_gpu_model_stops_the_import() {
+    let dir = scratch_data("unknown-gpu");
+    let path = dir.join("upstream/sources/gpu_offers.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, text.replacen(",A10G,", ",A10-typo,", 1)).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(err.contains("unknown GPU model \"A10-typo\""), "{err}");
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_price_from_an_unlisted_source_fails_validation() {
+    let dir = scratch_data("unknown-source");
+    let path = dir.join("curated/market_reference_offers.json");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, text.replacen("\"seed-004\"", "\"nowhere\"", 1)).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(err.contains("unknown source \"nowhere\""), "{err}");
+    fs::remove_dir_all(dir).ok();
+}

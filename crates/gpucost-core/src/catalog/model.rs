@@ -1,0 +1,391 @@
+//! The catalog's data model: what `data/catalog.json` holds, field by field.
+//!
+//! The file is written by the `catalog-import` tool from the vendored upstream data and read
+//! back here; both sides use these types, so the schema cannot drift. Unknown fields are
+//! rejected so a hand edit with a typo fails loudly.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::billing_mode::BillingMode;
+use crate::money::Currency;
+
+/// The version of the catalog file format.
+pub const CATALOG_SCHEMA: u32 = 1;
+
+/// Everything the calculator knows about providers, GPUs and prices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalog {
+    /// File format version, [`CATALOG_SCHEMA`].
+    pub schema: u32,
+    /// The day the import ran; prices whose own date is unknown are at least this old.
+    pub built: NaiveDate,
+    /// Where every number comes from.
+    pub sources: Vec<Source>,
+    /// Exchange rates, each with its date and source.
+    pub fx: Vec<FxQuote>,
+    /// The providers, with their billing rules.
+    pub providers: Vec<Provider>,
+    /// Datasheet rows from `hardware/gpu_specs.csv`.
+    pub specs: Vec<GpuSpec>,
+    /// The GPU models as the price data names them.
+    pub gpus: Vec<Gpu>,
+    /// The rentable offers and their prices.
+    pub offers: Vec<Offer>,
+}
+
+/// What kind of publication a source is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceKind {
+    /// The provider's own documentation or price page.
+    OfficialDoc,
+    /// A provider API dump.
+    ProviderApi,
+    /// A third-party catalog that aggregates list prices (SkyPilot, instances.vantage.sh).
+    Aggregator,
+    /// A market reference range from the founding documents, not a provider's price.
+    MarketReference,
+    /// An institution's internal tariff.
+    Institutional,
+    /// A published exchange rate.
+    ExchangeRate,
+    /// Hardware datasheets and benchmarks.
+    Hardware,
+}
+
+/// A publication that numbers in the catalog are copied from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// Stable id referenced by prices and rules.
+    pub id: String,
+    /// Short human title.
+    pub title: String,
+    /// URL, or `owner/repo@commit:path` for a versioned file.
+    pub locator: String,
+    /// What kind of publication it is.
+    pub kind: SourceKind,
+    /// The licence or terms the numbers are used under.
+    pub license: String,
+}
+
+/// When a price was current, as precisely as its source says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum AsOf {
+    /// The snapshot date is known.
+    On(NaiveDate),
+    /// The snapshot is no newer than this date.
+    OnOrBefore(NaiveDate),
+    /// The source gives no date; only the day we retrieved it is known (see [`Catalog::built`]).
+    Unknown,
+}
+
+impl AsOf {
+    /// The latest date the price can be from, if any is known.
+    pub fn date(self) -> Option<NaiveDate> {
+        match self {
+            AsOf::On(d) | AsOf::OnOrBefore(d) => Some(d),
+            AsOf::Unknown => None,
+        }
+    }
+
+    /// Age in whole days on `today`, or `None` when the date is unknown.
+    pub fn age_days(self, today: NaiveDate) -> Option<i64> {
+        self.date().map(|d| (today - d).num_days())
+    }
+}
+
+impl fmt::Display for AsOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AsOf::On(d) => write!(f, "{d}"),
+            AsOf::OnOrBefore(d) => write!(f, "<={d}"),
+            AsOf::Unknown => f.write_str("unknown"),
+        }
+    }
+}
+
+impl FromStr for AsOf {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let date = |t: &str| {
+            NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| format!("bad date {t:?}"))
+        };
+        if s == "unknown" {
+            Ok(AsOf::Unknown)
+        } else if let Some(rest) = s.strip_prefix("<=") {
+            Ok(AsOf::OnOrBefore(date(rest)?))
+        } else {
+            Ok(AsOf::On(date(s)?))
+        }
+    }
+}
+
+impl TryFrom<String> for AsOf {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<AsOf> for String {
+    fn from(a: AsOf) -> String {
+        a.to_string()
+    }
+}
+
+/// An exchange rate: one unit of `from` buys `rate` units of `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FxQuote {
+    /// The currency sold.
+    pub from: Currency,
+    /// The currency bought.
+    pub to: Currency,
+    /// Units of `to` per unit of `from`.
+    pub rate: Decimal,
+    /// The day of the quote.
+    pub as_of: NaiveDate,
+    /// Source id.
+    pub source: String,
+}
+
+/// What kind of business a provider is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProviderKind {
+    /// AWS, Google Cloud, Azure, Oracle, IBM.
+    Hyperscaler,
+    /// GPU-focused clouds (Lambda, RunPod, Nebius, …).
+    GpuCloud,
+    /// A marketplace of third-party hosts (Vast.ai): single listings, not list prices.
+    Marketplace,
+    /// A Chinese public cloud (Tencent Cloud, Alibaba Cloud, Huawei Cloud).
+    ChinaCloud,
+    /// A Chinese GPU rental platform (Featurize, AutoDL-style).
+    RentalPlatform,
+    /// An institution's internal tariff (only for its own users).
+    Institutional,
+    /// A market reference range from the founding documents, not a provider.
+    MarketReference,
+}
+
+impl ProviderKind {
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::Hyperscaler => "hyperscaler",
+            ProviderKind::GpuCloud => "gpu-cloud",
+            ProviderKind::Marketplace => "marketplace",
+            ProviderKind::ChinaCloud => "china-cloud",
+            ProviderKind::RentalPlatform => "rental-platform",
+            ProviderKind::Institutional => "institutional",
+            ProviderKind::MarketReference => "market-reference",
+        }
+    }
+}
+
+/// A sourced statement in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    /// English text.
+    pub en: String,
+    /// Simplified Chinese text.
+    pub zh: String,
+    /// Source id; `None` means nothing was found and the text says what is assumed.
+    pub source: Option<String>,
+}
+
+/// How finely on-demand usage is metered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Metering {
+    /// Usage is rounded up to a multiple of this many seconds (1 = per second, 3600 = per hour).
+    pub increment_seconds: u32,
+    /// Each start is billed at least this many seconds.
+    pub minimum_seconds: u32,
+    /// The rule as published, with its source (or the assumption when unsourced).
+    pub rule: Rule,
+}
+
+/// Whether a stopped (not deleted) instance still costs compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoppedCompute {
+    /// Stopping ends compute billing (disks may still bill).
+    NotBilled,
+    /// Stopping ends compute billing only when opted in and conditions hold.
+    NotBilledIfEligible,
+    /// A stopped instance keeps billing.
+    Billed,
+    /// No source says.
+    Unknown,
+}
+
+/// A provider that rents GPUs (or a labelled market reference).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provider {
+    /// Stable id (`aws`, `tencent`, …), used in URLs.
+    pub id: String,
+    /// English display name.
+    pub name: String,
+    /// Chinese display name.
+    pub name_zh: String,
+    /// What kind of business it is.
+    pub kind: ProviderKind,
+    /// The currency its prices are quoted in.
+    pub currency: Currency,
+    /// On-demand metering increment and minimum.
+    pub metering: Metering,
+    /// What a stopped instance costs.
+    pub stopped: StoppedCompute,
+    /// The stopped-instance rule as published.
+    pub stopped_rule: Rule,
+    /// Other sourced billing facts (spot levels, subscription rules, deposits).
+    pub notes: Vec<Rule>,
+}
+
+/// Datasheet figures of one GPU SKU, from `gpu_specs.csv`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GpuSpec {
+    /// The SKU name in `gpu_specs.csv` (e.g. `A100-SXM4-80GB`).
+    pub model: String,
+    /// On-board memory, GiB.
+    pub memory_gib: f64,
+    /// Peak memory bandwidth, GB/s.
+    pub bandwidth_gbps: Option<f64>,
+    /// Peak FP32 TFLOPS (non-tensor).
+    pub fp32_tflops: Option<f64>,
+    /// Peak dense FP16 tensor TFLOPS.
+    pub fp16_tensor_tflops: Option<f64>,
+    /// Peak dense BF16 tensor TFLOPS; `None` = not supported or not sourced.
+    pub bf16_tensor_tflops: Option<f64>,
+    /// Peak dense INT8 tensor TOPS.
+    pub int8_tops: Option<f64>,
+    /// Board power, W.
+    pub tdp_watts: Option<f64>,
+    /// Maximum MIG instances (0 = no MIG).
+    pub mig_max_instances: u32,
+    /// NVLink: `Some(true)`, `Some(false)`, or `None` when not confirmed.
+    pub nvlink: Option<bool>,
+    /// Architecture name.
+    pub architecture: String,
+    /// Release year.
+    pub release_year: Option<u32>,
+    /// Source keys from `hardware/sources.csv`.
+    pub source: String,
+}
+
+/// A GPU model as the price catalog names it (e.g. `A100-80GB`, `T4`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gpu {
+    /// Catalog id, used in URLs.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// `NVIDIA`, `AMD`, …
+    pub vendor: String,
+    /// Chip family; offers of the same family with at least as much memory can serve a line.
+    pub family: String,
+    /// Memory per GPU in GiB, when known.
+    pub memory_gib: Option<Decimal>,
+    /// The datasheet row (`GpuSpec::model`) that represents this model, if one exists.
+    pub spec: Option<String>,
+}
+
+/// What a catalog price covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriceBasis {
+    /// The whole instance (all its GPUs, CPU, RAM).
+    Instance,
+    /// One GPU with its share of host (RunPod pods, rental platforms).
+    PerGpu,
+    /// Google Cloud: host VM price plus accelerator price, summed by the upstream catalog.
+    HostPlusGpu,
+    /// Only the GPU component; the host VM is billed separately (Google Cloud GPU SKUs).
+    GpuComponent,
+}
+
+/// A caveat attached to an offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OfferFlag {
+    /// A single marketplace listing, not a stable list price.
+    MarketplaceListing,
+    /// The cheapest region is below 60 % of the regional median (an outlier).
+    OutlierMinimum,
+    /// Some regions' spot quotes were not below on-demand and were dropped.
+    SpotAboveOnDemandDropped,
+    /// The source lists no currency; the upstream catalog treats it as USD.
+    CurrencyAssumedUsd,
+    /// The upstream snapshot is no longer refreshed.
+    OldSnapshot,
+    /// Only for members of the institution.
+    InstitutionOnly,
+    /// A published range, not a single list price.
+    PublishedRange,
+}
+
+/// One price of an offer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    /// How it is paid; hourly unless a subscription.
+    pub mode: BillingMode,
+    /// Region id where this price applies.
+    pub region: String,
+    /// The amount per hour (or per subscription period), exact.
+    pub amount: Decimal,
+    /// Its currency.
+    pub currency: Currency,
+    /// Source id.
+    pub source: String,
+    /// When it was current.
+    pub as_of: AsOf,
+}
+
+/// A rentable configuration: an instance type, a pod or a platform machine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Offer {
+    /// `provider/instance`, unique.
+    pub id: String,
+    /// Provider id.
+    pub provider: String,
+    /// The provider's name for it.
+    pub instance: String,
+    /// GPU model id.
+    pub gpu: String,
+    /// The accelerator name as the source writes it.
+    pub variant: String,
+    /// GPUs per instance; fractional for vGPU/MIG slices.
+    pub gpus: Decimal,
+    /// Memory per GPU (or per slice), GiB.
+    pub gpu_memory_gib: Option<Decimal>,
+    /// Host vCPUs.
+    pub vcpus: Option<Decimal>,
+    /// Host RAM, GiB.
+    pub ram_gib: Option<Decimal>,
+    /// What its prices cover.
+    pub basis: PriceBasis,
+    /// A datasheet row more precise than the GPU model's (e.g. the PCIe form factor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec: Option<String>,
+    /// Caveats.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<OfferFlag>,
+    /// Prices by mode and region.
+    pub prices: Vec<Price>,
+}

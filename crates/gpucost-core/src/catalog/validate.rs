@@ -1,0 +1,190 @@
+//! Proves a catalog consistent: every problem found, each naming the record and field.
+//!
+//! The embedded catalog must pass with no problem at all (a test checks it), and the import
+//! tool refuses to write a catalog that fails.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use rust_decimal::Decimal;
+
+use crate::billing_mode::BillingMode;
+
+use super::model::{AsOf, Catalog, OfferFlag, CATALOG_SCHEMA};
+
+/// One inconsistency in a catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogProblem {
+    /// Which record: `offer "aws/p4d.24xlarge" price #3 (spot, us-east-1)`.
+    pub record: String,
+    /// Which field of it.
+    pub field: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for CatalogProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, field {}: {}", self.record, self.field, self.message)
+    }
+}
+
+struct Problems(Vec<CatalogProblem>);
+
+impl Problems {
+    fn push(&mut self, record: impl Into<String>, field: &'static str, message: impl Into<String>) {
+        self.0.push(CatalogProblem {
+            record: record.into(),
+            field,
+            message: message.into(),
+        });
+    }
+}
+
+/// Every problem in `catalog`; empty means valid.
+pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
+    let mut p = Problems(Vec::new());
+    if catalog.schema != CATALOG_SCHEMA {
+        p.push(
+            "catalog",
+            "schema",
+            format!("is {}, expected {CATALOG_SCHEMA}", catalog.schema),
+        );
+    }
+
+    let sources = unique_ids(&mut p, "source", catalog.sources.iter().map(|s| &s.id));
+    let providers = unique_ids(&mut p, "provider", catalog.providers.iter().map(|s| &s.id));
+    let gpus = unique_ids(&mut p, "gpu", catalog.gpus.iter().map(|s| &s.id));
+    unique_ids(&mut p, "offer", catalog.offers.iter().map(|s| &s.id));
+
+    let check_source = |p: &mut Problems, record: &str, field: &'static str, id: &str| {
+        if !sources.contains(id) {
+            p.push(record, field, format!("unknown source {id:?}"));
+        }
+    };
+
+    for q in &catalog.fx {
+        let record = format!("fx {}->{}", q.from, q.to);
+        if q.rate <= Decimal::ZERO {
+            p.push(&record, "rate", "must be positive");
+        }
+        if q.from == q.to {
+            p.push(&record, "to", "must differ from `from`");
+        }
+        check_source(&mut p, &record, "source", &q.source);
+    }
+
+    for pr in &catalog.providers {
+        let record = format!("provider {:?}", pr.id);
+        for (field, text) in [("name", &pr.name), ("name_zh", &pr.name_zh)] {
+            if text.trim().is_empty() {
+                p.push(&record, field, "is empty");
+            }
+        }
+        if pr.metering.increment_seconds == 0 {
+            p.push(&record, "metering.increment_seconds", "must be at least 1");
+        }
+        let rules = std::iter::once(("metering.rule", &pr.metering.rule))
+            .chain(std::iter::once(("stopped_rule", &pr.stopped_rule)))
+            .chain(pr.notes.iter().map(|n| ("notes", n)));
+        for (field, rule) in rules {
+            if rule.en.trim().is_empty() || rule.zh.trim().is_empty() {
+                p.push(&record, field, "needs both English and Chinese text");
+            }
+            if let Some(src) = &rule.source {
+                check_source(&mut p, &record, field, src);
+            }
+        }
+    }
+
+    let specs = unique_ids(&mut p, "spec", catalog.specs.iter().map(|s| &s.model));
+    for g in &catalog.gpus {
+        let record = format!("gpu {:?}", g.id);
+        if let Some(spec) = &g.spec {
+            if !specs.contains(spec.as_str()) {
+                p.push(&record, "spec", format!("unknown datasheet row {spec:?}"));
+            }
+        }
+        if g.memory_gib.is_some_and(|m| m <= Decimal::ZERO) {
+            p.push(&record, "memory_gib", "must be positive when given");
+        }
+    }
+
+    for o in &catalog.offers {
+        let record = format!("offer {:?}", o.id);
+        if o.id != format!("{}/{}", o.provider, o.instance) {
+            p.push(&record, "id", "must be `provider/instance`");
+        }
+        if !providers.contains(o.provider.as_str()) {
+            p.push(&record, "provider", format!("unknown provider {:?}", o.provider));
+        }
+        if !gpus.contains(o.gpu.as_str()) {
+            p.push(&record, "gpu", format!("unknown GPU model {:?}", o.gpu));
+        }
+        if let Some(spec) = &o.spec {
+            if !specs.contains(spec.as_str()) {
+                p.push(&record, "spec", format!("unknown datasheet row {spec:?}"));
+            }
+        }
+        if o.gpus <= Decimal::ZERO {
+            p.push(&record, "gpus", "must be positive");
+        }
+        if o.prices.is_empty() {
+            p.push(&record, "prices", "an offer needs at least one price");
+        }
+        let mut seen: HashSet<(BillingMode, &str)> = HashSet::new();
+        let mut on_demand: HashMap<&str, Decimal> = HashMap::new();
+        for (i, price) in o.prices.iter().enumerate() {
+            let record = format!("{record} price #{} ({}, {})", i + 1, price.mode, price.region);
+            if price.amount <= Decimal::ZERO {
+                p.push(&record, "amount", format!("must be positive, is {}", price.amount));
+            }
+            if price.region.trim().is_empty() {
+                p.push(&record, "region", "is empty");
+            }
+            check_source(&mut p, &record, "source", &price.source);
+            if let Some(d) = price.as_of.date() {
+                if d > catalog.built {
+                    p.push(&record, "as_of", format!("{d} is after the build day {}", catalog.built));
+                }
+            }
+            if matches!(price.as_of, AsOf::Unknown) && price.source.is_empty() {
+                p.push(&record, "as_of", "unknown date needs a source");
+            }
+            if !seen.insert((price.mode, price.region.as_str())) {
+                p.push(&record, "mode", "duplicate mode and region in one offer");
+            }
+            if price.mode == BillingMode::OnDemand {
+                on_demand.insert(price.region.as_str(), price.amount);
+            }
+        }
+        for price in o.prices.iter().filter(|x| x.mode == BillingMode::Spot) {
+            if let Some(od) = on_demand.get(price.region.as_str()) {
+                if price.amount >= *od && !o.flags.contains(&OfferFlag::SpotAboveOnDemandDropped) {
+                    p.push(
+                        format!("{record} spot price in {}", price.region),
+                        "amount",
+                        format!("spot {} is not below on-demand {od}", price.amount),
+                    );
+                }
+            }
+        }
+    }
+    p.0
+}
+
+fn unique_ids<'a>(
+    p: &mut Problems,
+    what: &str,
+    ids: impl Iterator<Item = &'a String>,
+) -> HashSet<&'a str> {
+    let mut seen = HashSet::new();
+    for id in ids {
+        if id.trim().is_empty() {
+            p.push(format!("{what} with an empty id"), "id", "is empty");
+        } else if !seen.insert(id.as_str()) {
+            p.push(format!("{what} {id:?}"), "id", "is duplicated");
+        }
+    }
+    seen
+}

@@ -1,0 +1,14 @@
+//! The engine of GPU Cost Lab, in plain Rust.
+//!
+//! This crate holds everything the calculator knows and computes — the sourced pricing
+//! catalog, exact money, billing rules, scenarios, estimates, recommendations and the URL
+//! codec — with no dependency on a browser, so `cargo test` checks all of it natively and the
+//! same code runs in the page (compiled to WebAssembly) and in the `gpucost` command-line tool.
+//! The web layer only reads these results and renders them.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod billing_mode;
+pub mod catalog;
+pub mod money;

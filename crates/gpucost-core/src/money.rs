@@ -1,0 +1,293 @@
+//! Exact money and the units it is multiplied by.
+//!
+//! Prices and totals are [`rust_decimal::Decimal`] values tagged with a [`Currency`]; nothing in
+//! the engine's API is an `f64` amount. Arithmetic stays exact (28 significant digits) until a
+//! number is shown, and then exactly one rounding rule applies: [`Money::round_for_display`]
+//! (two decimals, half away from zero — how the providers' invoices round). This module knows
+//! nothing about providers, schedules or exchange rates.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Mul, Sub};
+use std::str::FromStr;
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+
+/// A currency the catalog prices in or the page displays in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Currency {
+    /// United States dollar.
+    #[serde(rename = "USD")]
+    Usd,
+    /// Chinese yuan renminbi.
+    #[serde(rename = "CNY")]
+    Cny,
+}
+
+impl Currency {
+    /// Every supported currency, in display order.
+    pub const ALL: [Currency; 2] = [Currency::Cny, Currency::Usd];
+
+    /// The ISO 4217 code, which is also the URL slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Currency::Usd => "USD",
+            Currency::Cny => "CNY",
+        }
+    }
+
+    /// The symbol printed before an amount.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Currency::Usd => "$",
+            Currency::Cny => "¥",
+        }
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A currency code that is not one of [`Currency::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown currency {0:?} (expected CNY or USD)")]
+pub struct UnknownCurrency(pub String);
+
+impl FromStr for Currency {
+    type Err = UnknownCurrency;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "USD" => Ok(Currency::Usd),
+            "CNY" | "RMB" => Ok(Currency::Cny),
+            _ => Err(UnknownCurrency(s.to_string())),
+        }
+    }
+}
+
+/// An exact amount of money in one currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Money {
+    /// The amount, exact; may carry more than two decimals until it is rounded for display.
+    pub amount: Decimal,
+    /// The currency of `amount`.
+    pub currency: Currency,
+}
+
+impl Money {
+    /// An amount in `currency`.
+    pub fn new(amount: Decimal, currency: Currency) -> Self {
+        Money { amount, currency }
+    }
+
+    /// Zero in `currency`.
+    pub fn zero(currency: Currency) -> Self {
+        Money::new(Decimal::ZERO, currency)
+    }
+
+    /// The one rounding rule of the product: two decimals, half away from zero.
+    ///
+    /// Every amount a person sees passes through here exactly once; totals shown next to line
+    /// items are sums of already-rounded line items, so they always add up on screen.
+    pub fn round_for_display(self) -> Money {
+        Money::new(
+            self.amount
+                .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero),
+            self.currency,
+        )
+    }
+
+    /// A lossy `f64` for drawing charts; never use it for arithmetic on money.
+    pub fn to_f64_lossy(self) -> f64 {
+        self.amount.to_f64().unwrap_or(0.0)
+    }
+
+    /// `self / other` as a plain ratio, or `None` when the currencies differ or `other` is zero.
+    pub fn ratio_to(self, other: Money) -> Option<Decimal> {
+        if self.currency != other.currency || other.amount.is_zero() {
+            return None;
+        }
+        self.amount.checked_div(other.amount)
+    }
+
+    /// Scales the amount by an exact factor (a count, a share, a discount).
+    pub fn times(self, factor: Decimal) -> Money {
+        Money::new(self.amount * factor, self.currency)
+    }
+
+    /// The plain decimal string of the display-rounded amount, e.g. `"2304.00"`.
+    pub fn to_decimal_string(self) -> String {
+        format!("{:.2}", self.round_for_display().amount)
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+
+    /// Adds two amounts of the same currency.
+    ///
+    /// # Panics
+    /// When the currencies differ: callers convert through an FX table first, and mixing
+    /// currencies silently would be a wrong total.
+    fn add(self, rhs: Money) -> Money {
+        assert_eq!(self.currency, rhs.currency, "adding money in different currencies");
+        Money::new(self.amount + rhs.amount, self.currency)
+    }
+}
+
+impl AddAssign for Money {
+    fn add_assign(&mut self, rhs: Money) {
+        *self = *self + rhs;
+    }
+}
+
+impl Sub for Money {
+    type Output = Money;
+
+    /// Subtracts two amounts of the same currency (panics on mixed currencies, like `Add`).
+    fn sub(self, rhs: Money) -> Money {
+        assert_eq!(self.currency, rhs.currency, "subtracting money in different currencies");
+        Money::new(self.amount - rhs.amount, self.currency)
+    }
+}
+
+/// Sums an iterator of money that must all be in `currency`.
+pub fn sum_in(currency: Currency, items: impl IntoIterator<Item = Money>) -> Money {
+    items.into_iter().fold(Money::zero(currency), |acc, m| acc + m)
+}
+
+impl Sum for Money {
+    /// Sums a non-empty iterator; an empty one sums to zero USD, so prefer [`sum_in`].
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        let mut iter = iter.peekable();
+        let currency = iter.peek().map(|m| m.currency).unwrap_or(Currency::Usd);
+        sum_in(currency, iter)
+    }
+}
+
+/// A duration in hours, exact (a 30-minute lead time is `0.5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+pub struct Hours(pub Decimal);
+
+impl Hours {
+    /// Whole hours.
+    pub fn whole(h: i64) -> Hours {
+        Hours(Decimal::from(h))
+    }
+
+    /// Hours from a number of seconds.
+    pub fn from_seconds(s: i64) -> Hours {
+        Hours(Decimal::from(s) / Decimal::from(3600))
+    }
+
+    /// Hours from a number of minutes.
+    pub fn from_minutes(m: i64) -> Hours {
+        Hours(Decimal::from(m) / Decimal::from(60))
+    }
+
+    /// The decimal value.
+    pub fn value(self) -> Decimal {
+        self.0
+    }
+}
+
+impl Add for Hours {
+    type Output = Hours;
+    fn add(self, rhs: Hours) -> Hours {
+        Hours(self.0 + rhs.0)
+    }
+}
+
+impl AddAssign for Hours {
+    fn add_assign(&mut self, rhs: Hours) {
+        self.0 += rhs.0;
+    }
+}
+
+impl Sum for Hours {
+    fn sum<I: Iterator<Item = Hours>>(iter: I) -> Hours {
+        iter.fold(Hours::default(), |a, b| a + b)
+    }
+}
+
+/// A price per hour of something (an instance, one GPU), in one currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PerHour(pub Money);
+
+impl Mul<Hours> for PerHour {
+    type Output = Money;
+
+    /// `rate × hours = amount`, exact.
+    fn mul(self, rhs: Hours) -> Money {
+        self.0.times(rhs.0)
+    }
+}
+
+/// Parses a decimal written with a dot (`"21.95764"`), rejecting NaN-like and exponent forms.
+///
+/// # Errors
+/// Returns a readable message when `s` is not a plain decimal number.
+pub fn parse_decimal(s: &str) -> Result<Decimal, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("empty number".to_string());
+    }
+    if !t
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.' || c == '-' || c == '+')
+    {
+        return Err(format!("{t:?} is not a plain decimal number"));
+    }
+    Decimal::from_str(t).map_err(|_| format!("{t:?} is not a plain decimal number"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cny(s: &str) -> Money {
+        Money::new(parse_decimal(s).unwrap(), Currency::Cny)
+    }
+
+    #[test]
+    fn rate_times_hours_is_exact() {
+        let v100 = PerHour(cny("8"));
+        assert_eq!(v100 * Hours::whole(72), cny("576"));
+        assert_eq!(PerHour(cny("5.2")) * Hours::from_minutes(270), cny("23.4"));
+    }
+
+    #[test]
+    fn display_rounding_is_half_away_from_zero() {
+        assert_eq!(cny("0.005").round_for_display(), cny("0.01"));
+        assert_eq!(cny("0.0049").round_for_display(), cny("0.00"));
+        assert_eq!(cny("-0.005").round_for_display(), cny("-0.01"));
+        assert_eq!(cny("2304").to_decimal_string(), "2304.00");
+    }
+
+    #[test]
+    fn currency_codes_round_trip() {
+        for c in Currency::ALL {
+            assert_eq!(c.as_str().parse::<Currency>(), Ok(c));
+        }
+        assert!("EUR".parse::<Currency>().is_err());
+    }
+
+    #[test]
+    fn parse_decimal_rejects_exponents_and_words() {
+        assert!(parse_decimal("1e5").is_err());
+        assert!(parse_decimal("NaN").is_err());
+        assert!(parse_decimal("").is_err());
+        assert_eq!(parse_decimal(" 1.50 ").unwrap().to_string(), "1.50");
+    }
+
+    #[test]
+    #[should_panic(expected = "different currencies")]
+    fn mixing_currencies_is_refused() {
+        let _ = cny("1") + Money::new(Decimal::ONE, Currency::Usd);
+    }
+}
