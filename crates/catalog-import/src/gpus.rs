@@ -234,8 +234,14 @@ mod tests {
 
     #[test]
     fn pcie_variants_get_the_pcie_datasheet() {
-        assert_eq!(offer_spec("H100", "NVIDIA H100 PCIe"), Some("H100-PCIe-80GB"));
+        assert_eq!(
+            offer_spec("H100", "NVIDIA H100 PCIe"),
+            Some("H100-PCIe-80GB")
+        );
         assert_eq!(offer_spec("H100", "H100-SXM"), None);
-        assert_eq!(offer_spec("V100-16GB", "Tesla V100-FHHL-16GB"), Some("V100-PCIe-16GB"));
+        assert_eq!(
+            offer_spec("V100-16GB", "Tesla V100-FHHL-16GB"),
+            Some("V100-PCIe-16GB")
+        );
     }
 }

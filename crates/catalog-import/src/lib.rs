@@ -83,7 +83,8 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportErr
         file: path.display().to_string(),
         message: e.to_string(),
     })?;
-    serde_json::from_str(&text).map_err(|e| ImportError::Curated(format!("{}: {e}", path.display())))
+    serde_json::from_str(&text)
+        .map_err(|e| ImportError::Curated(format!("{}: {e}", path.display())))
 }
 
 /// Builds the catalog from `data_dir` (the project's `data/` folder).
@@ -107,11 +108,18 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         let path = row.text("path_or_url")?;
         sources.push(Source {
             id: row.required("key")?.to_string(),
-            title: format!("{} ({})", row.required("repository_or_publisher")?, row.text("what_was_used")?),
+            title: format!(
+                "{} ({})",
+                row.required("repository_or_publisher")?,
+                row.text("what_was_used")?
+            ),
             locator: if commit.is_empty() {
                 path.to_string()
             } else {
-                format!("{}@{commit}:{path}", row.required("repository_or_publisher")?)
+                format!(
+                    "{}@{commit}:{path}",
+                    row.required("repository_or_publisher")?
+                )
             },
             kind: SourceKind::Hardware,
             license: row.text("license")?.to_string(),
@@ -125,7 +133,11 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     let mut dates = std::collections::HashMap::new();
     for row in offers_table.rows() {
         dates.insert(
-            format!("{}/{}", row.required("provider")?, row.required("instance_type")?),
+            format!(
+                "{}/{}",
+                row.required("provider")?,
+                row.required("instance_type")?
+            ),
             row.as_of("data_date")?,
         );
     }
@@ -134,7 +146,10 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         &mut set,
         |id| dates.get(id).copied(),
     )?;
-    let skipped = offers::read_cny(&Table::read(&upstream.join("sources/cny_gpu_prices.csv"))?, &mut set)?;
+    let skipped = offers::read_cny(
+        &Table::read(&upstream.join("sources/cny_gpu_prices.csv"))?,
+        &mut set,
+    )?;
     if skipped > 0 {
         report.skipped.push(format!(
             "cny_gpu_prices.csv: {skipped} institutional rows without a named GPU model (HKUST-GZ \"GPU(ACD)\")"
@@ -149,7 +164,10 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
             "reserved_and_committed_prices.csv: {zero} rows with a zero price (SKU not sold in that location)"
         ));
     }
-    offers::read_cn(&Table::read(&upstream.join("sources/cn_gpu_prices.csv"))?, &mut set)?;
+    offers::read_cn(
+        &Table::read(&upstream.join("sources/cn_gpu_prices.csv"))?,
+        &mut set,
+    )?;
     offers::add_curated(&mut set, market_reference)?;
     let offers = set.finish();
     let gpus = gpus::gpu_table(&offers, &specs)?;

@@ -34,7 +34,11 @@ fn main() -> ExitCode {
     }
     if let Some(from) = from {
         match vendor(&from, &data_dir) {
-            Ok(files) => eprintln!("copied {} upstream files from {}", files.len(), from.display()),
+            Ok(files) => eprintln!(
+                "copied {} upstream files from {}",
+                files.len(),
+                from.display()
+            ),
             Err(e) => {
                 eprintln!("catalog-import: {e}");
                 return ExitCode::FAILURE;

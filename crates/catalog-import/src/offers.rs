@@ -43,7 +43,10 @@ impl OfferSet {
             if !same {
                 return Err(row.error(
                     "instance",
-                    format!("offer {} already exists with a different GPU configuration", offer.id),
+                    format!(
+                        "offer {} already exists with a different GPU configuration",
+                        offer.id
+                    ),
                 ));
             }
             return Ok(());
@@ -53,10 +56,12 @@ impl OfferSet {
     }
 
     fn add_price(&mut self, row: &Row, id: &str, price: Price) -> Result<(), ImportError> {
-        let offer = self
-            .offers
-            .get_mut(id)
-            .ok_or_else(|| row.error("instance_type", format!("no offer {id:?} to attach a price to")))?;
+        let offer = self.offers.get_mut(id).ok_or_else(|| {
+            row.error(
+                "instance_type",
+                format!("no offer {id:?} to attach a price to"),
+            )
+        })?;
         if let Some(existing) = offer
             .prices
             .iter()
@@ -166,7 +171,8 @@ pub fn read_by_region(
         let id = offer_id(row.required("provider")?, row.required("instance_type")?);
         let region = row.region("region")?;
         let source = row.required("source")?;
-        let as_of = as_of_of(&id).ok_or_else(|| row.error("instance_type", "offer not in gpu_offers.csv"))?;
+        let as_of = as_of_of(&id)
+            .ok_or_else(|| row.error("instance_type", "offer not in gpu_offers.csv"))?;
         let price = |amount, mode| Price {
             mode,
             region: region.clone(),
@@ -175,7 +181,14 @@ pub fn read_by_region(
             source: source.to_string(),
             as_of,
         };
-        set.add_price(&row, &id, price(row.positive("on_demand_usd_per_hour")?, BillingMode::OnDemand))?;
+        set.add_price(
+            &row,
+            &id,
+            price(
+                row.positive("on_demand_usd_per_hour")?,
+                BillingMode::OnDemand,
+            ),
+        )?;
         if let Some(spot) = row.decimal("spot_usd_per_hour")? {
             set.add_price(&row, &id, price(spot, BillingMode::Spot))?;
         }
@@ -300,10 +313,9 @@ pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportE
         }
         let provider = row.required("provider")?;
         let instance = row.required("instance_type")?;
-        let currency: Currency = row
-            .required("currency")?
-            .parse()
-            .map_err(|e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()))?;
+        let currency: Currency = row.required("currency")?.parse().map_err(
+            |e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()),
+        )?;
         let region = row.required("region")?;
         let source = row.required("source")?;
         let as_of = row.as_of("data_date")?;
@@ -359,9 +371,18 @@ pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportE
 /// Which curated source id a `cn_gpu_prices.csv` document path belongs to.
 fn cn_source(path: &str) -> Option<&'static str> {
     let table = [
-        ("qcloud-documents@6668870dc583", "tencent-gpu-prices-cn-2021"),
-        ("qcloud-documents@b5e0f16ef316", "tencent-gpu-prices-cn-2019"),
-        ("intlcloud-documents@147803083c1c", "tencent-gpu-prices-intl-2021"),
+        (
+            "qcloud-documents@6668870dc583",
+            "tencent-gpu-prices-cn-2021",
+        ),
+        (
+            "qcloud-documents@b5e0f16ef316",
+            "tencent-gpu-prices-cn-2019",
+        ),
+        (
+            "intlcloud-documents@147803083c1c",
+            "tencent-gpu-prices-intl-2021",
+        ),
         ("featurize-doc@ae41f19639f8", "featurize-prices-2021"),
     ];
     if let Some((_, id)) = table.iter().find(|(k, _)| path.contains(k)) {
@@ -381,8 +402,12 @@ fn cn_source(path: &str) -> Option<&'static str> {
 fn cn_region(raw: &str) -> (String, bool) {
     match raw {
         "China mainland (reference list price)" => ("cn-mainland".into(), false),
-        "China mainland (lowest listed of published range)" => ("cn-mainland:range-low".into(), true),
-        "China mainland (highest listed of published range)" => ("cn-mainland:range-high".into(), true),
+        "China mainland (lowest listed of published range)" => {
+            ("cn-mainland:range-low".into(), true)
+        }
+        "China mainland (highest listed of published range)" => {
+            ("cn-mainland:range-high".into(), true)
+        }
         "China (platform-wide)" => ("cn".into(), false),
         other => (
             other.split_whitespace().next().unwrap_or(other).to_string(),
@@ -394,7 +419,11 @@ fn cn_region(raw: &str) -> (String, bool) {
 /// Parses "1-day 9 元, 7-day 48 元, 30-day 180 元" out of a Featurize note.
 fn featurize_long_rentals(note: &str) -> Vec<(Period, Decimal)> {
     let mut found = Vec::new();
-    for (label, period) in [("1-day", Period::Day), ("7-day", Period::Week), ("30-day", Period::Days30)] {
+    for (label, period) in [
+        ("1-day", Period::Day),
+        ("7-day", Period::Week),
+        ("30-day", Period::Days30),
+    ] {
         if let Some(rest) = note.split(label).nth(1) {
             let number: String = rest
                 .trim_start()
@@ -412,23 +441,34 @@ fn featurize_long_rentals(note: &str) -> Vec<(Period, Decimal)> {
 /// `cn_gpu_prices.csv`: Tencent Cloud (CN in CNY, international in USD) and Featurize.
 pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
     for row in table.rows() {
-        let currency: Currency = row
-            .required("currency")?
-            .parse()
-            .map_err(|e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()))?;
+        let currency: Currency = row.required("currency")?.parse().map_err(
+            |e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()),
+        )?;
         let provider = match (row.required("provider")?, currency) {
             ("tencent", Currency::Cny) => "tencent",
             ("tencent", Currency::Usd) => "tencent-intl",
             ("featurize", Currency::Cny) => "featurize",
-            (p, c) => return Err(row.error("provider", format!("unexpected provider {p:?} in {c}"))),
+            (p, c) => {
+                return Err(row.error("provider", format!("unexpected provider {p:?} in {c}")))
+            }
         };
         let instance = row.required("product_or_instance")?;
         let gpu = row.required("gpu_model")?;
         let (region, range) = cn_region(row.required("region")?);
         let path = row.required("source_url_or_repo_path")?;
-        let source = cn_source(path)
-            .ok_or_else(|| row.error("source_url_or_repo_path", format!("no curated source for {path:?}")))?;
+        let source = cn_source(path).ok_or_else(|| {
+            row.error(
+                "source_url_or_repo_path",
+                format!("no curated source for {path:?}"),
+            )
+        })?;
         let id = offer_id(provider, instance);
+        let gpus = row.positive("gpu_count")?;
+        // Tencent prints a vGPU slice's own memory (4 GB for ¼ T4); the rest of the data gives
+        // the whole card's, so convert to keep `gpus × gpu_memory_gib` the instance's memory.
+        let gpu_memory_gib =
+            row.decimal("gpu_memory_gib")?
+                .map(|m| if gpus < Decimal::ONE { m / gpus } else { m });
         set.insert_offer(
             &row,
             Offer {
@@ -437,8 +477,8 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
                 instance: instance.to_string(),
                 gpu: gpu.to_string(),
                 variant: gpu.to_string(),
-                gpus: row.positive("gpu_count")?,
-                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                gpus,
+                gpu_memory_gib,
                 vcpus: row.decimal("vcpus")?,
                 ram_gib: row.decimal("memory_gib")?,
                 basis: if provider == "featurize" {
@@ -458,11 +498,17 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
             }
         }
         let as_of = AsOf::On(row.date("as_of")?);
-        let mode = match (row.required("billing_mode")?, row.required("unit")?, provider) {
+        let mode = match (
+            row.required("billing_mode")?,
+            row.required("unit")?,
+            provider,
+        ) {
             ("on_demand_hourly", "per_hour", _) => BillingMode::OnDemand,
             ("monthly", "per_month", "featurize") => BillingMode::Subscription(Period::Days30),
             ("monthly", "per_month", _) => BillingMode::Subscription(Period::Month),
-            (m, u, _) => return Err(row.error("billing_mode", format!("unexpected {m:?} per {u:?}"))),
+            (m, u, _) => {
+                return Err(row.error("billing_mode", format!("unexpected {m:?} per {u:?}")))
+            }
         };
         let price = |mode, amount| Price {
             mode,
@@ -487,7 +533,10 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
 pub fn add_curated(set: &mut OfferSet, offers: Vec<Offer>) -> Result<(), ImportError> {
     for o in offers {
         if set.offers.contains_key(&o.id) {
-            return Err(ImportError::Curated(format!("offer {} already exists", o.id)));
+            return Err(ImportError::Curated(format!(
+                "offer {} already exists",
+                o.id
+            )));
         }
         set.offers.insert(o.id.clone(), o);
     }
@@ -500,7 +549,8 @@ mod tests {
 
     #[test]
     fn featurize_notes_give_day_week_and_30_day_prices() {
-        let note = "per 1-GPU machine; also 1-day 9 元, 7-day 48 元, 30-day 180 元 long-rental prices";
+        let note =
+            "per 1-GPU machine; also 1-day 9 元, 7-day 48 元, 30-day 180 元 long-rental prices";
         assert_eq!(
             featurize_long_rentals(note),
             vec![
@@ -513,7 +563,10 @@ mod tests {
 
     #[test]
     fn chinese_regions_get_short_ids() {
-        assert_eq!(cn_region("ap-guangzhou-3 (Guangzhou Zone 3)").0, "ap-guangzhou-3");
+        assert_eq!(
+            cn_region("ap-guangzhou-3 (Guangzhou Zone 3)").0,
+            "ap-guangzhou-3"
+        );
         assert_eq!(
             cn_region("China mainland (lowest listed of published range)"),
             ("cn-mainland:range-low".to_string(), true)

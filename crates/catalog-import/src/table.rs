@@ -118,8 +118,14 @@ impl Row<'_> {
 
     /// A region name; a blank one (the source states none) becomes `unspecified`.
     pub fn region(&self, field: &str) -> Result<String, ImportError> {
-        let t = self.text(field)?.trim_matches(|c: char| c == ',' || c.is_whitespace());
-        Ok(if t.is_empty() { "unspecified".to_string() } else { t.to_string() })
+        let t = self
+            .text(field)?
+            .trim_matches(|c: char| c == ',' || c.is_whitespace());
+        Ok(if t.is_empty() {
+            "unspecified".to_string()
+        } else {
+            t.to_string()
+        })
     }
 
     /// A decimal field; `None` when blank.
@@ -128,9 +134,7 @@ impl Row<'_> {
         if t.is_empty() {
             return Ok(None);
         }
-        parse_decimal(t)
-            .map(Some)
-            .map_err(|m| self.error(field, m))
+        parse_decimal(t).map(Some).map_err(|m| self.error(field, m))
     }
 
     /// A required positive decimal field.

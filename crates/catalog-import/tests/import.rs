@@ -62,7 +62,10 @@ fn a_malformed_price_names_file_row_and_field() {
         err.contains("gpu_offers.csv row 3, field on_demand_usd_per_hour"),
         "error should locate the field: {err}"
     );
-    assert!(err.contains("twelve"), "error should quote the value: {err}");
+    assert!(
+        err.contains("twelve"),
+        "error should quote the value: {err}"
+    );
     fs::remove_dir_all(dir).ok();
 }
 
@@ -76,7 +79,9 @@ fn a_negative_committed_price_is_refused() {
     fs::write(&path, broken).unwrap();
     let err = build(&dir).unwrap_err().to_string();
     assert!(
-        err.contains("reserved_and_committed_prices.csv row 2, field price_per_hour: must be positive"),
+        err.contains(
+            "reserved_and_committed_prices.csv row 2, field price_per_hour: must be positive"
+        ),
         "{err}"
     );
     fs::remove_dir_all(dir).ok();

@@ -265,11 +265,16 @@ impl FromStr for BillingMode {
             Payment::Prepaid,
         ];
         for kind in kinds {
-            let Some(rest) = s.strip_prefix(kind.slug()).and_then(|r| r.strip_prefix('-')) else {
+            let Some(rest) = s
+                .strip_prefix(kind.slug())
+                .and_then(|r| r.strip_prefix('-'))
+            else {
                 continue;
             };
             for term in Term::ALL {
-                let Some(pay) = rest.strip_prefix(term.as_str()).and_then(|r| r.strip_prefix('-'))
+                let Some(pay) = rest
+                    .strip_prefix(term.as_str())
+                    .and_then(|r| r.strip_prefix('-'))
                 else {
                     continue;
                 };
@@ -341,8 +346,17 @@ mod tests {
 
     #[test]
     fn unknown_slugs_are_rejected() {
-        for s in ["", "reserved", "sub-year", "ri-standard-2y-no-upfront", "cud-1y-"] {
-            assert!(s.parse::<BillingMode>().is_err(), "{s:?} should be rejected");
+        for s in [
+            "",
+            "reserved",
+            "sub-year",
+            "ri-standard-2y-no-upfront",
+            "cud-1y-",
+        ] {
+            assert!(
+                s.parse::<BillingMode>().is_err(),
+                "{s:?} should be rejected"
+            );
         }
     }
 }

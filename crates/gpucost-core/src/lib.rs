@@ -10,5 +10,9 @@
 #![deny(missing_docs)]
 
 pub mod billing_mode;
+pub mod browse;
 pub mod catalog;
+pub mod format;
+pub mod fx;
 pub mod money;
+pub mod share;

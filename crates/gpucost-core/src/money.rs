@@ -135,7 +135,10 @@ impl Add for Money {
     /// When the currencies differ: callers convert through an FX table first, and mixing
     /// currencies silently would be a wrong total.
     fn add(self, rhs: Money) -> Money {
-        assert_eq!(self.currency, rhs.currency, "adding money in different currencies");
+        assert_eq!(
+            self.currency, rhs.currency,
+            "adding money in different currencies"
+        );
         Money::new(self.amount + rhs.amount, self.currency)
     }
 }
@@ -151,14 +154,19 @@ impl Sub for Money {
 
     /// Subtracts two amounts of the same currency (panics on mixed currencies, like `Add`).
     fn sub(self, rhs: Money) -> Money {
-        assert_eq!(self.currency, rhs.currency, "subtracting money in different currencies");
+        assert_eq!(
+            self.currency, rhs.currency,
+            "subtracting money in different currencies"
+        );
         Money::new(self.amount - rhs.amount, self.currency)
     }
 }
 
 /// Sums an iterator of money that must all be in `currency`.
 pub fn sum_in(currency: Currency, items: impl IntoIterator<Item = Money>) -> Money {
-    items.into_iter().fold(Money::zero(currency), |acc, m| acc + m)
+    items
+        .into_iter()
+        .fold(Money::zero(currency), |acc, m| acc + m)
 }
 
 impl Sum for Money {
@@ -171,7 +179,9 @@ impl Sum for Money {
 }
 
 /// A duration in hours, exact (a 30-minute lead time is `0.5`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 pub struct Hours(pub Decimal);
 
 impl Hours {

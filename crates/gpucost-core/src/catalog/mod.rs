@@ -118,6 +118,53 @@ impl Catalog {
     }
 }
 
+impl Catalog {
+    /// A Markdown table of providers: currency, offers, billing classes and price dates.
+    ///
+    /// The README embeds this table; a test fails when it no longer matches the catalog.
+    pub fn coverage_table(&self) -> String {
+        use crate::billing_mode::ModeClass;
+        let mut out = String::from(
+            "| provider | currency | offers | billing modes | price dates |\n| --- | --- | --- | --- | --- |\n",
+        );
+        for p in &self.providers {
+            let offers: Vec<&Offer> = self.offers.iter().filter(|o| o.provider == p.id).collect();
+            let mut classes: Vec<&str> = ModeClass::ALL
+                .into_iter()
+                .filter(|c| {
+                    offers
+                        .iter()
+                        .any(|o| o.prices.iter().any(|x| x.mode.class() == *c))
+                })
+                .map(ModeClass::as_str)
+                .collect();
+            if classes.is_empty() {
+                classes.push("— (no sourced price; enter your own)");
+            }
+            let mut dates: Vec<String> = offers
+                .iter()
+                .flat_map(|o| o.prices.iter().map(|x| x.as_of.to_string()))
+                .collect();
+            dates.sort_unstable();
+            dates.dedup();
+            let dates = if dates.is_empty() {
+                "—".to_string()
+            } else {
+                dates.join(", ")
+            };
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                p.name,
+                p.currency,
+                offers.len(),
+                classes.join(", "),
+                dates.replace("<=", "≤ ")
+            ));
+        }
+        out
+    }
+}
+
 /// How much the catalog covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coverage {
@@ -244,15 +291,35 @@ mod tests {
     fn embedded_catalog_is_valid() {
         let problems = validate(&embedded().catalog);
         let listed: Vec<String> = problems.iter().take(20).map(|p| p.to_string()).collect();
-        assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), listed.join("\n"));
+        assert!(
+            problems.is_empty(),
+            "{} problems:\n{}",
+            problems.len(),
+            listed.join("\n")
+        );
     }
 
     #[test]
     fn every_offer_gpu_is_a_known_model() {
         let c = &embedded().catalog;
         for o in &c.offers {
-            assert!(c.gpu(&o.gpu).is_some(), "offer {} has unknown GPU {}", o.id, o.gpu);
+            assert!(
+                c.gpu(&o.gpu).is_some(),
+                "offer {} has unknown GPU {}",
+                o.id,
+                o.gpu
+            );
         }
+    }
+
+    #[test]
+    fn readme_coverage_table_is_current() {
+        let readme = include_str!("../../../../README.md");
+        let table = embedded().catalog.coverage_table();
+        assert!(
+            readme.contains(&table),
+            "README.md's catalog table is stale; replace it with:\n{table}"
+        );
     }
 
     #[test]
@@ -304,7 +371,9 @@ mod tests {
                     p.amount = od + rust_decimal::Decimal::ONE;
                 }
             }
-            assert!(validate(&c).iter().any(|p| p.message.contains("not below on-demand")));
+            assert!(validate(&c)
+                .iter()
+                .any(|p| p.message.contains("not below on-demand")));
         }
     }
 }

@@ -116,7 +116,11 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
             p.push(&record, "id", "must be `provider/instance`");
         }
         if !providers.contains(o.provider.as_str()) {
-            p.push(&record, "provider", format!("unknown provider {:?}", o.provider));
+            p.push(
+                &record,
+                "provider",
+                format!("unknown provider {:?}", o.provider),
+            );
         }
         if !gpus.contains(o.gpu.as_str()) {
             p.push(&record, "gpu", format!("unknown GPU model {:?}", o.gpu));
@@ -135,9 +139,18 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         let mut seen: HashSet<(BillingMode, &str)> = HashSet::new();
         let mut on_demand: HashMap<&str, Decimal> = HashMap::new();
         for (i, price) in o.prices.iter().enumerate() {
-            let record = format!("{record} price #{} ({}, {})", i + 1, price.mode, price.region);
+            let record = format!(
+                "{record} price #{} ({}, {})",
+                i + 1,
+                price.mode,
+                price.region
+            );
             if price.amount <= Decimal::ZERO {
-                p.push(&record, "amount", format!("must be positive, is {}", price.amount));
+                p.push(
+                    &record,
+                    "amount",
+                    format!("must be positive, is {}", price.amount),
+                );
             }
             if price.region.trim().is_empty() {
                 p.push(&record, "region", "is empty");
@@ -145,7 +158,11 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
             check_source(&mut p, &record, "source", &price.source);
             if let Some(d) = price.as_of.date() {
                 if d > catalog.built {
-                    p.push(&record, "as_of", format!("{d} is after the build day {}", catalog.built));
+                    p.push(
+                        &record,
+                        "as_of",
+                        format!("{d} is after the build day {}", catalog.built),
+                    );
                 }
             }
             if matches!(price.as_of, AsOf::Unknown) && price.source.is_empty() {

@@ -1,0 +1,195 @@
+//! Turning numbers, money and dates into text for a language.
+//!
+//! Money shown as an amount goes through [`Money::round_for_display`] here and nowhere else;
+//! rates (per hour) keep up to four decimals so cheap offers stay distinguishable. Both
+//! languages group digits by thousands (`1,234.56`); Chinese dates read `2021年5月25日`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{Datelike, NaiveDate};
+use rust_decimal::{Decimal, RoundingStrategy};
+
+use crate::money::Money;
+
+/// A language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// Simplified Chinese.
+    Zh,
+    /// English.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    /// URL slug and `lang` attribute.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The BCP 47 tag for the `<html lang>` attribute.
+    pub fn html_tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    /// Picks a language from a browser's language list (`navigator.languages`).
+    pub fn from_browser<'a>(preferences: impl IntoIterator<Item = &'a str>) -> Lang {
+        for tag in preferences {
+            let tag = tag.to_ascii_lowercase();
+            if tag.starts_with("zh") {
+                return Lang::Zh;
+            }
+            if tag.starts_with("en") {
+                return Lang::En;
+            }
+        }
+        Lang::En
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "zh" | "zh-CN" | "zh-cn" => Ok(Lang::Zh),
+            "en" => Ok(Lang::En),
+            _ => Err(()),
+        }
+    }
+}
+
+/// Groups the integer digits of a plain decimal string by thousands.
+fn group(plain: &str) -> String {
+    let (sign, rest) = plain
+        .strip_prefix('-')
+        .map(|r| ("-", r))
+        .unwrap_or(("", plain));
+    let (int, frac) = rest
+        .split_once('.')
+        .map(|(i, f)| (i, Some(f)))
+        .unwrap_or((rest, None));
+    let mut grouped = String::with_capacity(int.len() + int.len() / 3);
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// A decimal with exactly `dp` decimals, grouped by thousands.
+pub fn decimal(value: Decimal, dp: u32) -> String {
+    let rounded = value.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero);
+    group(&format!("{:.*}", dp as usize, rounded))
+}
+
+/// A decimal with at most `max_dp` decimals and no trailing zeros (`72`, `0.5`, `1.25`).
+pub fn number(value: Decimal, max_dp: u32) -> String {
+    let rounded = value
+        .round_dp_with_strategy(max_dp, RoundingStrategy::MidpointAwayFromZero)
+        .normalize();
+    group(&rounded.to_string())
+}
+
+/// An amount of money rounded for display: `¥2,304.00`, `-$5.10`.
+pub fn money(m: Money) -> String {
+    let r = m.round_for_display();
+    let body = decimal(r.amount.abs(), 2);
+    if r.amount.is_sign_negative() && !r.amount.is_zero() {
+        format!("-{}{body}", m.currency.symbol())
+    } else {
+        format!("{}{body}", m.currency.symbol())
+    }
+}
+
+/// A price per hour (or per unit) with two to four decimals: `$1.006`, `¥8.00`.
+pub fn rate(m: Money) -> String {
+    let four = m
+        .amount
+        .round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero)
+        .normalize();
+    let dp = four.scale().max(2);
+    format!("{}{}", m.currency.symbol(), decimal(four, dp))
+}
+
+/// A ratio as a percentage with one decimal: `0.6667` → `66.7%`.
+pub fn percent(ratio: Decimal) -> String {
+    format!("{}%", decimal(ratio * Decimal::ONE_HUNDRED, 1))
+}
+
+/// A date for `lang`: `2021-05-25` in English, `2021年5月25日` in Chinese.
+pub fn date(d: NaiveDate, lang: Lang) -> String {
+    match lang {
+        Lang::En => d.format("%Y-%m-%d").to_string(),
+        Lang::Zh => format!("{}年{}月{}日", d.year(), d.month(), d.day()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::{parse_decimal, Currency};
+
+    fn d(s: &str) -> Decimal {
+        parse_decimal(s).unwrap()
+    }
+
+    #[test]
+    fn money_is_grouped_and_rounded_once() {
+        assert_eq!(money(Money::new(d("2304"), Currency::Cny)), "¥2,304.00");
+        assert_eq!(
+            money(Money::new(d("1234567.005"), Currency::Usd)),
+            "$1,234,567.01"
+        );
+        assert_eq!(money(Money::new(d("-5.1"), Currency::Usd)), "-$5.10");
+        assert_eq!(money(Money::new(d("-0.001"), Currency::Usd)), "$0.00");
+    }
+
+    #[test]
+    fn rates_keep_up_to_four_decimals() {
+        assert_eq!(rate(Money::new(d("1.006"), Currency::Usd)), "$1.006");
+        assert_eq!(rate(Money::new(d("8"), Currency::Cny)), "¥8.00");
+        assert_eq!(rate(Money::new(d("0.123456"), Currency::Usd)), "$0.1235");
+    }
+
+    #[test]
+    fn numbers_and_percentages() {
+        assert_eq!(number(d("72.000"), 2), "72");
+        assert_eq!(number(d("12345.5"), 2), "12,345.5");
+        assert_eq!(percent(d("0.66666")), "66.7%");
+    }
+
+    #[test]
+    fn dates_follow_the_language() {
+        let day = NaiveDate::from_ymd_opt(2021, 5, 25).unwrap();
+        assert_eq!(date(day, Lang::En), "2021-05-25");
+        assert_eq!(date(day, Lang::Zh), "2021年5月25日");
+    }
+
+    #[test]
+    fn browser_language_picks_chinese_for_any_zh_tag() {
+        assert_eq!(Lang::from_browser(["zh-TW", "en"]), Lang::Zh);
+        assert_eq!(Lang::from_browser(["fr", "en-GB"]), Lang::En);
+        assert_eq!(Lang::from_browser(["fr"]), Lang::En);
+    }
+}

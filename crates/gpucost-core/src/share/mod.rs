@@ -1,0 +1,294 @@
+//! The URL is the state: one versioned codec between a page's query string and [`PageState`].
+//!
+//! [`decode`] never fails: a value it cannot use is left at its default and reported as a
+//! [`ParamIssue`] naming the parameter and the reason, so a damaged or hostile link still
+//! opens with everything else intact. [`encode`] writes keys in a fixed order and omits
+//! defaults, so equal states give equal links and `decode(encode(s)) == s`.
+//!
+//! Version history (`v=`): 1 — first format.
+
+pub mod issue;
+mod query;
+
+use std::collections::BTreeSet;
+
+use rust_decimal::Decimal;
+
+use crate::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder, DEFAULT_STALE_AFTER_DAYS};
+use crate::format::Lang;
+use crate::money::Currency;
+
+pub use issue::{ParamIssue, Problem};
+pub use query::MAX_QUERY_BYTES;
+use query::{Reader, Writer};
+
+/// The current link format version.
+pub const VERSION: u32 = 1;
+
+/// Most values accepted in one list parameter.
+const MAX_LIST: usize = 64;
+
+/// Which page a link opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum View {
+    /// The catalog browser (`?view=catalog`).
+    #[default]
+    Catalog,
+}
+
+impl View {
+    /// URL slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            View::Catalog => "catalog",
+        }
+    }
+}
+
+/// Everything a link carries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PageState {
+    /// The page to show.
+    pub view: View,
+    /// Interface language; `None` follows the browser.
+    pub lang: Option<Lang>,
+    /// Display currency; `None` follows the language (CNY for Chinese, USD for English).
+    pub currency: Option<Currency>,
+    /// A user-entered exchange rate, CNY per USD; `None` uses the catalog's dated quote.
+    pub fx_cny_per_usd: Option<Decimal>,
+    /// The catalog browser's filters.
+    pub catalog: CatalogFilter,
+}
+
+impl PageState {
+    /// The language to show, given the browser's preference.
+    pub fn lang_or(&self, browser: Lang) -> Lang {
+        self.lang.unwrap_or(browser)
+    }
+
+    /// The display currency for `lang` unless one was chosen.
+    pub fn currency_for(&self, lang: Lang) -> Currency {
+        self.currency.unwrap_or(match lang {
+            Lang::Zh => Currency::Cny,
+            Lang::En => Currency::Usd,
+        })
+    }
+}
+
+/// A decoded link: the state and every parameter that was ignored.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Decoded {
+    /// The state, with defaults where a value was missing or rejected.
+    pub state: PageState,
+    /// What was ignored and why.
+    pub issues: Vec<ParamIssue>,
+}
+
+/// Reads a query string (with or without `?`). Never panics, whatever the input.
+pub fn decode(query: &str) -> Decoded {
+    let mut r = Reader::new(query);
+    let mut state = PageState::default();
+
+    if let Some(v) = r.single("v") {
+        match v.trim().parse::<u32>() {
+            Ok(n) if n > VERSION => r.reject("v", &v, Problem::NewerVersion),
+            Ok(n) if n >= 1 => {}
+            _ => r.reject(
+                "v",
+                &v,
+                Problem::UnknownValue {
+                    expected: "1".into(),
+                },
+            ),
+        }
+    }
+    if let Some(view) = r.word("view", "catalog", |s| {
+        (s == "catalog").then_some(View::Catalog)
+    }) {
+        state.view = view;
+    }
+    state.lang = r.word("lang", "zh, en", |s| s.parse().ok());
+    state.currency = r.word("cur", "CNY, USD", |s| s.parse().ok());
+    state.fx_cny_per_usd = r.decimal("fx", Decimal::new(1, 2), Decimal::from(1000));
+    decode_catalog(&mut r, &mut state.catalog);
+
+    Decoded {
+        state,
+        issues: r.finish(),
+    }
+}
+
+fn id_list(r: &mut Reader, key: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for raw in r.all(key, MAX_LIST) {
+        for item in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let ok = item.len() <= 64
+                && item
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+            if ok && out.len() < MAX_LIST {
+                out.insert(item.to_string());
+            } else {
+                r.reject(
+                    key,
+                    item,
+                    Problem::Malformed {
+                        expected: "ids separated by commas".into(),
+                    },
+                );
+            }
+        }
+    }
+    out
+}
+
+fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
+    f.gpus = id_list(r, "gpu");
+    f.providers = id_list(r, "prov");
+    if let Some(region) = r.single("region") {
+        let region = region.trim();
+        if region.is_empty() || region.chars().count() > 64 || region.chars().any(char::is_control)
+        {
+            r.reject(
+                "region",
+                region,
+                Problem::Malformed {
+                    expected: "a region id".into(),
+                },
+            );
+        } else {
+            f.region = Some(region.to_string());
+        }
+    }
+    f.min_memory_gib = r.integer::<u32>("mem", 1, 2048);
+    if let Some(need) = r.single("need") {
+        for word in need.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match RequiredMode::from_slug(word) {
+                Some(m) => {
+                    f.require.insert(m);
+                }
+                None => r.reject(
+                    "need",
+                    word,
+                    Problem::UnknownValue {
+                        expected: "spot, reserved, monthly".into(),
+                    },
+                ),
+            }
+        }
+    }
+    if let Some(q) = r.single("q") {
+        f.text = q.chars().filter(|c| !c.is_control()).take(80).collect();
+    }
+    if let Some(sort) = r.word("sort", "od, spot, od-gb, spot-gb, mem", SortKey::from_slug) {
+        f.sort = sort;
+    }
+    if let Some(order) = r.word("order", "asc, desc", |s| match s {
+        "asc" => Some(SortOrder::Ascending),
+        "desc" => Some(SortOrder::Descending),
+        _ => None,
+    }) {
+        f.order = order;
+    }
+    if let Some(days) = r.integer::<u32>("old", 1, 3650) {
+        f.stale_after_days = days;
+    }
+}
+
+/// Writes `state` as a query string (no leading `?`): fixed key order, defaults omitted.
+pub fn encode(state: &PageState) -> String {
+    let mut w = Writer::default();
+    w.pair("v", &VERSION.to_string());
+    if state.view != View::default() {
+        w.pair("view", state.view.as_str());
+    }
+    if let Some(lang) = state.lang {
+        w.pair("lang", lang.as_str());
+    }
+    if let Some(cur) = state.currency {
+        w.pair("cur", cur.as_str());
+    }
+    if let Some(fx) = state.fx_cny_per_usd {
+        w.pair("fx", &fx.normalize().to_string());
+    }
+    encode_catalog(&mut w, &state.catalog);
+    w.finish()
+}
+
+fn encode_catalog(w: &mut Writer, f: &CatalogFilter) {
+    let join = |set: &BTreeSet<String>| set.iter().cloned().collect::<Vec<_>>().join(",");
+    if !f.gpus.is_empty() {
+        w.pair("gpu", &join(&f.gpus));
+    }
+    if !f.providers.is_empty() {
+        w.pair("prov", &join(&f.providers));
+    }
+    if let Some(region) = &f.region {
+        w.pair("region", region);
+    }
+    if let Some(mem) = f.min_memory_gib {
+        w.pair("mem", &mem.to_string());
+    }
+    if !f.require.is_empty() {
+        let need: Vec<&str> = f.require.iter().map(|m| m.as_str()).collect();
+        w.pair("need", &need.join(","));
+    }
+    if !f.text.is_empty() {
+        w.pair("q", &f.text);
+    }
+    if f.sort != SortKey::default() {
+        w.pair("sort", f.sort.as_str());
+    }
+    if f.order != SortOrder::default() {
+        w.pair("order", "desc");
+    }
+    if f.stale_after_days != DEFAULT_STALE_AFTER_DAYS {
+        w.pair("old", &f.stale_after_days.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_query_is_the_default_state() {
+        let d = decode("");
+        assert_eq!(d.state, PageState::default());
+        assert!(d.issues.is_empty());
+    }
+
+    #[test]
+    fn catalog_filters_round_trip() {
+        let q = "v=1&view=catalog&lang=zh&cur=USD&fx=7.1&gpu=A100-80GB,T4&prov=aws,runpod&region=us-east-1&mem=24&need=spot,reserved&q=p4d&sort=od-gb&order=desc&old=90";
+        let d = decode(q);
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        let again = decode(&encode(&d.state));
+        assert_eq!(again.state, d.state);
+        assert_eq!(d.state.catalog.gpus.len(), 2);
+        assert_eq!(d.state.catalog.sort, SortKey::OnDemandPerGb);
+    }
+
+    #[test]
+    fn a_bad_value_is_reported_and_the_rest_kept() {
+        let d = decode("gpu=T4&mem=lots&sort=cheapest&cur=EUR&fx=0");
+        assert!(d.state.catalog.gpus.contains("T4"));
+        assert_eq!(d.state.catalog.min_memory_gib, None);
+        let params: Vec<&str> = d.issues.iter().map(|i| i.param.as_str()).collect();
+        assert_eq!(params, ["cur", "fx", "mem", "sort"]);
+    }
+
+    #[test]
+    fn newer_versions_are_read_with_a_notice() {
+        let d = decode("v=9&gpu=T4");
+        assert_eq!(d.issues[0].problem, Problem::NewerVersion);
+        assert!(d.state.catalog.gpus.contains("T4"));
+    }
+
+    #[test]
+    fn script_in_a_list_parameter_is_rejected() {
+        let d = decode("gpu=%3Cscript%3Ealert(1)%3C/script%3E");
+        assert!(d.state.catalog.gpus.is_empty());
+        assert_eq!(d.issues.len(), 1);
+    }
+}

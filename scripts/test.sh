@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every check: formatting, clippy, native tests, wasm-bindgen tests in headless Chromium,
+# a release build of dist/, and end-to-end tests of dist/ in Chromium over loopback HTTP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+export PATH="$HOME/.cargo/bin:$PWD/tests/e2e/node_modules/.bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+start=$(date +%s)
+
+step "format"
+cargo fmt --all -- --check
+
+step "clippy (native crates)"
+cargo clippy --workspace --exclude gpu-cost-lab --all-targets --locked -- -D warnings
+step "clippy (web app, wasm32)"
+cargo clippy -p gpu-cost-lab --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+
+step "native tests (engine, CLI, import, app logic)"
+cargo test --workspace --locked
+
+step "wasm-bindgen tests in headless Chromium"
+cargo test -p gpu-cost-lab --target wasm32-unknown-unknown --locked
+
+step "release build of dist/"
+trunk build --release --locked
+
+step "end-to-end tests in Chromium"
+(cd tests/e2e && npm test)
+
+printf '\n\033[1mall checks passed in %ss\033[0m\n' "$(( $(date +%s) - start ))"

@@ -1,0 +1,134 @@
+//! The application shell: the URL-backed state every page reads, the header with language and
+//! currency switches, the notice for ignored link parameters, and the footer with data dates.
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::{embedded, Catalog};
+use gpucost_core::format::{self, Lang};
+use gpucost_core::fx::{FxOrigin, FxTable};
+use gpucost_core::money::Currency;
+use gpucost_core::share::{self, PageState, ParamIssue, View};
+use leptos::prelude::*;
+
+use crate::components::notice::IgnoredParams;
+use crate::components::settings::Settings;
+use crate::i18n::Text;
+use crate::pages::catalog::CatalogPage;
+use crate::web;
+
+/// App-wide state, provided as context: the link's state and what derives from it.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// Everything the link carries; every input writes here and the URL follows.
+    pub page: RwSignal<PageState>,
+    /// Parameters of the opening link that were ignored.
+    pub issues: RwSignal<Vec<ParamIssue>>,
+    /// The interface language.
+    pub lang: Memo<Lang>,
+    /// The display currency.
+    pub currency: Memo<Currency>,
+    /// The exchange rate in use.
+    pub fx: Memo<FxTable>,
+    /// Today, for price ages.
+    pub today: NaiveDate,
+}
+
+impl AppState {
+    /// The state from the current URL.
+    fn from_url() -> Self {
+        let decoded = share::decode(&web::current_query());
+        let page = RwSignal::new(decoded.state);
+        let browser = web::browser_lang();
+        let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
+        let currency = Memo::new(move |_| page.with(|p| p.currency_for(lang.get())));
+        let fx =
+            Memo::new(move |_| page.with(|p| FxTable::with_override(catalog(), p.fx_cny_per_usd)));
+        AppState {
+            page,
+            issues: RwSignal::new(decoded.issues),
+            lang,
+            currency,
+            fx,
+            today: web::today(),
+        }
+    }
+
+    /// A translated string in the current language (reactive).
+    pub fn t(&self, text: Text) -> &'static str {
+        text.get(self.lang.get())
+    }
+}
+
+/// The embedded catalog.
+pub fn catalog() -> &'static Catalog {
+    &embedded().catalog
+}
+
+/// The app: header, notices, the page the link names, footer.
+#[component]
+pub fn App() -> impl IntoView {
+    let app = AppState::from_url();
+    provide_context(app);
+
+    // The URL is the state: every change replaces the history entry with the encoded state.
+    Effect::new(move |_| {
+        let query = app.page.with(share::encode);
+        web::replace_query(&query);
+    });
+    Effect::new(move |_| {
+        let lang = app.lang.get();
+        web::set_document_language(lang, Text::AppTitle.get(lang));
+    });
+
+    let view = Memo::new(move |_| app.page.with(|p| p.view));
+    view! {
+        <header class="site-header">
+            <div class="brand">
+                <h1>{move || app.t(Text::AppTitle)}</h1>
+                <p class="tagline">{move || app.t(Text::Tagline)}</p>
+            </div>
+            <nav aria-label="views">
+                <a href="?view=catalog" aria-current="page">{move || app.t(Text::NavCatalog)}</a>
+            </nav>
+            <Settings />
+        </header>
+        <IgnoredParams />
+        <main id="main">
+            {move || match view.get() {
+                View::Catalog => view! { <CatalogPage /> }.into_any(),
+            }}
+        </main>
+        <Footer />
+    }
+}
+
+/// Data dates and the no-backend promise.
+#[component]
+fn Footer() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let c = catalog();
+    let newest = c.newest_price_date();
+    let fx_line = move || {
+        let lang = app.lang.get();
+        let fx = app.fx.get();
+        let rate = format::number(fx.cny_per_usd(), 4);
+        match fx.origin() {
+            FxOrigin::Catalog { as_of, .. } => format!(
+                "1 USD = {rate} CNY ({} {})",
+                Text::FxFromCatalog.get(lang),
+                format::date(*as_of, lang)
+            ),
+            FxOrigin::User => format!("1 USD = {rate} CNY ({})", Text::FxYours.get(lang)),
+        }
+    };
+    view! {
+        <footer class="site-footer">
+            <p>
+                {move || app.t(Text::FooterData)} " "
+                {move || format::date(c.built, app.lang.get())}
+                {move || newest.map(|d| format!(" · {} {}", app.t(Text::FooterPrices), format::date(d, app.lang.get())))}
+                " · " {fx_line}
+            </p>
+            <p>{move || app.t(Text::FooterNoBackend)}</p>
+        </footer>
+    }
+}

@@ -1,0 +1,4 @@
+//! Small components shared by the pages.
+
+pub mod notice;
+pub mod settings;

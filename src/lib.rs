@@ -1,0 +1,10 @@
+//! The web layer of GPU Cost Lab: Leptos components over the pure `gpucost-core` engine.
+//!
+//! Components read signals and render text computed by plain functions (tested natively);
+//! the only browser access is in [`web`].
+
+pub mod app;
+pub mod components;
+pub mod i18n;
+pub mod pages;
+pub mod web;

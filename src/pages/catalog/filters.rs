@@ -1,0 +1,288 @@
+//! The catalog filters: each control reads the link state and writes it back.
+
+use std::collections::BTreeSet;
+
+use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
+use gpucost_core::format::Lang;
+use leptos::prelude::*;
+
+use crate::app::{catalog, AppState};
+use crate::i18n::Text;
+
+/// Choices for the minimum GPU memory filter, GiB per GPU.
+const MEMORY_STEPS: [u32; 9] = [8, 16, 24, 32, 40, 48, 80, 141, 192];
+
+/// Choices for the "old price" threshold, days.
+const STALE_STEPS: [u32; 4] = [90, 180, 365, 730];
+
+/// `(value, label)` options for the GPU select, by name.
+fn gpu_options() -> Vec<(String, String)> {
+    let c = catalog();
+    let mut gpus: Vec<(String, String)> = c
+        .gpus
+        .iter()
+        .map(|g| {
+            let n = c.offers.iter().filter(|o| o.gpu == g.id).count();
+            (g.id.clone(), format!("{} ({n})", g.name))
+        })
+        .collect();
+    gpus.sort_by(|a, b| a.1.cmp(&b.1));
+    gpus
+}
+
+/// `(value, label)` options for the provider select, for providers with offers.
+fn provider_options(lang: Lang) -> Vec<(String, String)> {
+    let c = catalog();
+    let mut out: Vec<(String, String)> = c
+        .providers
+        .iter()
+        .filter(|p| c.offers.iter().any(|o| o.provider == p.id))
+        .map(|p| {
+            let name = match lang {
+                Lang::En => p.name.clone(),
+                Lang::Zh => p.name_zh.clone(),
+            };
+            (p.id.clone(), name)
+        })
+        .collect();
+    out.sort_by_key(|a| a.1.to_lowercase());
+    out
+}
+
+/// The single selected id of a set, or "" (any) / "*" (several, from a link).
+fn selected_of(set: &BTreeSet<String>) -> String {
+    match set.len() {
+        0 => String::new(),
+        1 => set.iter().next().cloned().unwrap_or_default(),
+        _ => "*".to_string(),
+    }
+}
+
+/// A select whose empty value means "any".
+#[component]
+fn IdSelect(
+    /// Visible label.
+    label: Text,
+    /// `data-testid` of the select.
+    testid: &'static str,
+    /// Options as `(value, label)`.
+    #[prop(into)]
+    options: Signal<Vec<(String, String)>>,
+    /// The selected value ("" for any, "*" for several).
+    #[prop(into)]
+    selected: Signal<String>,
+    /// Called with the chosen value ("" for any).
+    on_pick: Callback<String>,
+    /// Label of the "any" option.
+    #[prop(default = Text::Any)]
+    any: Text,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <label class="field">
+            <span>{move || app.t(label)}</span>
+            <select data-testid=testid on:change=move |ev| on_pick.run(event_target_value(&ev))>
+                <option value="" selected=move || selected.get().is_empty()>{move || app.t(any)}</option>
+                <Show when=move || selected.get() == "*">
+                    <option value="*" selected=true>{move || app.t(Text::Selected)}</option>
+                </Show>
+                {move || {
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(value, text)| {
+                            let v = value.clone();
+                            view! { <option value=value selected=move || selected.get() == v>{text}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+}
+
+fn set_of(value: String) -> BTreeSet<String> {
+    if value.is_empty() {
+        BTreeSet::new()
+    } else {
+        [value].into()
+    }
+}
+
+/// All catalog filters.
+#[component]
+pub fn Filters() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let f = Memo::new(move |_| app.page.with(|p| p.catalog.clone()));
+    let update =
+        move |change: &dyn Fn(&mut CatalogFilter)| app.page.update(|p| change(&mut p.catalog));
+
+    let gpu_opts = Signal::derive(gpu_options);
+    let provider_opts = Signal::derive(move || provider_options(app.lang.get()));
+    let region_opts = Signal::derive(|| {
+        catalog()
+            .regions()
+            .into_iter()
+            .map(|r| (r.to_string(), r.to_string()))
+            .collect::<Vec<_>>()
+    });
+    let memory_opts = Signal::derive(|| {
+        MEMORY_STEPS
+            .iter()
+            .map(|m| (m.to_string(), format!("≥ {m} GiB")))
+            .collect::<Vec<_>>()
+    });
+
+    let need_box = move |need: RequiredMode, label: Text| {
+        view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-testid=format!("need-{}", need.as_str())
+                    prop:checked=move || f.with(|f| f.require.contains(&need))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        update(&|f| {
+                            if on {
+                                f.require.insert(need);
+                            } else {
+                                f.require.remove(&need);
+                            }
+                        })
+                    }
+                />
+                {move || app.t(label)}
+            </label>
+        }
+    };
+    let sort_labels = [
+        (SortKey::OnDemandPerGpu, Text::SortOnDemand),
+        (SortKey::SpotPerGpu, Text::SortSpot),
+        (SortKey::OnDemandPerGb, Text::SortOnDemandGb),
+        (SortKey::SpotPerGb, Text::SortSpotGb),
+        (SortKey::Memory, Text::SortMemory),
+    ];
+
+    view! {
+        <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
+            <IdSelect
+                label=Text::FilterGpu
+                testid="filter-gpu"
+                options=gpu_opts
+                selected=Signal::derive(move || f.with(|f| selected_of(&f.gpus)))
+                on_pick=Callback::new(move |v: String| if v != "*" { update(&|f| f.gpus = set_of(v.clone())) })
+            />
+            <IdSelect
+                label=Text::FilterProvider
+                testid="filter-provider"
+                options=provider_opts
+                selected=Signal::derive(move || f.with(|f| selected_of(&f.providers)))
+                on_pick=Callback::new(move |v: String| if v != "*" { update(&|f| f.providers = set_of(v.clone())) })
+            />
+            <IdSelect
+                label=Text::FilterRegion
+                testid="filter-region"
+                options=region_opts
+                any=Text::AnyRegion
+                selected=Signal::derive(move || f.with(|f| f.region.clone().unwrap_or_default()))
+                on_pick=Callback::new(move |v: String| update(&|f| f.region = (!v.is_empty()).then(|| v.clone())))
+            />
+            <IdSelect
+                label=Text::FilterMemory
+                testid="filter-memory"
+                options=memory_opts
+                selected=Signal::derive(move || f.with(|f| f.min_memory_gib.map(|m| m.to_string()).unwrap_or_default()))
+                on_pick=Callback::new(move |v: String| update(&|f| f.min_memory_gib = v.parse().ok()))
+            />
+            <label class="field">
+                <span>{move || app.t(Text::FilterText)}</span>
+                <input
+                    type="search"
+                    data-testid="filter-text"
+                    placeholder=move || app.t(Text::FilterTextPlaceholder)
+                    prop:value=move || f.with(|f| f.text.clone())
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        update(&|f| f.text = text.chars().take(80).collect())
+                    }
+                />
+            </label>
+            <fieldset class="needs">
+                <legend>{move || app.t(Text::FilterNeeds)}</legend>
+                {need_box(RequiredMode::Spot, Text::NeedSpot)}
+                {need_box(RequiredMode::Committed, Text::NeedReserved)}
+                {need_box(RequiredMode::Subscription, Text::NeedMonthly)}
+            </fieldset>
+            <label class="field">
+                <span>{move || app.t(Text::SortBy)}</span>
+                <select
+                    data-testid="sort"
+                    on:change=move |ev| {
+                        if let Some(k) = SortKey::from_slug(&event_target_value(&ev)) {
+                            update(&|f| f.sort = k)
+                        }
+                    }
+                >
+                    {sort_labels
+                        .into_iter()
+                        .map(|(key, label)| {
+                            view! {
+                                <option value=key.as_str() selected=move || f.with(|f| f.sort == key)>
+                                    {move || app.t(label)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span class="sr-only">{move || app.t(Text::SortBy)}</span>
+                <select
+                    data-testid="order"
+                    aria-label=move || app.t(Text::SortBy)
+                    on:change=move |ev| {
+                        let desc = event_target_value(&ev) == "desc";
+                        update(&|f| f.order = if desc { SortOrder::Descending } else { SortOrder::Ascending })
+                    }
+                >
+                    <option value="asc" selected=move || f.with(|f| f.order == SortOrder::Ascending)>
+                        {move || app.t(Text::Ascending)}
+                    </option>
+                    <option value="desc" selected=move || f.with(|f| f.order == SortOrder::Descending)>
+                        {move || app.t(Text::Descending)}
+                    </option>
+                </select>
+            </label>
+            <label class="field">
+                <span>{move || app.t(Text::StaleAfter)}</span>
+                <select
+                    data-testid="stale"
+                    on:change=move |ev| {
+                        if let Ok(d) = event_target_value(&ev).parse::<u32>() {
+                            update(&|f| f.stale_after_days = d)
+                        }
+                    }
+                >
+                    {STALE_STEPS
+                        .into_iter()
+                        .map(|d| {
+                            view! {
+                                <option value=d.to_string() selected=move || f.with(|f| f.stale_after_days == d)>
+                                    {move || format!("{d} {}", app.t(Text::Days))}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <button
+                type="button"
+                class="reset"
+                data-testid="reset-filters"
+                on:click=move |_| update(&|f| *f = CatalogFilter::default())
+            >
+                {move || app.t(Text::ResetFilters)}
+            </button>
+        </form>
+    }
+}

@@ -1,0 +1,201 @@
+//! The catalog table's rows as text: every label and number formatted here, above `view!`,
+//! so the component only lays them out (and this is tested natively).
+
+use gpucost_core::billing_mode::BillingMode;
+use gpucost_core::browse::{hourly_amount, CatalogRow, Quote};
+use gpucost_core::catalog::{AsOf, Catalog, OfferFlag, PriceBasis};
+use gpucost_core::format::{self, Lang};
+use gpucost_core::money::Money;
+
+use crate::i18n::Text;
+
+/// One price cell: the normalized figure and a tooltip with the native price and its source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriceCell {
+    /// e.g. `$2.7447`.
+    pub text: String,
+    /// Native price, unit, region, source and date.
+    pub title: String,
+    /// The price is older than the threshold or undated.
+    pub old: bool,
+}
+
+/// One table row, ready to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowView {
+    /// Stable key (the offer id).
+    pub key: String,
+    /// Provider display name.
+    pub provider: String,
+    /// The provider's instance name.
+    pub instance: String,
+    /// `8 × NVIDIA A100 40GB · 320 GiB`.
+    pub gpus: String,
+    /// `96 vCPU · 1,152 GiB RAM`, when known.
+    pub host: Option<String>,
+    /// Region of the on-demand price shown.
+    pub region: String,
+    /// On-demand per GPU-hour.
+    pub on_demand: Option<PriceCell>,
+    /// Spot per GPU-hour.
+    pub spot: Option<PriceCell>,
+    /// On-demand per GB of GPU memory per hour.
+    pub on_demand_gb: Option<PriceCell>,
+    /// Cheapest committed price per GPU-hour.
+    pub reserved: Option<PriceCell>,
+    /// Cheapest subscription per GPU-hour if used all period.
+    pub subscription: Option<PriceCell>,
+    /// Source title of the on-demand price.
+    pub source: String,
+    /// Its date (`2026-01-21`, `≤ 2026-04-29`, or "date not stated").
+    pub as_of: String,
+    /// The on-demand price is old or undated.
+    pub old: bool,
+    /// Caveats as short labels.
+    pub caveats: Vec<&'static str>,
+}
+
+fn as_of_text(as_of: AsOf, lang: Lang) -> String {
+    match as_of {
+        AsOf::On(d) => format::date(d, lang),
+        AsOf::OnOrBefore(d) => format!("≤ {}", format::date(d, lang)),
+        AsOf::Unknown => Text::DateUnknown.get(lang).to_string(),
+    }
+}
+
+fn cell(catalog: &Catalog, quote: &Quote, value: Money, unit: Text, lang: Lang) -> PriceCell {
+    let p = quote.price;
+    let source = catalog
+        .source(&p.source)
+        .map(|s| s.title.as_str())
+        .unwrap_or(&p.source);
+    let native = match p.mode {
+        BillingMode::Subscription(period) => format!(
+            "{} / {} ({} {}/h, {})",
+            format::rate(Money::new(p.amount, p.currency)),
+            period.as_str(),
+            format::rate(hourly_amount(p)),
+            "≈",
+            Text::IfUsedAllPeriod.get(lang)
+        ),
+        _ => format!("{}/h", format::rate(Money::new(p.amount, p.currency))),
+    };
+    PriceCell {
+        text: format!("{}{}", format::rate(value), unit.get(lang)),
+        title: format!(
+            "{native} · {} · {} · {source} · {}",
+            p.mode,
+            p.region,
+            as_of_text(p.as_of, lang)
+        ),
+        old: quote.old,
+    }
+}
+
+/// Formats `row` for `lang`.
+pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
+    let o = row.offer;
+    let per_gpu = |q: &Option<Quote>| {
+        q.as_ref()
+            .map(|q| cell(catalog, q, q.per_gpu_hour, Text::PerGpuHour, lang))
+    };
+    let memory = row
+        .instance_memory_gib
+        .map(|m| format!(" · {} GiB", format::number(m, 1)))
+        .unwrap_or_default();
+    let host = match (o.vcpus, o.ram_gib) {
+        (Some(c), Some(r)) => Some(format!(
+            "{} vCPU · {} GiB RAM",
+            format::number(c, 1),
+            format::number(r, 1)
+        )),
+        (Some(c), None) => Some(format!("{} vCPU", format::number(c, 1))),
+        _ => None,
+    };
+    let mut caveats = Vec::new();
+    if o.basis == PriceBasis::GpuComponent {
+        caveats.push(Text::GpuComponentOnly.get(lang));
+    }
+    if o.flags.contains(&OfferFlag::MarketplaceListing) {
+        caveats.push(Text::MarketplaceListing.get(lang));
+    }
+    if o.flags.contains(&OfferFlag::PublishedRange) {
+        caveats.push(Text::PublishedRange.get(lang));
+    }
+    let (source, as_of, old) = match &row.on_demand {
+        Some(q) => (
+            catalog
+                .source(&q.price.source)
+                .map(|s| s.title.clone())
+                .unwrap_or_else(|| q.price.source.clone()),
+            as_of_text(q.price.as_of, lang),
+            q.old,
+        ),
+        None => (String::new(), String::new(), false),
+    };
+    RowView {
+        key: o.id.clone(),
+        provider: match lang {
+            Lang::En => row.provider.name.clone(),
+            Lang::Zh => row.provider.name_zh.clone(),
+        },
+        instance: o.instance.clone(),
+        gpus: format!("{} × {}{memory}", format::number(o.gpus, 3), row.gpu.name),
+        host,
+        region: row
+            .on_demand
+            .as_ref()
+            .map(|q| q.price.region.clone())
+            .unwrap_or_default(),
+        on_demand: per_gpu(&row.on_demand),
+        spot: per_gpu(&row.spot),
+        on_demand_gb: row.on_demand.as_ref().and_then(|q| {
+            q.per_gb_hour
+                .map(|v| cell(catalog, q, v, Text::PerGbHour, lang))
+        }),
+        reserved: per_gpu(&row.committed),
+        subscription: per_gpu(&row.subscription),
+        source,
+        as_of,
+        old,
+        caveats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+    use gpucost_core::browse::{browse, CatalogFilter};
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::fx::FxTable;
+    use gpucost_core::money::Currency;
+
+    #[test]
+    fn p4d_row_reads_per_gpu_with_a_sourced_tooltip() {
+        let c = &embedded().catalog;
+        let filter = CatalogFilter {
+            text: "p4d.24xlarge".into(),
+            ..Default::default()
+        };
+        let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let rows = browse(c, &filter, &FxTable::from_catalog(c), Currency::Usd, today);
+        let row = rows
+            .iter()
+            .find(|r| r.offer.id == "aws/p4d.24xlarge")
+            .unwrap();
+        let v = row_view(c, row, Lang::En);
+        assert_eq!(v.gpus, "8 × NVIDIA A100 40GB · 320 GiB");
+        let od = v.on_demand.unwrap();
+        assert!(od.text.ends_with("/GPU-h"), "{}", od.text);
+        assert!(
+            od.title.contains("/h") && od.title.contains("2026-01-21"),
+            "{}",
+            od.title
+        );
+        assert_eq!(v.as_of, "2026-01-21");
+        let zh = row_view(c, row, Lang::Zh);
+        assert_eq!(zh.as_of, "2026年1月21日");
+        assert!(zh.on_demand.unwrap().text.ends_with("/卡·时"));
+    }
+}

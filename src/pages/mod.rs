@@ -1,0 +1,3 @@
+//! The pages a link can open.
+
+pub mod catalog;

@@ -1,0 +1,30 @@
+// Shared set-up for the end-to-end specs: one server for dist/ and one browser per file.
+import { after, before } from 'node:test';
+import { startServer } from './server.mjs';
+import { launch, openPage } from './browser.mjs';
+
+/** Registers before/after hooks; returns an object filled in once they ran. */
+export function useApp() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  /** Opens `query` (e.g. "?view=catalog") and waits until the app has rendered. */
+  env.open = async (query = '', options = {}) => {
+    const base = options.subPath ? env.server.subUrl : env.server.url;
+    const opened = await openPage(env.browser, base + query, options);
+    await opened.page.waitForSelector(options.readySelector ?? 'main#main > *', { timeout: 20000 });
+    return opened;
+  };
+  return env;
+}
+
+/** The query string of the page's URL, as URLSearchParams. */
+export function params(page) {
+  return new URL(page.url()).searchParams;
+}

@@ -1,0 +1,90 @@
+//! wasm-bindgen tests: the real app mounted in headless Chromium.
+#![cfg(target_arch = "wasm32")]
+
+use chrono::NaiveDate;
+use gpu_cost_lab::app::App;
+use gpu_cost_lab::web;
+use gpucost_core::browse::{browse, CatalogFilter};
+use gpucost_core::catalog::embedded;
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::Currency;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Lets effects and the DOM settle.
+async fn tick() {
+    gloo_timers::future::TimeoutFuture::new(20).await;
+}
+
+/// Mounts the app in a fresh element after setting the page's query string.
+fn mount_with_query(query: &str) -> web_sys::HtmlElement {
+    web::replace_query(query);
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    let handle = leptos::mount::mount_to(host.clone(), App);
+    handle.forget();
+    host
+}
+
+fn text_of(host: &web_sys::HtmlElement, selector: &str) -> String {
+    host.query_selector(selector)
+        .unwrap()
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn catalog_filter_from_the_link_shows_only_that_gpu() {
+    let host = mount_with_query("view=catalog&gpu=T4&lang=en&cur=USD");
+    tick().await;
+    let rows = host.query_selector_all("tr[data-offer]").unwrap();
+    let c = &embedded().catalog;
+    let filter = CatalogFilter {
+        gpus: ["T4".to_string()].into(),
+        ..Default::default()
+    };
+    let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+    let expected = browse(c, &filter, &FxTable::from_catalog(c), Currency::Usd, today).len();
+    assert_eq!(rows.length() as usize, expected.min(100));
+    assert!(text_of(&host, "[data-testid=row-count]").contains(&format!("/ {expected} ")));
+    for i in 0..rows.length() {
+        let text = rows.item(i).unwrap().text_content().unwrap();
+        assert!(text.contains("T4"), "row without T4: {text}");
+    }
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn changing_a_filter_rewrites_the_link() {
+    let host = mount_with_query("view=catalog&lang=en");
+    tick().await;
+    let select: web_sys::HtmlSelectElement = host
+        .query_selector("[data-testid=filter-gpu]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    select.set_value("A100-80GB");
+    let change = web_sys::Event::new("change").unwrap();
+    select.dispatch_event(&change).unwrap();
+    tick().await;
+    let search = window().location().search().unwrap();
+    assert!(search.contains("gpu=A100-80GB"), "URL is {search}");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_hostile_parameter_is_reported_and_the_rest_kept() {
+    let host = mount_with_query("view=catalog&gpu=T4&mem=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E");
+    tick().await;
+    let notice = text_of(&host, "[data-testid=ignored-params]");
+    assert!(notice.contains("mem="), "notice: {notice}");
+    assert!(
+        host.query_selector("img").unwrap().is_none(),
+        "markup from the link was rendered"
+    );
+    assert!(host.query_selector_all("tr[data-offer]").unwrap().length() > 0);
+    host.remove();
+}
