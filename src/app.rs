@@ -35,7 +35,7 @@ pub struct AppState {
 impl AppState {
     /// The state from the current URL.
     fn from_url() -> Self {
-        let decoded = share::decode(&web::current_query());
+        let decoded = share::decode(&web::current_query(), catalog());
         let page = RwSignal::new(decoded.state);
         let browser = web::browser_lang();
         let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
@@ -94,7 +94,7 @@ pub fn App() -> impl IntoView {
         <IgnoredParams />
         <main id="main">
             {move || match view.get() {
-                View::Catalog => view! { <CatalogPage /> }.into_any(),
+                View::Catalog | View::Calculator => view! { <CatalogPage /> }.into_any(),
             }}
         </main>
         <Footer />

@@ -121,8 +121,12 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("V100-32GB", "NVIDIA", "V100 32GB"),
 ];
 
-/// The chip family: the id without its memory suffix (`A100-80GB` → `A100`).
+/// The chip family: the id without its memory suffix (`A100-80GB` → `A100`). AWS's A10G is
+/// its variant of the A10 (same GA102 chip and 24 GB), so it serves A10 lines.
 pub fn family(gpu: &str) -> String {
+    if gpu == "A10G" {
+        return "A10".to_string();
+    }
     for suffix in ["-16GB", "-32GB", "-40GB", "-80GB"] {
         if let Some(f) = gpu.strip_suffix(suffix) {
             return f.to_string();
@@ -222,6 +226,7 @@ mod tests {
         assert_eq!(family("A100-80GB"), "A100");
         assert_eq!(family("V100"), "V100");
         assert_eq!(family("RTX4090"), "RTX4090");
+        assert_eq!(family("A10G"), "A10");
     }
 
     #[test]

@@ -9,10 +9,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod billing;
 pub mod billing_mode;
 pub mod browse;
 pub mod catalog;
+pub mod estimate;
+pub mod export;
 pub mod format;
 pub mod fx;
 pub mod money;
+pub mod presets;
+pub mod report;
+pub mod savings;
+pub mod scenario;
+pub mod schedule;
 pub mod share;

@@ -9,14 +9,18 @@
 
 pub mod issue;
 mod query;
+pub mod scenario_params;
 
 use std::collections::BTreeSet;
 
 use rust_decimal::Decimal;
 
 use crate::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder, DEFAULT_STALE_AFTER_DAYS};
+use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::money::Currency;
+use crate::presets::Preset;
+use crate::scenario::Scenario;
 
 pub use issue::{ParamIssue, Problem};
 pub use query::MAX_QUERY_BYTES;
@@ -31,8 +35,10 @@ const MAX_LIST: usize = 64;
 /// Which page a link opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum View {
-    /// The catalog browser (`?view=catalog`).
+    /// The calculator (the default page).
     #[default]
+    Calculator,
+    /// The catalog browser (`?view=catalog`).
     Catalog,
 }
 
@@ -40,13 +46,14 @@ impl View {
     /// URL slug.
     pub fn as_str(self) -> &'static str {
         match self {
+            View::Calculator => "calc",
             View::Catalog => "catalog",
         }
     }
 }
 
 /// Everything a link carries.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageState {
     /// The page to show.
     pub view: View,
@@ -58,6 +65,25 @@ pub struct PageState {
     pub fx_cny_per_usd: Option<Decimal>,
     /// The catalog browser's filters.
     pub catalog: CatalogFilter,
+    /// The preset the scenario starts from (the link stores only differences from it).
+    pub preset: Preset,
+    /// The calculator's scenario (always valid for the catalog it was decoded with).
+    pub scenario: Scenario,
+}
+
+impl Default for PageState {
+    /// The calculator with the default preset, language and currency from the browser.
+    fn default() -> Self {
+        PageState {
+            view: View::default(),
+            lang: None,
+            currency: None,
+            fx_cny_per_usd: None,
+            catalog: CatalogFilter::default(),
+            preset: Preset::default(),
+            scenario: Preset::default().scenario(),
+        }
+    }
 }
 
 impl PageState {
@@ -76,7 +102,7 @@ impl PageState {
 }
 
 /// A decoded link: the state and every parameter that was ignored.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decoded {
     /// The state, with defaults where a value was missing or rejected.
     pub state: PageState,
@@ -84,8 +110,9 @@ pub struct Decoded {
     pub issues: Vec<ParamIssue>,
 }
 
-/// Reads a query string (with or without `?`). Never panics, whatever the input.
-pub fn decode(query: &str) -> Decoded {
+/// Reads a query string (with or without `?`) against `catalog`. Never panics, whatever the
+/// input; every value it cannot use is left at the preset's default and reported.
+pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     let mut r = Reader::new(query);
     let mut state = PageState::default();
 
@@ -111,6 +138,14 @@ pub fn decode(query: &str) -> Decoded {
     state.currency = r.word("cur", "CNY, USD", |s| s.parse().ok());
     state.fx_cny_per_usd = r.decimal("fx", Decimal::new(1, 2), Decimal::from(1000));
     decode_catalog(&mut r, &mut state.catalog);
+    if let Some(p) = r.word(
+        "preset",
+        "short-training, traffic-spike, dev-test, shift-fleet, custom",
+        Preset::from_slug,
+    ) {
+        state.preset = p;
+    }
+    state.scenario = scenario_params::decode_scenario(&mut r, catalog, state.preset);
 
     Decoded {
         state,
@@ -212,6 +247,10 @@ pub fn encode(state: &PageState) -> String {
         w.pair("fx", &fx.normalize().to_string());
     }
     encode_catalog(&mut w, &state.catalog);
+    if state.preset != Preset::default() {
+        w.pair("preset", state.preset.as_str());
+    }
+    scenario_params::encode_scenario(&mut w, &state.scenario, state.preset);
     w.finish()
 }
 
@@ -250,6 +289,11 @@ fn encode_catalog(w: &mut Writer, f: &CatalogFilter) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::embedded;
+
+    fn decode(q: &str) -> Decoded {
+        super::decode(q, &embedded().catalog)
+    }
 
     #[test]
     fn empty_query_is_the_default_state() {

@@ -1,0 +1,329 @@
+//! The subcommands, as functions from arguments to output text (tested without a process).
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::embedded;
+use gpucost_core::estimate::EstimateContext;
+use gpucost_core::export;
+use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
+use gpucost_core::presets::Preset;
+use gpucost_core::report::report;
+use gpucost_core::share::{self, PageState};
+
+/// A failure: message for stderr and exit code (2 = usage or input, 1 = other).
+#[derive(Debug)]
+pub struct CliError {
+    /// What went wrong, naming the argument or parameter.
+    pub message: String,
+    /// Process exit code.
+    pub code: u8,
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError {
+        message: message.into(),
+        code: 2,
+    }
+}
+
+const HELP: &str = "usage:
+  gpucost estimate '<share link or its query string>' [--format table|csv|json|md] [--lang en|zh] [--lenient] [--today YYYY-MM-DD]
+  gpucost catalog [--format csv|json]
+  gpucost presets [--format table|json]
+";
+
+/// Options shared by the subcommands.
+struct Options {
+    format: Option<String>,
+    lang: Option<Lang>,
+    lenient: bool,
+    today: Option<NaiveDate>,
+    positional: Vec<String>,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, CliError> {
+    let mut o = Options {
+        format: None,
+        lang: None,
+        lenient: false,
+        today: None,
+        positional: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| usage(format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--format" | "-f" => o.format = Some(value("--format")?),
+            "--lang" => {
+                let v = value("--lang")?;
+                o.lang = Some(
+                    v.parse()
+                        .map_err(|_| usage(format!("--lang {v:?}: expected en or zh")))?,
+                );
+            }
+            "--today" => {
+                let v = value("--today")?;
+                o.today = Some(
+                    NaiveDate::parse_from_str(&v, "%Y-%m-%d")
+                        .map_err(|_| usage(format!("--today {v:?}: expected YYYY-MM-DD")))?,
+                );
+            }
+            "--lenient" => o.lenient = true,
+            s if s.starts_with("--") => return Err(usage(format!("unknown option {s}\n{HELP}"))),
+            _ => o.positional.push(a.clone()),
+        }
+    }
+    Ok(o)
+}
+
+/// Runs `args` (without the program name); returns what to print.
+pub fn run(args: &[String]) -> Result<String, CliError> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(usage(HELP));
+    };
+    let o = parse_options(rest)?;
+    match command.as_str() {
+        "estimate" => estimate(&o),
+        "catalog" => catalog(&o),
+        "presets" => presets(&o),
+        "help" | "--help" | "-h" => Ok(HELP.to_string()),
+        other => Err(usage(format!("unknown command {other:?}\n{HELP}"))),
+    }
+}
+
+/// The query string of a share link (or the argument itself if it is one).
+fn query_of(link: &str) -> &str {
+    let without_fragment = link.split('#').next().unwrap_or("");
+    match without_fragment.split_once('?') {
+        Some((_, q)) => q,
+        None if without_fragment.contains("://") => "",
+        None => without_fragment,
+    }
+}
+
+fn estimate(o: &Options) -> Result<String, CliError> {
+    let [link] = o.positional.as_slice() else {
+        return Err(usage(format!(
+            "estimate takes one link or query string\n{HELP}"
+        )));
+    };
+    let e = embedded();
+    let decoded = share::decode(query_of(link), &e.catalog);
+    if !decoded.issues.is_empty() {
+        let lines: Vec<String> = decoded
+            .issues
+            .iter()
+            .map(|i| format!("  {}", i.message(Lang::En)))
+            .collect();
+        if !o.lenient {
+            return Err(usage(format!(
+                "the link has parameters that cannot be used:\n{}",
+                lines.join("\n")
+            )));
+        }
+        eprintln!("gpucost: ignored:\n{}", lines.join("\n"));
+    }
+    let state: PageState = decoded.state;
+    let lang = o.lang.or(state.lang).unwrap_or(Lang::En);
+    let currency = state.currency_for(lang);
+    let valid = state
+        .scenario
+        .clone()
+        .validate(&e.catalog)
+        .map_err(|errs| {
+            usage(
+                errs.iter()
+                    .map(|e| e.message(Lang::En))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+    let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
+    let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
+    let r = report(&EstimateContext {
+        catalog: &e.catalog,
+        index: &e.index,
+        scenario: &valid,
+        fx: &fx,
+        currency,
+        today,
+    });
+    let json = export::to_json(&r, &valid, &share::encode(&state), lang);
+    match o.format.as_deref().unwrap_or("table") {
+        "json" => Ok(serde_json::to_string_pretty(&json).expect("serializable") + "\n"),
+        "csv" => Ok(export::to_csv(&json)),
+        "md" | "markdown" => Ok(export::to_markdown(&json, lang)),
+        "table" => Ok(export::to_table(&json, &r, lang)),
+        other => Err(usage(format!(
+            "--format {other:?}: expected table, csv, json or md"
+        ))),
+    }
+}
+
+fn catalog(o: &Options) -> Result<String, CliError> {
+    let c = &embedded().catalog;
+    match o.format.as_deref().unwrap_or("csv") {
+        "json" => Ok(serde_json::to_string_pretty(c).expect("serializable") + "\n"),
+        "csv" => {
+            let mut out = String::from(
+                "offer,provider,instance,gpu,gpus,gpu_memory_gib,vcpus,ram_gib,basis,mode,region,amount,currency,source,as_of\n",
+            );
+            let opt = |d: Option<rust_decimal::Decimal>| {
+                d.map(|d| d.normalize().to_string()).unwrap_or_default()
+            };
+            let field = |s: &str| {
+                if s.contains([',', '"']) {
+                    format!("\"{}\"", s.replace('"', "\"\""))
+                } else {
+                    s.to_string()
+                }
+            };
+            for offer in &c.offers {
+                for p in &offer.prices {
+                    let row = [
+                        field(&offer.id),
+                        field(&offer.provider),
+                        field(&offer.instance),
+                        field(&offer.gpu),
+                        offer.gpus.normalize().to_string(),
+                        opt(offer.gpu_memory_gib),
+                        opt(offer.vcpus),
+                        opt(offer.ram_gib),
+                        format!("{:?}", offer.basis).to_lowercase(),
+                        p.mode.to_string(),
+                        field(&p.region),
+                        p.amount.normalize().to_string(),
+                        p.currency.to_string(),
+                        field(&p.source),
+                        p.as_of.to_string(),
+                    ];
+                    out.push_str(&row.join(","));
+                    out.push('\n');
+                }
+            }
+            Ok(out)
+        }
+        other => Err(usage(format!("--format {other:?}: expected csv or json"))),
+    }
+}
+
+fn presets(o: &Options) -> Result<String, CliError> {
+    let lang = o.lang.unwrap_or(Lang::En);
+    let link = |p: Preset| {
+        let state = PageState {
+            preset: p,
+            scenario: p.scenario(),
+            ..PageState::default()
+        };
+        share::encode(&state)
+    };
+    match o.format.as_deref().unwrap_or("table") {
+        "json" => {
+            let list: Vec<serde_json::Value> = Preset::ALL
+                .iter()
+                .map(|&p| {
+                    serde_json::json!({
+                        "preset": p.as_str(),
+                        "title": p.title(lang),
+                        "description": p.description(lang),
+                        "link": format!("?{}", link(p)),
+                    })
+                })
+                .collect();
+            Ok(serde_json::to_string_pretty(&list).expect("serializable") + "\n")
+        }
+        "table" => Ok(Preset::ALL
+            .iter()
+            .map(|&p| {
+                format!(
+                    "{:<15} {}\n                ?{}\n                {}\n",
+                    p.as_str(),
+                    p.title(lang),
+                    link(p),
+                    p.description(lang)
+                )
+            })
+            .collect()),
+        other => Err(usage(format!("--format {other:?}: expected table or json"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn links_and_query_strings_are_both_accepted() {
+        assert_eq!(
+            query_of("https://x.example/tools/gpu-cost/?preset=dev-test#top"),
+            "preset=dev-test"
+        );
+        assert_eq!(query_of("?h=72"), "h=72");
+        assert_eq!(query_of("h=72"), "h=72");
+        assert_eq!(query_of("https://x.example/"), "");
+    }
+
+    #[test]
+    fn a_bad_parameter_is_named_and_exits_2() {
+        let err = run(&args(&["estimate", "?preset=dev-test&h=-5&cur=CNY"])).unwrap_err();
+        assert_eq!(err.code, 2);
+        assert!(err.message.contains("h=“-5”"), "{}", err.message);
+    }
+
+    #[test]
+    fn lenient_mode_estimates_anyway() {
+        let out = run(&args(&[
+            "estimate",
+            "?preset=dev-test&h=-5&cur=CNY",
+            "--lenient",
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["currency"], "CNY");
+    }
+
+    #[test]
+    fn unknown_formats_and_commands_are_usage_errors() {
+        assert_eq!(
+            run(&args(&["estimate", "h=72", "--format", "xml"]))
+                .unwrap_err()
+                .code,
+            2
+        );
+        assert_eq!(run(&args(&["frobnicate"])).unwrap_err().code, 2);
+        assert_eq!(run(&args(&[])).unwrap_err().code, 2);
+    }
+
+    #[test]
+    fn the_catalog_exports_every_price() {
+        let csv = run(&args(&["catalog", "--format", "csv"])).unwrap();
+        let prices: usize = embedded()
+            .catalog
+            .offers
+            .iter()
+            .map(|o| o.prices.len())
+            .sum();
+        assert_eq!(csv.lines().count(), prices + 1);
+        let json = run(&args(&["catalog", "--format", "json"])).unwrap();
+        let back: gpucost_core::catalog::Catalog = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, embedded().catalog);
+    }
+
+    #[test]
+    fn presets_list_their_links() {
+        let out = run(&args(&["presets", "--format", "json"])).unwrap();
+        let v: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+        assert_eq!(v.len(), Preset::ALL.len());
+        assert_eq!(v[1]["link"], "?v=1&preset=traffic-spike");
+    }
+}

@@ -1,0 +1,673 @@
+//! What a line costs at one offer and region under each way of paying.
+//!
+//! Input: the offer's prices in one region (already discounted) and the line's usage for that
+//! offer's instance size — metered hours per instance level, and exact hours per level per
+//! subscription period. Output: one [`Plan`] per billing option, each with its line items:
+//! on demand; spot plus its interruption overhead; the cheapest mix of reserved instances and
+//! on-demand (or spot) for the rest; the cheapest mix of subscribed instances per period and
+//! on-demand for the rest. Costs are compared in the display currency, exactly.
+
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+
+use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period};
+use crate::catalog::{AsOf, Metering};
+use crate::fx::FxTable;
+use crate::money::{Currency, Money};
+use crate::schedule::LevelSessions;
+
+/// A price usable in a plan: per instance-hour, or per instance per period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rate<'a> {
+    /// How it is paid.
+    pub mode: BillingMode,
+    /// Amount after any discount, native currency.
+    pub amount: Decimal,
+    /// Currency.
+    pub currency: Currency,
+    /// Source id (`user` for custom prices).
+    pub source: &'a str,
+    /// Date of the price.
+    pub as_of: AsOf,
+}
+
+impl Rate<'_> {
+    /// The rate as money.
+    pub fn money(&self) -> Money {
+        Money::new(self.amount, self.currency)
+    }
+}
+
+/// One offer's prices in one region.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RegionRates<'a> {
+    /// Region id.
+    pub region: &'a str,
+    /// On-demand rate per instance-hour.
+    pub on_demand: Option<Rate<'a>>,
+    /// Spot rate per instance-hour.
+    pub spot: Option<Rate<'a>>,
+    /// Committed rates per instance-hour.
+    pub committed: Vec<(Commitment, Rate<'a>)>,
+    /// Subscription prices per instance per period.
+    pub subscriptions: Vec<(Period, Rate<'a>)>,
+}
+
+/// A line's usage for one instance size and metering rule.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LineUsage {
+    /// Metered hours each instance level is billed on demand (level 1 first).
+    pub billed_hours: Vec<Decimal>,
+    /// Exact hours each level runs in each period, per subscription period kind.
+    pub per_period: BTreeMap<Period, Vec<Vec<Decimal>>>,
+}
+
+impl LineUsage {
+    /// Builds usage from sessions: rounds each session by `metering`.
+    pub fn metered(levels: &LevelSessions, metering: &Metering) -> LineUsage {
+        let billed_hours = levels
+            .sessions
+            .iter()
+            .map(|sessions| {
+                let seconds: u64 = sessions
+                    .iter()
+                    .map(|&m| bill_seconds(u64::from(m) * 60, metering))
+                    .sum();
+                Decimal::from(seconds) / Decimal::from(3600)
+            })
+            .collect();
+        LineUsage {
+            billed_hours,
+            per_period: BTreeMap::new(),
+        }
+    }
+
+    /// Highest number of instances at once.
+    pub fn peak(&self) -> usize {
+        self.billed_hours.len()
+    }
+
+    /// Total metered instance-hours.
+    pub fn total_billed(&self) -> Decimal {
+        self.billed_hours.iter().sum()
+    }
+}
+
+/// Seconds billed for one running session of `seconds`.
+pub fn bill_seconds(seconds: u64, metering: &Metering) -> u64 {
+    let inc = u64::from(metering.increment_seconds.max(1));
+    (seconds.div_ceil(inc) * inc).max(u64::from(metering.minimum_seconds))
+}
+
+/// What kind of charge a line item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// On-demand instance-hours.
+    OnDemand,
+    /// Spot instance-hours.
+    Spot,
+    /// Extra spot hours for restarts and lost work.
+    SpotOverhead,
+    /// Reserved/committed instance-hours, owed whether used or not.
+    Commitment,
+    /// Subscribed instance-periods.
+    Subscription,
+}
+
+impl ItemKind {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemKind::OnDemand => "on-demand",
+            ItemKind::Spot => "spot",
+            ItemKind::SpotOverhead => "spot-overhead",
+            ItemKind::Commitment => "commitment",
+            ItemKind::Subscription => "subscription",
+        }
+    }
+}
+
+/// A charge: quantity × rate = amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item<'a> {
+    /// Kind of charge.
+    pub kind: ItemKind,
+    /// Instance-hours, or instance-periods for subscriptions.
+    pub quantity: Decimal,
+    /// The rate per unit.
+    pub rate: Rate<'a>,
+    /// `quantity × rate`, exact, in the rate's currency.
+    pub amount: Money,
+}
+
+/// How the rest of a mixed plan is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Remainder {
+    /// On demand.
+    OnDemand,
+    /// Spot.
+    Spot,
+}
+
+/// The shape of a plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlanKind {
+    /// Everything on demand.
+    OnDemand,
+    /// Everything on spot.
+    Spot,
+    /// `reserved` instances committed, the rest paid as `remainder`.
+    Committed {
+        /// The commitment.
+        commitment: Commitment,
+        /// Instances reserved.
+        reserved: u32,
+        /// Peak instances.
+        peak: u32,
+        /// How the rest is paid, when there is a rest.
+        remainder: Option<Remainder>,
+    },
+    /// Instances subscribed per period, the rest paid as `remainder`.
+    Subscription {
+        /// The period.
+        period: Period,
+        /// Most instances subscribed in any period.
+        subscribed: u32,
+        /// Peak instances.
+        peak: u32,
+        /// How the rest is paid, when there is a rest.
+        remainder: Option<Remainder>,
+    },
+}
+
+impl PlanKind {
+    /// The billing class the plan is shown under.
+    pub fn class(self) -> ModeClass {
+        match self {
+            PlanKind::OnDemand => ModeClass::OnDemand,
+            PlanKind::Spot => ModeClass::Spot,
+            PlanKind::Committed { .. } => ModeClass::Committed,
+            PlanKind::Subscription { .. } => ModeClass::Subscription,
+        }
+    }
+
+    /// Whether the plan uses spot capacity anywhere.
+    pub fn uses_spot(self) -> bool {
+        matches!(
+            self,
+            PlanKind::Spot
+                | PlanKind::Committed {
+                    remainder: Some(Remainder::Spot),
+                    ..
+                }
+                | PlanKind::Subscription {
+                    remainder: Some(Remainder::Spot),
+                    ..
+                }
+        )
+    }
+
+    /// A stable slug: `on-demand`, `spot`, `ri-standard-1y-no-upfront+on-demand`, `sub-month`.
+    pub fn slug(self) -> String {
+        let rest = |r: Option<Remainder>| match r {
+            Some(Remainder::OnDemand) => "+on-demand",
+            Some(Remainder::Spot) => "+spot",
+            None => "",
+        };
+        match self {
+            PlanKind::OnDemand => "on-demand".into(),
+            PlanKind::Spot => "spot".into(),
+            PlanKind::Committed {
+                commitment,
+                remainder,
+                ..
+            } => {
+                format!("{}{}", BillingMode::Committed(commitment), rest(remainder))
+            }
+            PlanKind::Subscription {
+                period, remainder, ..
+            } => {
+                format!("{}{}", BillingMode::Subscription(period), rest(remainder))
+            }
+        }
+    }
+}
+
+/// One way to pay for a line at one offer and region.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan<'a> {
+    /// Its shape.
+    pub kind: PlanKind,
+    /// Its charges.
+    pub items: Vec<Item<'a>>,
+    /// Exact total in the display currency (for comparing plans).
+    pub cost: Decimal,
+    /// Whether the scenario's options allow it (spot usable, classes allowed).
+    pub eligible: bool,
+}
+
+/// What the scenario allows and assumes, for plan evaluation.
+#[derive(Debug, Clone)]
+pub struct PlanContext<'f> {
+    /// Exchange rates.
+    pub fx: &'f FxTable,
+    /// Currency plans are compared in.
+    pub display: Currency,
+    /// Spot overhead as a fraction (0.10 = 10 %).
+    pub spot_overhead: Decimal,
+    /// Spot may be used in chosen plans.
+    pub spot_usable: bool,
+    /// Committed prices may be used.
+    pub committed_allowed: bool,
+    /// Subscriptions may be used.
+    pub subscription_allowed: bool,
+    /// A recurring horizon: commitments are charged for its hours only.
+    pub recurring: bool,
+    /// Horizon length, hours.
+    pub horizon_hours: Decimal,
+}
+
+impl PlanContext<'_> {
+    fn display(&self, amount: Decimal, currency: Currency) -> Decimal {
+        self.fx
+            .convert(Money::new(amount, currency), self.display)
+            .amount
+    }
+}
+
+fn item<'a>(kind: ItemKind, quantity: Decimal, rate: &Rate<'a>) -> Item<'a> {
+    Item {
+        kind,
+        quantity,
+        rate: rate.clone(),
+        amount: Money::new(quantity * rate.amount, rate.currency),
+    }
+}
+
+/// How to pay usage not covered by reservations: the cheaper of on-demand and (if usable)
+/// spot with its overhead, per hour in the display currency.
+struct RestRate<'r, 'a> {
+    kind: Remainder,
+    rate: &'r Rate<'a>,
+    per_hour_display: Decimal,
+}
+
+/// The ways to pay the rest of a mixed plan: on demand, and spot (with overhead) when the
+/// offer has a spot price. Both are planned, so a lever that forbids spot still finds the
+/// best on-demand mix.
+fn rest_rates<'r, 'a>(r: &'r RegionRates<'a>, ctx: &PlanContext) -> Vec<Option<RestRate<'r, 'a>>> {
+    let od = r.on_demand.as_ref().map(|rate| RestRate {
+        kind: Remainder::OnDemand,
+        rate,
+        per_hour_display: ctx.display(rate.amount, rate.currency),
+    });
+    let spot = r.spot.as_ref().map(|rate| RestRate {
+        kind: Remainder::Spot,
+        rate,
+        per_hour_display: ctx.display(
+            rate.amount * (Decimal::ONE + ctx.spot_overhead),
+            rate.currency,
+        ),
+    });
+    match (od, spot) {
+        (Some(a), Some(b)) => vec![Some(a), Some(b)],
+        (a, b) => vec![a.or(b)],
+    }
+}
+
+fn rest_items<'a>(rest: &RestRate<'_, 'a>, hours: Decimal, ctx: &PlanContext) -> Vec<Item<'a>> {
+    if hours.is_zero() {
+        return Vec::new();
+    }
+    match rest.kind {
+        Remainder::OnDemand => vec![item(ItemKind::OnDemand, hours, rest.rate)],
+        Remainder::Spot => vec![
+            item(ItemKind::Spot, hours, rest.rate),
+            item(ItemKind::SpotOverhead, hours * ctx.spot_overhead, rest.rate),
+        ],
+    }
+}
+
+fn total(items: &[Item], ctx: &PlanContext) -> Decimal {
+    items
+        .iter()
+        .map(|i| ctx.display(i.amount.amount, i.amount.currency))
+        .sum()
+}
+
+/// Every plan for `usage` at `rates`.
+pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) -> Vec<Plan<'a>> {
+    let mut out = Vec::new();
+    let billed = usage.total_billed();
+    if let Some(od) = &rates.on_demand {
+        let items = vec![item(ItemKind::OnDemand, billed, od)];
+        out.push(Plan {
+            kind: PlanKind::OnDemand,
+            cost: total(&items, ctx),
+            items,
+            eligible: true,
+        });
+    }
+    if let Some(spot) = &rates.spot {
+        let items = vec![
+            item(ItemKind::Spot, billed, spot),
+            item(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot),
+        ];
+        out.push(Plan {
+            kind: PlanKind::Spot,
+            cost: total(&items, ctx),
+            items,
+            eligible: ctx.spot_usable,
+        });
+    }
+    for rest in rest_rates(rates, ctx) {
+        for (commitment, rate) in &rates.committed {
+            if let Some(plan) = committed_plan(*commitment, rate, rest.as_ref(), usage, ctx) {
+                out.push(plan);
+            }
+        }
+        for (period, rate) in &rates.subscriptions {
+            if let Some(levels) = usage.per_period.get(period) {
+                if let Some(plan) = subscription_plan(*period, rate, rest.as_ref(), levels, ctx) {
+                    out.push(plan);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn committed_plan<'a>(
+    commitment: Commitment,
+    rate: &Rate<'a>,
+    rest: Option<&RestRate<'_, 'a>>,
+    usage: &LineUsage,
+    ctx: &PlanContext,
+) -> Option<Plan<'a>> {
+    let peak = usage.peak();
+    if peak == 0 {
+        return None;
+    }
+    // A recurring horizon carries its share of the term; a one-off job owes the whole term.
+    let charged_hours = if ctx.recurring {
+        ctx.horizon_hours
+    } else {
+        commitment.term.hours()
+    };
+    let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
+    // Reserving an instance replaces its metered hours at the rest rate by one commitment, so
+    // reserve exactly the levels busier than the break-even (and at least one: this is the
+    // committed plan). Without a rest rate, everything must be reserved.
+    let busiest = sorted_descending(&usage.billed_hours);
+    let reserved = match rest {
+        None => peak,
+        Some(r) if r.per_hour_display.is_zero() => 1,
+        Some(r) => {
+            let threshold = per_instance / r.per_hour_display;
+            busiest
+                .iter()
+                .take_while(|b| **b > threshold)
+                .count()
+                .max(1)
+        }
+    };
+    let rest_hours: Decimal = busiest[reserved..].iter().sum();
+    let mut items = vec![item(
+        ItemKind::Commitment,
+        Decimal::from(reserved as u64) * charged_hours,
+        rate,
+    )];
+    let remainder = match (rest, rest_hours.is_zero()) {
+        (Some(r), false) => {
+            items.extend(rest_items(r, rest_hours, ctx));
+            Some(r.kind)
+        }
+        _ => None,
+    };
+    Some(Plan {
+        kind: PlanKind::Committed {
+            commitment,
+            reserved: reserved as u32,
+            peak: peak as u32,
+            remainder,
+        },
+        cost: total(&items, ctx),
+        eligible: ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
+        items,
+    })
+}
+
+fn subscription_plan<'a>(
+    period: Period,
+    rate: &Rate<'a>,
+    rest: Option<&RestRate<'_, 'a>>,
+    levels: &[Vec<Decimal>],
+    ctx: &PlanContext,
+) -> Option<Plan<'a>> {
+    let peak = levels.len();
+    let periods = levels.first().map(Vec::len).unwrap_or(0);
+    if peak == 0 || periods == 0 {
+        return None;
+    }
+    let price = ctx.display(rate.amount, rate.currency);
+    // Per period: subscribe the levels whose hours there cost more than a subscription.
+    let threshold = rest
+        .filter(|r| !r.per_hour_display.is_zero())
+        .map(|r| price / r.per_hour_display);
+    let mut chosen = vec![0usize; periods];
+    let mut rest_hours = Decimal::ZERO;
+    let mut busiest_per_period = Vec::with_capacity(periods);
+    for (p, slot) in chosen.iter_mut().enumerate() {
+        let mut used: Vec<Decimal> = levels.iter().map(|l| l[p]).collect();
+        if !used.windows(2).all(|w| w[0] >= w[1]) {
+            used.sort_by(|a, b| b.cmp(a));
+        }
+        let in_use = used.iter().take_while(|h| !h.is_zero()).count();
+        *slot = match threshold {
+            None => in_use,
+            Some(t) => used.iter().take_while(|h| **h > t).count(),
+        };
+        busiest_per_period.push(used);
+    }
+    if chosen.iter().all(|&r| r == 0) {
+        // This is the subscription plan: subscribe one instance in its busiest period.
+        let (p, _) = busiest_per_period
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1[0].cmp(&b.1[0]))?;
+        chosen[p] = 1;
+    }
+    for (p, used) in busiest_per_period.iter().enumerate() {
+        rest_hours += used[chosen[p]..].iter().sum::<Decimal>();
+    }
+    let instance_periods: usize = chosen.iter().sum();
+    let mut items = vec![item(
+        ItemKind::Subscription,
+        Decimal::from(instance_periods as u64),
+        rate,
+    )];
+    let remainder = match (rest, rest_hours.is_zero()) {
+        (Some(r), false) => {
+            items.extend(rest_items(r, rest_hours, ctx));
+            Some(r.kind)
+        }
+        (None, false) => return None,
+        _ => None,
+    };
+    Some(Plan {
+        kind: PlanKind::Subscription {
+            period,
+            subscribed: chosen.iter().copied().max().unwrap_or(0) as u32,
+            peak: peak as u32,
+            remainder,
+        },
+        cost: total(&items, ctx),
+        eligible: ctx.subscription_allowed
+            && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
+        items,
+    })
+}
+
+/// The values largest first (levels are nested, so this is usually already the order).
+fn sorted_descending(values: &[Decimal]) -> std::borrow::Cow<'_, [Decimal]> {
+    if values.windows(2).all(|w| w[0] >= w[1]) {
+        std::borrow::Cow::Borrowed(values)
+    } else {
+        let mut v = values.to_vec();
+        v.sort_by(|a, b| b.cmp(a));
+        std::borrow::Cow::Owned(v)
+    }
+}
+
+/// Exact hours each instance level runs in each period, from per-period minutes.
+pub fn per_period_hours(levels: &LevelSessions) -> Vec<Vec<Decimal>> {
+    levels
+        .per_period
+        .iter()
+        .map(|l| {
+            l.iter()
+                .map(|&m| Decimal::from(m) / Decimal::from(60))
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::billing_mode::{CommitmentKind, Payment, Term};
+    use crate::catalog::Rule;
+
+    fn metering(increment: u32, minimum: u32) -> Metering {
+        Metering {
+            increment_seconds: increment,
+            minimum_seconds: minimum,
+            rule: Rule {
+                en: String::new(),
+                zh: String::new(),
+                source: None,
+            },
+        }
+    }
+
+    fn rate(mode: BillingMode, amount: i64) -> Rate<'static> {
+        Rate {
+            mode,
+            amount: Decimal::from(amount),
+            currency: Currency::Usd,
+            source: "test",
+            as_of: AsOf::Unknown,
+        }
+    }
+
+    fn ctx(fx: &FxTable) -> PlanContext<'_> {
+        PlanContext {
+            fx,
+            display: Currency::Usd,
+            spot_overhead: Decimal::new(10, 2),
+            spot_usable: true,
+            committed_allowed: true,
+            subscription_allowed: true,
+            recurring: true,
+            horizon_hours: Decimal::from(100),
+        }
+    }
+
+    #[test]
+    fn metering_rounds_each_session_up_and_applies_the_minimum() {
+        assert_eq!(bill_seconds(61, &metering(60, 0)), 120);
+        assert_eq!(bill_seconds(10, &metering(1, 60)), 60);
+        assert_eq!(bill_seconds(3601, &metering(3600, 3600)), 7200);
+        assert_eq!(bill_seconds(7200, &metering(1, 60)), 7200);
+    }
+
+    #[test]
+    fn reserving_only_the_levels_above_break_even() {
+        // Level 1 runs 100 h, level 2 runs 50 h, level 3 runs 10 h, out of a 100-h horizon.
+        let usage = LineUsage {
+            billed_hours: vec![Decimal::from(100), Decimal::from(50), Decimal::from(10)],
+            per_period: BTreeMap::new(),
+        };
+        let c = Commitment {
+            kind: CommitmentKind::ReservedStandard,
+            term: Term::Year1,
+            payment: Payment::NoUpfront,
+        };
+        let rates = RegionRates {
+            region: "r",
+            on_demand: Some(rate(BillingMode::OnDemand, 10)),
+            committed: vec![(c, rate(BillingMode::Committed(c), 6))],
+            ..RegionRates::default()
+        };
+        let fx = FxTable::user(Decimal::from(7)).unwrap();
+        let all = plans(&rates, &usage, &ctx(&fx));
+        let committed = all
+            .iter()
+            .find(|p| p.kind.class() == ModeClass::Committed)
+            .unwrap();
+        // Break-even utilization 60 %: only level 1 (100 %) is worth reserving.
+        assert!(matches!(
+            committed.kind,
+            PlanKind::Committed { reserved: 1, .. }
+        ));
+        assert_eq!(committed.cost, Decimal::from(600 + 600));
+        let od = all.iter().find(|p| p.kind == PlanKind::OnDemand).unwrap();
+        assert_eq!(od.cost, Decimal::from(1600));
+    }
+
+    #[test]
+    fn spot_carries_its_overhead_and_is_ineligible_when_not_usable() {
+        let usage = LineUsage {
+            billed_hours: vec![Decimal::from(10)],
+            per_period: BTreeMap::new(),
+        };
+        let rates = RegionRates {
+            region: "r",
+            on_demand: Some(rate(BillingMode::OnDemand, 10)),
+            spot: Some(rate(BillingMode::Spot, 3)),
+            ..RegionRates::default()
+        };
+        let fx = FxTable::user(Decimal::from(7)).unwrap();
+        let mut c = ctx(&fx);
+        let spot = plans(&rates, &usage, &c)
+            .into_iter()
+            .find(|p| p.kind == PlanKind::Spot)
+            .unwrap();
+        assert_eq!(spot.cost, Decimal::from(33));
+        assert_eq!(spot.items[1].quantity, Decimal::from(1));
+        c.spot_usable = false;
+        let spot = plans(&rates, &usage, &c)
+            .into_iter()
+            .find(|p| p.kind == PlanKind::Spot)
+            .unwrap();
+        assert!(!spot.eligible);
+    }
+
+    #[test]
+    fn subscriptions_are_chosen_per_period() {
+        // Two days; day 1 uses one instance 20 h, day 2 uses it 2 h. Day price 100, hour 10.
+        let mut per_period = BTreeMap::new();
+        per_period.insert(Period::Day, vec![vec![Decimal::from(20), Decimal::from(2)]]);
+        let usage = LineUsage {
+            billed_hours: vec![Decimal::from(22)],
+            per_period,
+        };
+        let rates = RegionRates {
+            region: "r",
+            on_demand: Some(rate(BillingMode::OnDemand, 10)),
+            subscriptions: vec![(
+                Period::Day,
+                rate(BillingMode::Subscription(Period::Day), 100),
+            )],
+            ..RegionRates::default()
+        };
+        let fx = FxTable::user(Decimal::from(7)).unwrap();
+        let sub = plans(&rates, &usage, &ctx(&fx))
+            .into_iter()
+            .find(|p| p.kind.class() == ModeClass::Subscription)
+            .unwrap();
+        assert_eq!(sub.cost, Decimal::from(100 + 20));
+        assert_eq!(sub.items[0].quantity, Decimal::ONE);
+    }
+}

@@ -1,0 +1,254 @@
+//! The whole estimate the page and `gpucost estimate` show: provider comparison, savings,
+//! warnings and the cumulative-cost series for charts.
+
+use rust_decimal::Decimal;
+
+use crate::billing::ItemKind;
+use crate::billing_mode::{BillingMode, ModeClass};
+use crate::catalog::ProviderKind;
+use crate::estimate::{
+    compare, period_minutes, ClassOption, Comparison, EstimateContext, Selection,
+};
+use crate::format::{self, Lang};
+use crate::money::Money;
+use crate::savings::{levers, Saving};
+
+/// Something the user should know about the estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Warning {
+    /// No provider can serve the scenario.
+    NoProvider,
+    /// Spot prices exist but the workload cannot be interrupted, so plans leave spot out.
+    SpotExcluded,
+    /// The cheapest plan exceeds the budget.
+    OverBudget {
+        /// The cheapest total.
+        total: Money,
+        /// The budget, in the display currency.
+        budget: Money,
+    },
+    /// The cheapest plan uses prices older than a year or undated.
+    OldPrices {
+        /// Seller name.
+        seller: String,
+    },
+    /// The cheapest plan is the founding document's market reference, not a provider quote.
+    MarketReference,
+}
+
+impl Warning {
+    /// The warning in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Warning::NoProvider, Lang::En) => "No provider in the catalog can serve this scenario; add a custom price.".into(),
+            (Warning::NoProvider, Lang::Zh) => "目录中没有厂商能满足该方案；请添加自定义价格。".into(),
+            (Warning::SpotExcluded, Lang::En) => {
+                "Spot capacity was left out: the workload is marked as not interruptible.".into()
+            }
+            (Warning::SpotExcluded, Lang::Zh) => "已排除竞价实例：该工作负载被标记为不可中断。".into(),
+            (Warning::OverBudget { total, budget }, Lang::En) => format!(
+                "The cheapest plan ({}) is over your budget of {}.",
+                format::money(*total),
+                format::money(*budget)
+            ),
+            (Warning::OverBudget { total, budget }, Lang::Zh) => format!(
+                "最低方案（{}）超出您的预算 {}。",
+                format::money(*total),
+                format::money(*budget)
+            ),
+            (Warning::OldPrices { seller }, Lang::En) => format!(
+                "The cheapest plan ({seller}) uses prices older than a year or undated: check the provider's current price."
+            ),
+            (Warning::OldPrices { seller }, Lang::Zh) => {
+                format!("最低方案（{seller}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
+            }
+            (Warning::MarketReference, Lang::En) => {
+                "The cheapest row is the founding document's market reference range, not a provider's quote.".into()
+            }
+            (Warning::MarketReference, Lang::Zh) => "最低一行是创始文档中的市场参考价区间，并非厂商报价。".into(),
+        }
+    }
+}
+
+/// Cumulative cost over the horizon for one way of paying.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Series {
+    /// The billing class.
+    pub class: ModeClass,
+    /// Who sells the cheapest plan of that class.
+    pub seller: String,
+    /// `(hour, cumulative cost)` points, ending at the horizon with the plan's total.
+    pub points: Vec<(Decimal, Money)>,
+}
+
+/// The full estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Provider comparison.
+    pub comparison: Comparison,
+    /// Savings levers.
+    pub savings: Vec<Saving>,
+    /// Warnings.
+    pub warnings: Vec<Warning>,
+    /// Cumulative cost per billing class (on-demand, committed, subscription).
+    pub series: Vec<Series>,
+}
+
+impl Report {
+    /// The cheapest total, if any provider can serve the scenario.
+    pub fn cheapest(&self) -> Option<Money> {
+        self.comparison
+            .cheapest_by_selection
+            .get(&Selection::Allowed)
+            .copied()
+    }
+}
+
+/// Most points in a series.
+const MAX_POINTS: u32 = 200;
+
+/// Computes the full estimate for `ctx`.
+pub fn report(ctx: &EstimateContext) -> Report {
+    let comparison = compare(ctx);
+    let savings = levers(ctx, &comparison);
+    let s = ctx.scenario.scenario();
+    let mut warnings = Vec::new();
+    let first = comparison
+        .providers
+        .first()
+        .and_then(|p| p.outcome.as_ref().ok().map(|plan| (p, plan)));
+    match first {
+        None => warnings.push(Warning::NoProvider),
+        Some((p, plan)) => {
+            if let Some(budget) = s.budget {
+                let budget = ctx.fx.convert(budget, ctx.currency).round_for_display();
+                if plan.total.amount > budget.amount {
+                    warnings.push(Warning::OverBudget {
+                        total: plan.total,
+                        budget,
+                    });
+                }
+            }
+            if plan.lines.iter().any(|l| l.old_prices) {
+                warnings.push(Warning::OldPrices {
+                    seller: p.seller.name.clone(),
+                });
+            }
+            if p.seller.kind == Some(ProviderKind::MarketReference) {
+                warnings.push(Warning::MarketReference);
+            }
+        }
+    }
+    if comparison.spot_excluded {
+        warnings.push(Warning::SpotExcluded);
+    }
+    let series = series(ctx, &comparison);
+    Report {
+        comparison,
+        savings,
+        warnings,
+        series,
+    }
+}
+
+/// Cumulative GPU-hours of line `i` at each of `hours`.
+fn cumulative_demand(ctx: &EstimateContext, i: usize, marks: &[u32]) -> Vec<Decimal> {
+    let segments = ctx.scenario.segments(i);
+    marks
+        .iter()
+        .map(|&m| {
+            segments
+                .iter()
+                .filter(|s| s.start < m)
+                .map(|s| s.gpus * Decimal::from(s.end.min(m) - s.start))
+                .sum::<Decimal>()
+        })
+        .collect()
+}
+
+fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
+    let s = ctx.scenario.scenario();
+    let horizon = s.horizon.minutes();
+    let step = horizon.div_ceil(MAX_POINTS).max(60).div_ceil(60) * 60;
+    let mut marks: Vec<u32> = (0..=horizon / step).map(|k| k * step).collect();
+    if marks.last() != Some(&horizon) {
+        marks.push(horizon);
+    }
+    let demand: Vec<Vec<Decimal>> = (0..s.lines.len())
+        .map(|i| cumulative_demand(ctx, i, &marks))
+        .collect();
+    let recurring = s.horizon.is_recurring();
+
+    let mut out = Vec::new();
+    for class in [
+        ModeClass::OnDemand,
+        ModeClass::Committed,
+        ModeClass::Subscription,
+    ] {
+        // The cheapest seller whose every line has an eligible option of this class.
+        let mut best: Option<(&str, Decimal, Vec<&ClassOption>)> = None;
+        for p in &comparison.providers {
+            let Ok(plan) = &p.outcome else { continue };
+            let chosen: Option<Vec<&ClassOption>> = plan
+                .options
+                .iter()
+                .map(|opts| opts.iter().find(|o| o.class == class && o.eligible))
+                .collect();
+            let Some(chosen) = chosen else { continue };
+            let total: Decimal = chosen.iter().map(|o| o.plan.subtotal.amount).sum();
+            if best.as_ref().is_none_or(|(_, t, _)| total < *t) {
+                best = Some((p.seller.name.as_str(), total, chosen));
+            }
+        }
+        let Some((seller, _, chosen)) = best else {
+            continue;
+        };
+        let points = marks
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| {
+                let mut amount = Decimal::ZERO;
+                for (li, opt) in chosen.iter().enumerate() {
+                    let total_demand = *demand[li].last().unwrap_or(&Decimal::ZERO);
+                    let used = if total_demand.is_zero() {
+                        Decimal::ZERO
+                    } else {
+                        demand[li][k] / total_demand
+                    };
+                    let elapsed = Decimal::from(m) / Decimal::from(horizon.max(1));
+                    for item in &opt.plan.items {
+                        amount += match item.kind {
+                            // Usage accrues with the demand.
+                            ItemKind::OnDemand | ItemKind::Spot | ItemKind::SpotOverhead => {
+                                item.amount.amount * used
+                            }
+                            // A recurring commitment accrues evenly; a one-off owes its term up front.
+                            ItemKind::Commitment if recurring => item.amount.amount * elapsed,
+                            ItemKind::Commitment => item.amount.amount,
+                            // Subscriptions are paid at the start of each period.
+                            ItemKind::Subscription => {
+                                let BillingMode::Subscription(period) = item.mode else {
+                                    continue;
+                                };
+                                let len = period_minutes(period, horizon, recurring).max(1);
+                                let n = horizon.div_ceil(len).max(1);
+                                let started = (m / len + 1).min(n);
+                                item.amount.amount * Decimal::from(started) / Decimal::from(n)
+                            }
+                        };
+                    }
+                }
+                (
+                    Decimal::from(m) / Decimal::from(60),
+                    Money::new(amount, ctx.currency).round_for_display(),
+                )
+            })
+            .collect();
+        out.push(Series {
+            class,
+            seller: seller.to_string(),
+            points,
+        });
+    }
+    out
+}

@@ -1,0 +1,348 @@
+//! Savings levers: what each way of saving is worth for this scenario, with its assumption.
+//!
+//! Every lever is a difference of two totals a person could see: the cheapest plan without
+//! the lever and the cheapest plan with it (both from `estimate`), except the off-peak lever,
+//! which is a what-if on the cheapest plan because no catalog provider publishes off-peak
+//! prices.
+
+use rust_decimal::Decimal;
+
+use crate::billing::ItemKind;
+use crate::billing_mode::Period;
+use crate::estimate::{compare, Comparison, EstimateContext, Selection};
+use crate::format::{self, Lang};
+use crate::money::Money;
+use crate::scenario::{Demand, Line, OffPeak, Scenario};
+
+/// A way to save.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lever {
+    /// Running the schedule instead of keeping the peak fleet on.
+    Schedule,
+    /// Using spot capacity.
+    Spot,
+    /// Mixing reserved/committed capacity with hourly use.
+    Reserved,
+    /// Mixing day/week/month subscriptions with hourly use.
+    Subscription,
+    /// Paying by the hour instead of subscribing the peak fleet every period.
+    HourlyVsMonthly,
+    /// Moving flexible work into an off-peak window (what-if).
+    OffPeak,
+    /// Against the user's reference amount.
+    Reference,
+}
+
+impl Lever {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lever::Schedule => "schedule",
+            Lever::Spot => "spot",
+            Lever::Reserved => "reserved",
+            Lever::Subscription => "subscription",
+            Lever::HourlyVsMonthly => "hourly-vs-monthly",
+            Lever::OffPeak => "off-peak",
+            Lever::Reference => "reference",
+        }
+    }
+}
+
+/// One lever's value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saving {
+    /// Which lever.
+    pub lever: Lever,
+    /// Cost without the lever.
+    pub without: Money,
+    /// Cost with it.
+    pub with: Money,
+    /// `without − with` (negative when the lever costs more).
+    pub amount: Money,
+    /// `amount ÷ without`.
+    pub ratio: Decimal,
+    /// What the comparison assumes.
+    pub assumption: Assumption,
+}
+
+impl Saving {
+    fn new(lever: Lever, without: Money, with: Money, assumption: Assumption) -> Option<Saving> {
+        if without.amount <= Decimal::ZERO {
+            return None;
+        }
+        let amount = without - with;
+        Some(Saving {
+            lever,
+            without,
+            with,
+            amount,
+            ratio: amount.amount / without.amount,
+            assumption,
+        })
+    }
+
+    /// The percentage with two decimals, e.g. `66.67`.
+    pub fn percent(&self) -> String {
+        format::decimal(self.ratio * Decimal::ONE_HUNDRED, 2)
+    }
+}
+
+/// The assumption behind a lever, with the numbers it depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Assumption {
+    /// Against every line running at its peak for all `hours`.
+    PeakAlwaysOn {
+        /// Horizon hours.
+        hours: Decimal,
+    },
+    /// Spot with this many percent of extra hours for interruptions.
+    SpotOverhead {
+        /// Overhead percent.
+        percent: Decimal,
+    },
+    /// Best mix of committed capacity and hourly use, against hourly only.
+    CommittedMix,
+    /// Best mix of subscriptions and hourly use, against hourly only.
+    SubscriptionMix,
+    /// Hourly for the schedule, against subscribing each line's peak every period at `seller`.
+    SubscribePeak {
+        /// Who sells the subscription.
+        seller: String,
+    },
+    /// Off-peak what-if.
+    OffPeak(OffPeak),
+    /// Against the user's reference.
+    Reference {
+        /// The user's label.
+        label: String,
+    },
+}
+
+impl Assumption {
+    /// The assumption in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Assumption::PeakAlwaysOn { hours }, Lang::En) => format!(
+                "Compared with keeping each line's peak GPU count running for all {} hours.",
+                format::number(*hours, 2)
+            ),
+            (Assumption::PeakAlwaysOn { hours }, Lang::Zh) => format!(
+                "对比：每行按峰值 GPU 数量持续运行全部 {} 小时。",
+                format::number(*hours, 2)
+            ),
+            (Assumption::SpotOverhead { percent }, Lang::En) => format!(
+                "Spot prices plus {}% extra hours for restarts and lost work; the cheapest plan without spot is the comparison.",
+                format::number(*percent, 2)
+            ),
+            (Assumption::SpotOverhead { percent }, Lang::Zh) => format!(
+                "竞价价格，另加 {}% 的时长用于重启与丢失的工作；对比不使用竞价的最低方案。",
+                format::number(*percent, 2)
+            ),
+            (Assumption::CommittedMix, Lang::En) => {
+                "Reserve only the instances busy enough to beat on-demand (break-even utilization), pay the rest hourly; compared with no commitment.".into()
+            }
+            (Assumption::CommittedMix, Lang::Zh) => {
+                "仅为利用率超过盈亏平衡点的实例购买预留，其余按小时付费；对比不做承诺。".into()
+            }
+            (Assumption::SubscriptionMix, Lang::En) => {
+                "Subscribe (day/week/month) only the instances busy enough in each period, pay the rest hourly; compared with no subscription.".into()
+            }
+            (Assumption::SubscriptionMix, Lang::Zh) => {
+                "每个周期仅为使用足够多的实例包天/包周/包月，其余按小时付费；对比不包期。".into()
+            }
+            (Assumption::SubscribePeak { seller }, Lang::En) => format!(
+                "Paying by the hour for this schedule, compared with subscribing every line's peak for every period ({seller})."
+            ),
+            (Assumption::SubscribePeak { seller }, Lang::Zh) => {
+                format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller}）。")
+            }
+            (Assumption::OffPeak(op), Lang::En) => format!(
+                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. No catalog provider publishes off-peak prices; the founding document cites night prices up to 40% lower.",
+                op.start_hour,
+                op.end_hour,
+                format::number(op.discount_pct, 2),
+                format::number(op.flexible_pct, 2)
+            ),
+            (Assumption::OffPeak(op), Lang::Zh) => format!(
+                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中没有厂商公布低峰价格；创始文档提到夜间价格最多可低 40%。",
+                op.start_hour,
+                op.end_hour,
+                format::number(op.discount_pct, 2),
+                format::number(op.flexible_pct, 2)
+            ),
+            (Assumption::Reference { label }, Lang::En) => format!("Compared with your reference: {label}."),
+            (Assumption::Reference { label }, Lang::Zh) => format!("对比您的参考金额：{label}。"),
+        }
+    }
+}
+
+/// Every applicable lever for the scenario in `ctx`, given its comparison.
+pub fn levers(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Saving> {
+    let s = ctx.scenario.scenario();
+    let mut out = Vec::new();
+    let by = |sel: Selection| comparison.cheapest_by_selection.get(&sel).copied();
+    let Some(best) = by(Selection::Allowed) else {
+        return out;
+    };
+
+    // Schedule: the same lines at their peak for the whole horizon.
+    if s.lines
+        .iter()
+        .any(|l| !matches!(l.demand, Demand::Constant(_)))
+    {
+        let flat = Scenario {
+            lines: s
+                .lines
+                .iter()
+                .map(|l| Line {
+                    gpu: l.gpu.clone(),
+                    demand: Demand::Constant(l.demand.peak()),
+                })
+                .collect(),
+            ..s.clone()
+        };
+        if let Ok(valid) = flat.validate(ctx.catalog) {
+            let flat_ctx = EstimateContext {
+                scenario: &valid,
+                ..*ctx
+            };
+            if let Some(peak) = compare(&flat_ctx)
+                .cheapest_by_selection
+                .get(&Selection::Allowed)
+            {
+                out.extend(Saving::new(
+                    Lever::Schedule,
+                    *peak,
+                    best,
+                    Assumption::PeakAlwaysOn {
+                        hours: s.horizon.hours(),
+                    },
+                ));
+            }
+        }
+    }
+    let mut counterfactual = |lever: Lever, sel: Selection, assumption: Assumption| {
+        if let Some(without) = by(sel) {
+            if without != best {
+                out.extend(Saving::new(lever, without, best, assumption));
+            }
+        }
+    };
+    counterfactual(
+        Lever::Spot,
+        Selection::NoSpot,
+        Assumption::SpotOverhead {
+            percent: s.options.spot_overhead_pct,
+        },
+    );
+    counterfactual(
+        Lever::Reserved,
+        Selection::NoCommitted,
+        Assumption::CommittedMix,
+    );
+    counterfactual(
+        Lever::Subscription,
+        Selection::NoSubscription,
+        Assumption::SubscriptionMix,
+    );
+
+    // Monthly-vs-hourly is a question about recurring months, not one-off jobs.
+    let recurring = s.horizon.is_recurring();
+    if let (true, Some((seller, peak_subscribed)), Some(hourly)) = (
+        recurring,
+        &comparison.subscribe_peak,
+        by(Selection::HourlyOnly),
+    ) {
+        out.extend(Saving::new(
+            Lever::HourlyVsMonthly,
+            *peak_subscribed,
+            hourly,
+            Assumption::SubscribePeak {
+                seller: seller.name.clone(),
+            },
+        ));
+    }
+
+    if let Some(saving) = off_peak(ctx, comparison, best) {
+        out.push(saving);
+    }
+
+    if let Some(r) = &s.reference {
+        let reference = ctx.fx.convert(r.amount, ctx.currency).round_for_display();
+        out.extend(Saving::new(
+            Lever::Reference,
+            reference,
+            best,
+            Assumption::Reference {
+                label: r.label.clone(),
+            },
+        ));
+    }
+    out
+}
+
+/// Share of each line's GPU-hours outside the off-peak window, from its segments (the horizon
+/// starts at 00:00 in the schedule's time zone).
+fn outside_share(ctx: &EstimateContext, line: usize, op: &OffPeak) -> Decimal {
+    let mut inside = Decimal::ZERO;
+    let mut all = Decimal::ZERO;
+    for seg in ctx.scenario.segments(line) {
+        let mut t = seg.start;
+        while t < seg.end {
+            let hour_end = (t / 60 + 1) * 60;
+            let until = hour_end.min(seg.end);
+            let gpu_minutes = seg.gpus * Decimal::from(until - t);
+            all += gpu_minutes;
+            if op.contains_hour((t / 60) % 24) {
+                inside += gpu_minutes;
+            }
+            t = until;
+        }
+    }
+    if all.is_zero() {
+        Decimal::ZERO
+    } else {
+        (all - inside) / all
+    }
+}
+
+fn off_peak(ctx: &EstimateContext, comparison: &Comparison, best: Money) -> Option<Saving> {
+    let op = &ctx.scenario.scenario().off_peak;
+    if op.discount_pct.is_zero() || op.flexible_pct.is_zero() {
+        return None;
+    }
+    let plan = comparison.providers.first()?.outcome.as_ref().ok()?;
+    let factor = op.discount_pct / Decimal::ONE_HUNDRED * op.flexible_pct / Decimal::ONE_HUNDRED;
+    let mut saved = Decimal::ZERO;
+    for line in &plan.lines {
+        let usage_priced: Decimal = line
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i.kind,
+                    ItemKind::OnDemand | ItemKind::Spot | ItemKind::SpotOverhead
+                )
+            })
+            .map(|i| i.amount.amount)
+            .sum();
+        saved += usage_priced * outside_share(ctx, line.line, op) * factor;
+    }
+    let with = Money::new(best.amount - saved, best.currency).round_for_display();
+    Saving::new(Lever::OffPeak, best, with, Assumption::OffPeak(op.clone()))
+        .filter(|s| !s.amount.amount.is_zero())
+}
+
+/// Subscription periods named in results, for labels.
+pub fn period_name(period: Period, lang: Lang) -> &'static str {
+    match (period, lang) {
+        (Period::Day, Lang::En) => "day",
+        (Period::Week, Lang::En) => "week",
+        (Period::Days30, Lang::En) => "30 days",
+        (Period::Month, Lang::En) => "month",
+        (Period::Day, Lang::Zh) => "天",
+        (Period::Week, Lang::Zh) => "周",
+        (Period::Days30, Lang::Zh) => "30 天",
+        (Period::Month, Lang::Zh) => "月",
+    }
+}

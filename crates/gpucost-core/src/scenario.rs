@@ -1,0 +1,733 @@
+//! A scenario: which GPUs are needed when, over what horizon, and how the user may pay.
+//!
+//! [`Scenario`] is plain data (what a link or a form holds); [`ValidScenario`] is the only
+//! thing the estimator accepts, made by [`Scenario::validate`], which collects every problem
+//! with a message in both languages. An estimate of a valid scenario cannot fail.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use chrono::{Datelike, NaiveDate, Weekday};
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use crate::billing_mode::{ModeClass, Period};
+use crate::catalog::Catalog;
+use crate::format::Lang;
+use crate::money::{Currency, Money};
+use crate::schedule::{weekly_segments, Segment, WeekGrid};
+
+/// Most resource lines in one scenario.
+pub const MAX_LINES: usize = 8;
+/// Most GPUs in one line at any moment.
+pub const MAX_GPUS: u32 = 10_000;
+/// Longest one-off horizon, hours (one year).
+pub const MAX_HOURS: u32 = 8_760;
+/// Default spot interruption overhead, percent of the billed spot hours.
+pub const DEFAULT_SPOT_OVERHEAD_PCT: u32 = 10;
+
+/// The period an estimate covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// A one-off job of this many hours (may be fractional, minute precision).
+    Hours(Decimal),
+    /// A recurring month of 730 hours (365 × 24 / 12), starting on a Monday at 00:00.
+    Month730,
+    /// A recurring calendar month, starting at 00:00 on its first day.
+    CalendarMonth {
+        /// Year.
+        year: i32,
+        /// Month, 1–12.
+        month: u32,
+    },
+}
+
+impl Horizon {
+    /// Whether the horizon repeats (commitments are then charged for its hours only).
+    pub fn is_recurring(self) -> bool {
+        !matches!(self, Horizon::Hours(_))
+    }
+
+    /// Length in whole minutes.
+    pub fn minutes(self) -> u32 {
+        match self {
+            Horizon::Hours(h) => (h * Decimal::from(60)).round().to_u32().unwrap_or(0),
+            Horizon::Month730 => 730 * 60,
+            Horizon::CalendarMonth { year, month } => days_in_month(year, month) * 24 * 60,
+        }
+    }
+
+    /// Length in hours, exact.
+    pub fn hours(self) -> Decimal {
+        Decimal::from(self.minutes()) / Decimal::from(60)
+    }
+
+    /// Hours into the week (0 = Monday 00:00) at which the horizon starts.
+    pub fn week_offset_hours(self) -> usize {
+        match self {
+            Horizon::Hours(_) | Horizon::Month730 => 0,
+            Horizon::CalendarMonth { year, month } => NaiveDate::from_ymd_opt(year, month, 1)
+                .map(|d| d.weekday().num_days_from_monday() as usize * 24)
+                .unwrap_or(0),
+        }
+    }
+}
+
+fn days_in_month(year: i32, month: u32) -> u32 {
+    let first = NaiveDate::from_ymd_opt(year, month, 1);
+    let next = if month == 12 {
+        NaiveDate::from_ymd_opt(year + 1, 1, 1)
+    } else {
+        NaiveDate::from_ymd_opt(year, month + 1, 1)
+    };
+    match (first, next) {
+        (Some(a), Some(b)) => (b - a).num_days() as u32,
+        _ => 30,
+    }
+}
+
+/// When a line's GPUs are needed.
+// A scenario has at most eight lines, so boxing the weekly grid would only add indirection.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Demand {
+    /// This many GPUs for the whole horizon.
+    Constant(Decimal),
+    /// This many GPUs from `start_minute` for `minutes` (started earlier by the scenario's
+    /// lead time).
+    Window {
+        /// GPUs.
+        gpus: Decimal,
+        /// Start, minutes from the start of the horizon.
+        start_minute: u32,
+        /// Length in minutes.
+        minutes: u32,
+    },
+    /// A GPU count for each hour of the week, repeated over the horizon.
+    Weekly(WeekGrid),
+}
+
+impl Demand {
+    /// The most GPUs needed at once.
+    pub fn peak(&self) -> Decimal {
+        match self {
+            Demand::Constant(n) | Demand::Window { gpus: n, .. } => *n,
+            Demand::Weekly(g) => Decimal::from(g.peak()),
+        }
+    }
+}
+
+/// One resource line: a GPU model and when it is needed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// GPU model id from the catalog; offers of the same family with at least as much memory
+    /// can serve it.
+    pub gpu: String,
+    /// When and how many.
+    pub demand: Demand,
+}
+
+/// Whether the workload survives being interrupted (spot instances can be reclaimed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Interruption {
+    /// Checkpointed or retryable work: spot is an option.
+    #[default]
+    Tolerated,
+    /// Serving or time-critical work: spot is excluded from plans (and a warning says so).
+    NotTolerated,
+}
+
+/// Which billing classes plans may use, and the spot assumptions.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BillingOptions {
+    /// Classes allowed besides on-demand (which is always allowed).
+    pub allowed: BTreeSet<ModeClass>,
+    /// Can the workload be interrupted?
+    pub interruption: Interruption,
+    /// Extra spot hours for restarts and lost work, percent of billed spot hours.
+    pub spot_overhead_pct: Decimal,
+}
+
+impl Default for BillingOptions {
+    fn default() -> Self {
+        BillingOptions {
+            allowed: [
+                ModeClass::Spot,
+                ModeClass::Committed,
+                ModeClass::Subscription,
+            ]
+            .into(),
+            interruption: Interruption::Tolerated,
+            spot_overhead_pct: Decimal::from(DEFAULT_SPOT_OVERHEAD_PCT),
+        }
+    }
+}
+
+impl BillingOptions {
+    /// Whether plans may use `class`.
+    pub fn allows(&self, class: ModeClass) -> bool {
+        class == ModeClass::OnDemand || self.allowed.contains(&class)
+    }
+
+    /// Whether spot can be used in the best plan (allowed and the work tolerates interruption).
+    pub fn spot_usable(&self) -> bool {
+        self.allows(ModeClass::Spot) && self.interruption == Interruption::Tolerated
+    }
+}
+
+/// Who a custom price is from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PriceOwner {
+    /// A catalog provider (its billing rules apply).
+    Provider(String),
+    /// A provider the user names (a quote, an in-house cluster).
+    Named(String),
+}
+
+impl PriceOwner {
+    /// Stable id for results (`alibaba`, or `custom:<name>`).
+    pub fn id(&self) -> String {
+        match self {
+            PriceOwner::Provider(id) => id.clone(),
+            PriceOwner::Named(name) => format!("custom:{name}"),
+        }
+    }
+}
+
+/// How a custom price is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CustomMode {
+    /// Per GPU-hour, on demand.
+    OnDemand,
+    /// Per GPU-hour, spot.
+    Spot,
+    /// Per GPU per subscription period.
+    Subscription(Period),
+}
+
+impl CustomMode {
+    /// URL slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CustomMode::OnDemand => "od",
+            CustomMode::Spot => "spot",
+            CustomMode::Subscription(Period::Day) => "day",
+            CustomMode::Subscription(Period::Week) => "week",
+            CustomMode::Subscription(Period::Days30) => "30d",
+            CustomMode::Subscription(Period::Month) => "month",
+        }
+    }
+
+    /// The mode with this slug.
+    pub fn from_slug(s: &str) -> Option<CustomMode> {
+        [
+            CustomMode::OnDemand,
+            CustomMode::Spot,
+            CustomMode::Subscription(Period::Day),
+            CustomMode::Subscription(Period::Week),
+            CustomMode::Subscription(Period::Days30),
+            CustomMode::Subscription(Period::Month),
+        ]
+        .into_iter()
+        .find(|m| m.as_str() == s)
+    }
+}
+
+/// A price the user entered: per GPU, for any GPU model, from any provider.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CustomPrice {
+    /// Whose price.
+    pub owner: PriceOwner,
+    /// GPU model id.
+    pub gpu: String,
+    /// How it is paid.
+    pub mode: CustomMode,
+    /// Amount per GPU-hour (or per GPU per period).
+    pub amount: Decimal,
+    /// Its currency.
+    pub currency: Currency,
+}
+
+/// A negotiated discount on every catalog price of one provider.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Discount {
+    /// Provider id.
+    pub provider: String,
+    /// Percent off, 0–99.
+    pub percent: Decimal,
+}
+
+/// The off-peak what-if: a daily window with a discount, and how much work could move there.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OffPeak {
+    /// Window start, hour of day (schedule time zone).
+    pub start_hour: u8,
+    /// Window end, hour of day (may be less than the start: the window wraps midnight).
+    pub end_hour: u8,
+    /// Price reduction in the window, percent.
+    pub discount_pct: Decimal,
+    /// Share of the GPU-hours outside the window that could be moved into it, percent.
+    pub flexible_pct: Decimal,
+}
+
+impl Default for OffPeak {
+    /// 00:00–08:00, 40 % off (seed 004: night prices up to 40 % lower), half the work movable.
+    fn default() -> Self {
+        OffPeak {
+            start_hour: 0,
+            end_hour: 8,
+            discount_pct: Decimal::from(40),
+            flexible_pct: Decimal::from(50),
+        }
+    }
+}
+
+impl OffPeak {
+    /// Whether hour-of-day `h` falls in the window.
+    pub fn contains_hour(&self, h: u32) -> bool {
+        let (s, e) = (u32::from(self.start_hour), u32::from(self.end_hour));
+        if s <= e {
+            h >= s && h < e
+        } else {
+            h >= s || h < e
+        }
+    }
+}
+
+/// An amount the user compares against: a current bill, a lease deposit, a competing quote.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reference {
+    /// The amount for the same horizon.
+    pub amount: Money,
+    /// What it is, in the user's words.
+    pub label: String,
+}
+
+/// Everything that defines an estimate.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Scenario {
+    /// The period the estimate covers.
+    pub horizon: Horizon,
+    /// Resource lines.
+    pub lines: Vec<Line>,
+    /// Window lines start this many minutes before their window (spike pre-warming).
+    pub lead_minutes: u32,
+    /// The schedule's time zone, minutes east of UTC (labels only: billing counts elapsed time).
+    pub tz_offset_minutes: i16,
+    /// Which billing classes plans may use.
+    pub options: BillingOptions,
+    /// Prices the user entered.
+    pub custom_prices: Vec<CustomPrice>,
+    /// Negotiated discounts per provider.
+    pub discounts: Vec<Discount>,
+    /// The off-peak what-if.
+    pub off_peak: OffPeak,
+    /// A budget for the horizon, warned about when exceeded.
+    pub budget: Option<Money>,
+    /// An amount to compare with.
+    pub reference: Option<Reference>,
+    /// Sellers to compare (provider ids, `custom:<name>`); empty compares all.
+    pub sellers: BTreeSet<String>,
+}
+
+impl Default for Scenario {
+    /// One A100 80GB for 24 hours.
+    fn default() -> Self {
+        Scenario {
+            horizon: Horizon::Hours(Decimal::from(24)),
+            lines: vec![Line {
+                gpu: "A100-80GB".into(),
+                demand: Demand::Constant(Decimal::ONE),
+            }],
+            lead_minutes: 0,
+            tz_offset_minutes: 8 * 60,
+            options: BillingOptions::default(),
+            custom_prices: Vec::new(),
+            discounts: Vec::new(),
+            off_peak: OffPeak::default(),
+            budget: None,
+            reference: None,
+            sellers: BTreeSet::new(),
+        }
+    }
+}
+
+/// Something wrong with a scenario, in words a user can act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioError {
+    /// No resource line.
+    NoLines,
+    /// More lines than [`MAX_LINES`].
+    TooManyLines,
+    /// A line names a GPU model the catalog does not know.
+    UnknownGpu {
+        /// Line number, from 1.
+        line: usize,
+        /// The id given.
+        gpu: String,
+    },
+    /// A GPU count is zero, negative, too precise or above [`MAX_GPUS`].
+    BadCount {
+        /// Line number, from 1.
+        line: usize,
+    },
+    /// A weekly schedule needs no GPU at any hour.
+    EmptySchedule {
+        /// Line number, from 1.
+        line: usize,
+    },
+    /// A window is empty or starts after the horizon ends.
+    WindowOutsideHorizon {
+        /// Line number, from 1.
+        line: usize,
+    },
+    /// The horizon is not between one minute and [`MAX_HOURS`].
+    BadHorizon,
+    /// A percentage is outside its range.
+    BadPercent {
+        /// Which setting.
+        what: &'static str,
+    },
+    /// A custom price is not positive, or names an unknown GPU or provider.
+    BadCustomPrice {
+        /// Index, from 1.
+        index: usize,
+    },
+    /// A budget or reference amount is not positive.
+    BadAmount {
+        /// Which setting.
+        what: &'static str,
+    },
+}
+
+impl ScenarioError {
+    /// The message in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ScenarioError::NoLines, Lang::En) => "Add at least one GPU line.".into(),
+            (ScenarioError::NoLines, Lang::Zh) => "请至少添加一行 GPU 需求。".into(),
+            (ScenarioError::TooManyLines, Lang::En) => format!("At most {MAX_LINES} GPU lines."),
+            (ScenarioError::TooManyLines, Lang::Zh) => format!("最多 {MAX_LINES} 行 GPU 需求。"),
+            (ScenarioError::UnknownGpu { line, gpu }, Lang::En) => {
+                format!("Line {line}: “{gpu}” is not a GPU model in the catalog.")
+            }
+            (ScenarioError::UnknownGpu { line, gpu }, Lang::Zh) => {
+                format!("第 {line} 行：“{gpu}”不是目录中的 GPU 型号。")
+            }
+            (ScenarioError::BadCount { line }, Lang::En) => {
+                format!("Line {line}: the GPU count must be between 0.001 and {MAX_GPUS}.")
+            }
+            (ScenarioError::BadCount { line }, Lang::Zh) => {
+                format!("第 {line} 行：GPU 数量须在 0.001 到 {MAX_GPUS} 之间。")
+            }
+            (ScenarioError::EmptySchedule { line }, Lang::En) => {
+                format!("Line {line}: the weekly schedule needs a GPU in at least one hour.")
+            }
+            (ScenarioError::EmptySchedule { line }, Lang::Zh) => {
+                format!("第 {line} 行：每周排程至少需要在一个小时内使用 GPU。")
+            }
+            (ScenarioError::WindowOutsideHorizon { line }, Lang::En) => {
+                format!("Line {line}: the time window must start inside the horizon and last at least a minute.")
+            }
+            (ScenarioError::WindowOutsideHorizon { line }, Lang::Zh) => {
+                format!("第 {line} 行：时间窗口须在时间范围内开始，且至少持续一分钟。")
+            }
+            (ScenarioError::BadHorizon, Lang::En) => {
+                format!("The duration must be between one minute and {MAX_HOURS} hours.")
+            }
+            (ScenarioError::BadHorizon, Lang::Zh) => {
+                format!("时长须在 1 分钟到 {MAX_HOURS} 小时之间。")
+            }
+            (ScenarioError::BadPercent { what }, Lang::En) => {
+                format!("{what}: percentage out of range.")
+            }
+            (ScenarioError::BadPercent { what }, Lang::Zh) => format!("{what}：百分比超出范围。"),
+            (ScenarioError::BadCustomPrice { index }, Lang::En) => format!(
+                "Custom price {index}: needs a known GPU, a provider and an amount above zero."
+            ),
+            (ScenarioError::BadCustomPrice { index }, Lang::Zh) => {
+                format!("自定义价格 {index}：须为已知 GPU、注明厂商，且金额大于零。")
+            }
+            (ScenarioError::BadAmount { what }, Lang::En) => format!("{what}: must be above zero."),
+            (ScenarioError::BadAmount { what }, Lang::Zh) => format!("{what}：须大于零。"),
+        }
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+fn count_ok(n: Decimal) -> bool {
+    n > Decimal::ZERO && n <= Decimal::from(MAX_GPUS) && n.normalize().scale() <= 3
+}
+
+fn pct_ok(p: Decimal, max: u32) -> bool {
+    p >= Decimal::ZERO && p <= Decimal::from(max)
+}
+
+impl Scenario {
+    /// Checks the scenario against `catalog`.
+    ///
+    /// # Errors
+    /// Every problem found, in the order of the form.
+    pub fn validate(self, catalog: &Catalog) -> Result<ValidScenario, Vec<ScenarioError>> {
+        let mut errors = Vec::new();
+        let minutes = self.horizon.minutes();
+        let hours_ok = match self.horizon {
+            Horizon::Hours(h) => h > Decimal::ZERO && h <= Decimal::from(MAX_HOURS) && minutes >= 1,
+            Horizon::CalendarMonth { year, month } => {
+                (1..=12).contains(&month) && (2000..=2100).contains(&year)
+            }
+            Horizon::Month730 => true,
+        };
+        if !hours_ok {
+            errors.push(ScenarioError::BadHorizon);
+        }
+        if self.lines.is_empty() {
+            errors.push(ScenarioError::NoLines);
+        }
+        if self.lines.len() > MAX_LINES {
+            errors.push(ScenarioError::TooManyLines);
+        }
+        for (i, line) in self.lines.iter().enumerate() {
+            let n = i + 1;
+            if catalog.gpu(&line.gpu).is_none() {
+                errors.push(ScenarioError::UnknownGpu {
+                    line: n,
+                    gpu: line.gpu.clone(),
+                });
+            }
+            match &line.demand {
+                Demand::Constant(c) if !count_ok(*c) => {
+                    errors.push(ScenarioError::BadCount { line: n })
+                }
+                Demand::Window {
+                    gpus,
+                    start_minute,
+                    minutes: len,
+                } => {
+                    if !count_ok(*gpus) {
+                        errors.push(ScenarioError::BadCount { line: n });
+                    }
+                    if *len == 0 || *start_minute >= minutes {
+                        errors.push(ScenarioError::WindowOutsideHorizon { line: n });
+                    }
+                }
+                Demand::Weekly(grid) => {
+                    if grid.peak() == 0 {
+                        errors.push(ScenarioError::EmptySchedule { line: n });
+                    } else if u32::from(grid.peak()) > MAX_GPUS {
+                        errors.push(ScenarioError::BadCount { line: n });
+                    }
+                }
+                Demand::Constant(_) => {}
+            }
+        }
+        let o = &self.options;
+        if !pct_ok(o.spot_overhead_pct, 200) {
+            errors.push(ScenarioError::BadPercent {
+                what: "spot overhead",
+            });
+        }
+        for d in &self.discounts {
+            if !pct_ok(d.percent, 99) || catalog.provider(&d.provider).is_none() {
+                errors.push(ScenarioError::BadPercent { what: "discount" });
+            }
+        }
+        let op = &self.off_peak;
+        if op.start_hour > 23
+            || op.end_hour > 24
+            || !pct_ok(op.discount_pct, 90)
+            || !pct_ok(op.flexible_pct, 100)
+        {
+            errors.push(ScenarioError::BadPercent { what: "off-peak" });
+        }
+        for (i, c) in self.custom_prices.iter().enumerate() {
+            let owner_ok = match &c.owner {
+                PriceOwner::Provider(id) => catalog.provider(id).is_some(),
+                PriceOwner::Named(name) => !name.trim().is_empty() && name.chars().count() <= 40,
+            };
+            if !owner_ok || c.amount <= Decimal::ZERO || catalog.gpu(&c.gpu).is_none() {
+                errors.push(ScenarioError::BadCustomPrice { index: i + 1 });
+            }
+        }
+        if self.budget.is_some_and(|b| b.amount <= Decimal::ZERO) {
+            errors.push(ScenarioError::BadAmount { what: "budget" });
+        }
+        if self
+            .reference
+            .as_ref()
+            .is_some_and(|r| r.amount.amount <= Decimal::ZERO)
+        {
+            errors.push(ScenarioError::BadAmount { what: "reference" });
+        }
+        if errors.is_empty() {
+            Ok(ValidScenario(self))
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// A scenario that passed [`Scenario::validate`]; the only input the estimator takes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ValidScenario(Scenario);
+
+impl ValidScenario {
+    /// The scenario.
+    pub fn scenario(&self) -> &Scenario {
+        &self.0
+    }
+
+    /// Gives the scenario back.
+    pub fn into_scenario(self) -> Scenario {
+        self.0
+    }
+
+    /// Line `i`'s demand as segments over the horizon (lead time applied to windows).
+    pub fn segments(&self, i: usize) -> Vec<Segment> {
+        let s = &self.0;
+        let horizon = s.horizon.minutes();
+        match &s.lines[i].demand {
+            Demand::Constant(n) => vec![Segment {
+                start: 0,
+                end: horizon,
+                gpus: *n,
+            }],
+            Demand::Window {
+                gpus,
+                start_minute,
+                minutes,
+            } => {
+                let start = start_minute.saturating_sub(s.lead_minutes);
+                let end = (start_minute + minutes).min(horizon);
+                vec![Segment {
+                    start,
+                    end,
+                    gpus: *gpus,
+                }]
+            }
+            Demand::Weekly(grid) => weekly_segments(grid, s.horizon.week_offset_hours(), horizon),
+        }
+    }
+
+    /// GPU-hours line `i` needs over the horizon.
+    pub fn gpu_hours(&self, i: usize) -> Decimal {
+        self.segments(i)
+            .iter()
+            .map(|seg| seg.gpus * Decimal::from(seg.minutes()))
+            .sum::<Decimal>()
+            / Decimal::from(60)
+    }
+}
+
+/// The weekday the calendar month starts on (for labels).
+pub fn month_starts_on(year: i32, month: u32) -> Option<Weekday> {
+    NaiveDate::from_ymd_opt(year, month, 1).map(|d| d.weekday())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+
+    #[test]
+    fn horizons_have_the_right_length() {
+        assert_eq!(Horizon::Month730.minutes(), 730 * 60);
+        assert_eq!(
+            Horizon::CalendarMonth {
+                year: 2026,
+                month: 2
+            }
+            .hours(),
+            Decimal::from(28 * 24)
+        );
+        assert_eq!(
+            Horizon::CalendarMonth {
+                year: 2026,
+                month: 12
+            }
+            .hours(),
+            Decimal::from(31 * 24)
+        );
+        assert_eq!(Horizon::Hours(Decimal::new(45, 1)).minutes(), 270);
+        // 2026-11-01 is a Sunday: six days into the week.
+        assert_eq!(
+            Horizon::CalendarMonth {
+                year: 2026,
+                month: 11
+            }
+            .week_offset_hours(),
+            6 * 24
+        );
+    }
+
+    #[test]
+    fn validation_collects_every_problem() {
+        let s = Scenario {
+            horizon: Horizon::Hours(Decimal::ZERO),
+            lines: vec![
+                Line {
+                    gpu: "T5".into(),
+                    demand: Demand::Constant(Decimal::ZERO),
+                },
+                Line {
+                    gpu: "T4".into(),
+                    demand: Demand::Weekly(WeekGrid::default()),
+                },
+            ],
+            ..Scenario::default()
+        };
+        let errors = s.validate(&embedded().catalog).unwrap_err();
+        assert_eq!(
+            errors,
+            vec![
+                ScenarioError::BadHorizon,
+                ScenarioError::UnknownGpu {
+                    line: 1,
+                    gpu: "T5".into()
+                },
+                ScenarioError::BadCount { line: 1 },
+                ScenarioError::EmptySchedule { line: 2 },
+            ]
+        );
+        assert!(errors[1].message(Lang::Zh).contains("第 1 行"));
+    }
+
+    #[test]
+    fn lead_time_starts_a_window_early() {
+        let s = Scenario {
+            horizon: Horizon::Hours(Decimal::from(24)),
+            lines: vec![Line {
+                gpu: "T4".into(),
+                demand: Demand::Window {
+                    gpus: Decimal::from(50),
+                    start_minute: 20 * 60,
+                    minutes: 240,
+                },
+            }],
+            lead_minutes: 30,
+            ..Scenario::default()
+        }
+        .validate(&embedded().catalog)
+        .unwrap();
+        assert_eq!(s.segments(0)[0].start, 19 * 60 + 30);
+        assert_eq!(s.gpu_hours(0), Decimal::from(225));
+    }
+
+    #[test]
+    fn off_peak_windows_may_wrap_midnight() {
+        let op = OffPeak {
+            start_hour: 22,
+            end_hour: 6,
+            ..OffPeak::default()
+        };
+        assert!(op.contains_hour(23) && op.contains_hour(0) && !op.contains_hour(6));
+        assert!(OffPeak::default().contains_hour(7) && !OffPeak::default().contains_hour(8));
+    }
+}

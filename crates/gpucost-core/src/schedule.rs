@@ -1,0 +1,302 @@
+//! Demand over time: weekly grids, windows, and the per-instance running sessions they imply.
+//!
+//! Time is counted in whole minutes from the start of the horizon. A line's demand becomes a
+//! list of [`Segment`]s (a GPU count over an interval); for a given instance size that becomes
+//! an instance count over time, whose level sets are the running sessions of each instance
+//! (instance 1 runs whenever at least one is needed, instance 2 whenever two are, …). Billing
+//! rounds each session, so sessions — not just hours — are what this module produces.
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+/// Hours in a week.
+pub const WEEK_HOURS: usize = 168;
+
+/// GPU count for each hour of a week, Monday 00:00 first, in the schedule's time zone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WeekGrid(pub [u16; WEEK_HOURS]);
+
+impl Default for WeekGrid {
+    fn default() -> Self {
+        WeekGrid([0; WEEK_HOURS])
+    }
+}
+
+impl WeekGrid {
+    /// A grid with `count` GPUs from `start_hour` for `hours` hours on each day in `days`
+    /// (0 = Monday); a block may run past midnight into the next day.
+    pub fn daily_block(days: &[usize], start_hour: usize, hours: usize, count: u16) -> WeekGrid {
+        let mut grid = WeekGrid::default();
+        grid.paint_daily(days, start_hour, hours, count);
+        grid
+    }
+
+    /// Sets `count` on a daily block (see [`WeekGrid::daily_block`]).
+    pub fn paint_daily(&mut self, days: &[usize], start_hour: usize, hours: usize, count: u16) {
+        for &day in days {
+            for h in 0..hours {
+                self.0[(day * 24 + start_hour + h) % WEEK_HOURS] = count;
+            }
+        }
+    }
+
+    /// The largest count in the week.
+    pub fn peak(&self) -> u16 {
+        self.0.iter().copied().max().unwrap_or(0)
+    }
+
+    /// GPU-hours in one week.
+    pub fn gpu_hours_per_week(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Run-length text: `COUNTxHOURS` runs joined by `_` (`0x8_2x8_0x8`), covering 168 hours.
+    pub fn to_rle(&self) -> String {
+        let mut runs: Vec<(u16, usize)> = Vec::new();
+        for &c in &self.0 {
+            match runs.last_mut() {
+                Some((v, n)) if *v == c => *n += 1,
+                _ => runs.push((c, 1)),
+            }
+        }
+        runs.iter()
+            .map(|(v, n)| format!("{v}x{n}"))
+            .collect::<Vec<_>>()
+            .join("_")
+    }
+
+    /// Parses [`WeekGrid::to_rle`] text; the runs must cover exactly 168 hours and each count
+    /// must be at most `max_count`.
+    ///
+    /// # Errors
+    /// A readable reason when the text is malformed.
+    pub fn from_rle(text: &str, max_count: u16) -> Result<WeekGrid, String> {
+        let mut grid = WeekGrid::default();
+        let mut at = 0usize;
+        for run in text.split('_') {
+            let (v, n) = run
+                .split_once('x')
+                .ok_or_else(|| format!("run {run:?} is not COUNTxHOURS"))?;
+            let v: u16 = v
+                .parse()
+                .map_err(|_| format!("count {v:?} is not a whole number"))?;
+            let n: usize = n
+                .parse()
+                .map_err(|_| format!("length {n:?} is not a whole number"))?;
+            if v > max_count {
+                return Err(format!("count {v} is above {max_count}"));
+            }
+            if n == 0 || at + n > WEEK_HOURS {
+                return Err("runs must cover exactly 168 hours".to_string());
+            }
+            grid.0[at..at + n].fill(v);
+            at += n;
+        }
+        if at != WEEK_HOURS {
+            return Err("runs must cover exactly 168 hours".to_string());
+        }
+        Ok(grid)
+    }
+}
+
+/// A GPU count over `[start, end)` minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    /// First minute.
+    pub start: u32,
+    /// Minute after the last.
+    pub end: u32,
+    /// GPUs needed.
+    pub gpus: Decimal,
+}
+
+impl Segment {
+    /// Length in minutes.
+    pub fn minutes(&self) -> u32 {
+        self.end - self.start
+    }
+}
+
+/// The segments of a weekly grid laid over `horizon_minutes`, starting `week_offset_hours`
+/// into the week (0 = Monday 00:00). Adjacent equal hours are merged; zero hours are dropped.
+pub fn weekly_segments(
+    grid: &WeekGrid,
+    week_offset_hours: usize,
+    horizon_minutes: u32,
+) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::new();
+    let hours = horizon_minutes.div_ceil(60) as usize;
+    for h in 0..hours {
+        let count = grid.0[(week_offset_hours + h) % WEEK_HOURS];
+        let start = (h as u32) * 60;
+        let end = ((h as u32 + 1) * 60).min(horizon_minutes);
+        if count == 0 {
+            continue;
+        }
+        let gpus = Decimal::from(count);
+        match out.last_mut() {
+            Some(s) if s.end == start && s.gpus == gpus => s.end = end,
+            _ => out.push(Segment { start, end, gpus }),
+        }
+    }
+    out
+}
+
+/// Instances needed for `gpus` GPUs when each instance has `per_instance` GPUs.
+pub fn instances_for(gpus: Decimal, per_instance: Decimal) -> u32 {
+    if gpus <= Decimal::ZERO || per_instance <= Decimal::ZERO {
+        return 0;
+    }
+    (gpus / per_instance).ceil().to_u32().unwrap_or(u32::MAX)
+}
+
+/// Running sessions of each instance: `sessions[k]` holds the lengths (minutes) of the
+/// intervals during which at least `k + 1` instances run.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LevelSessions {
+    /// Session lengths per level, in minutes.
+    pub sessions: Vec<Vec<u32>>,
+    /// Minutes each level runs in each period, when periods were asked for.
+    pub per_period: Vec<Vec<u32>>,
+}
+
+impl LevelSessions {
+    /// Highest number of instances running at once.
+    pub fn peak(&self) -> usize {
+        self.sessions.len()
+    }
+
+    /// Total instance-minutes.
+    pub fn instance_minutes(&self) -> u64 {
+        self.sessions.iter().flatten().map(|&m| u64::from(m)).sum()
+    }
+}
+
+/// Computes the sessions of every instance level for `segments` (sorted, non-overlapping)
+/// with instances of `per_instance` GPUs, and the minutes each level runs in each period of
+/// `period_minutes` (if given) across a horizon of `horizon_minutes`.
+pub fn level_sessions(
+    segments: &[Segment],
+    per_instance: Decimal,
+    period_minutes: Option<u32>,
+    horizon_minutes: u32,
+) -> LevelSessions {
+    let mut sessions: Vec<Vec<u32>> = Vec::new();
+    let mut open: Vec<u32> = Vec::new(); // open[k] = start minute of level k+1's session
+    let periods = period_minutes
+        .filter(|p| *p > 0)
+        .map(|p| horizon_minutes.div_ceil(p).max(1) as usize)
+        .unwrap_or(0);
+    let mut per_period: Vec<Vec<u32>> = Vec::new();
+    let mut last_end = 0u32;
+    let close_above = |level: usize, at: u32, open: &mut Vec<u32>, sessions: &mut Vec<Vec<u32>>| {
+        while open.len() > level {
+            let start = open.pop().expect("non-empty");
+            let k = open.len();
+            if sessions.len() <= k {
+                sessions.resize_with(k + 1, Vec::new);
+            }
+            sessions[k].push(at - start);
+        }
+    };
+    for seg in segments {
+        if seg.start > last_end {
+            close_above(0, last_end, &mut open, &mut sessions);
+        }
+        let n = instances_for(seg.gpus, per_instance) as usize;
+        close_above(n, seg.start, &mut open, &mut sessions);
+        while open.len() < n {
+            open.push(seg.start);
+        }
+        if periods > 0 && n > 0 {
+            let p_len = period_minutes.unwrap_or(1);
+            if per_period.len() < n {
+                per_period.resize_with(n, || vec![0; periods]);
+            }
+            // Split the segment at period boundaries.
+            let mut t = seg.start;
+            while t < seg.end {
+                let p = (t / p_len) as usize;
+                let boundary = ((p as u32) + 1) * p_len;
+                let until = boundary.min(seg.end);
+                for level in per_period.iter_mut().take(n) {
+                    level[p.min(periods - 1)] += until - t;
+                }
+                t = until;
+            }
+        }
+        last_end = seg.end;
+    }
+    close_above(0, last_end, &mut open, &mut sessions);
+    LevelSessions {
+        sessions,
+        per_period,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(start: u32, end: u32, gpus: i64) -> Segment {
+        Segment {
+            start,
+            end,
+            gpus: Decimal::from(gpus),
+        }
+    }
+
+    #[test]
+    fn rle_round_trips_and_rejects_bad_text() {
+        let grid = WeekGrid::daily_block(&[0, 1, 2, 3, 4], 8, 10, 2);
+        let text = grid.to_rle();
+        assert_eq!(WeekGrid::from_rle(&text, 100).unwrap(), grid);
+        assert!(text.starts_with("0x8_2x10_0x14_2x10"), "{text}");
+        for bad in ["", "1x167", "1x169", "ax168", "1x0_1x168", "5", "101x168"] {
+            assert!(WeekGrid::from_rle(bad, 100).is_err(), "{bad:?} should fail");
+        }
+    }
+
+    #[test]
+    fn blocks_wrap_past_midnight_and_past_sunday() {
+        let grid = WeekGrid::daily_block(&[6], 18, 8, 10);
+        assert_eq!(grid.0[6 * 24 + 23], 10);
+        assert_eq!(grid.0[1], 10, "Sunday 18:00 + 8 h runs into Monday 02:00");
+        assert_eq!(grid.gpu_hours_per_week(), 80);
+    }
+
+    #[test]
+    fn weekly_segments_merge_and_clip_to_the_horizon() {
+        let grid = WeekGrid::daily_block(&[0, 1, 2, 3, 4, 5, 6], 8, 8, 2);
+        let segs = weekly_segments(&grid, 0, 30 * 24 * 60);
+        assert_eq!(segs.len(), 30);
+        assert_eq!(segs[0], seg(8 * 60, 16 * 60, 2));
+        let partial = weekly_segments(&grid, 0, 10 * 60);
+        assert_eq!(partial, vec![seg(8 * 60, 10 * 60, 2)]);
+    }
+
+    #[test]
+    fn instance_counts_round_up_and_handle_slices() {
+        assert_eq!(instances_for(Decimal::from(4), Decimal::from(8)), 1);
+        assert_eq!(instances_for(Decimal::from(9), Decimal::from(8)), 2);
+        assert_eq!(instances_for(Decimal::ONE, Decimal::new(25, 2)), 4);
+        assert_eq!(instances_for(Decimal::new(25, 2), Decimal::ONE), 1);
+        assert_eq!(instances_for(Decimal::ZERO, Decimal::ONE), 0);
+    }
+
+    #[test]
+    fn level_sessions_follow_the_count() {
+        // 2 GPUs for an hour, then 1 for an hour, a gap, then 3 for 30 minutes.
+        let segs = [seg(0, 60, 2), seg(60, 120, 1), seg(180, 210, 3)];
+        let l = level_sessions(&segs, Decimal::ONE, None, 240);
+        assert_eq!(l.sessions, vec![vec![120, 30], vec![60, 30], vec![30]]);
+        assert_eq!(l.instance_minutes(), 2 * 60 + 60 + 3 * 30);
+    }
+
+    #[test]
+    fn per_period_minutes_split_at_boundaries() {
+        let segs = [seg(1380, 1500, 2)]; // 23:00–01:00 next day
+        let l = level_sessions(&segs, Decimal::ONE, Some(1440), 2880);
+        assert_eq!(l.per_period, vec![vec![60, 60], vec![60, 60]]);
+    }
+}

@@ -1,0 +1,693 @@
+//! The scenario's query parameters: read on top of a preset, written as differences from it.
+//!
+//! | key | value | example |
+//! | --- | --- | --- |
+//! | `preset` | preset slug (default `short-training`) | `preset=dev-test` |
+//! | `h` | hours (one-off), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
+//! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
+//! | `lead` | minutes a window starts early | `lead=30` |
+//! | `tz` | schedule time zone | `tz=+08:00` |
+//! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
+//! | `int` | workload tolerates interruption (`1`/`0`) | `int=0` |
+//! | `ovh` | spot overhead percent | `ovh=15` |
+//! | `cp` | custom price, repeated: `OWNER:GPU:MODE:AMOUNT:CUR` (`~Name` for a new provider); `none` clears | `cp=alibaba:A10:od:8.7:CNY` |
+//! | `disc` | provider discounts percent | `disc=aws:15,gcp:10` |
+//! | `op` | off-peak what-if `START-END:DISCOUNT:FLEXIBLE` | `op=0-8:40:50` |
+//! | `budget` | budget for the horizon; `none` clears | `budget=1200CNY` |
+//! | `ref`, `refl` | reference amount and its label; `ref=none` clears | `ref=50000CNY&refl=deposit` |
+//! | `cmp` | only these sellers (provider ids, `custom:Name`) | `cmp=aws-china,tencent` |
+
+use std::collections::BTreeSet;
+use std::str::FromStr;
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use super::issue::Problem;
+use super::query::{Reader, Writer};
+use crate::billing_mode::ModeClass;
+use crate::catalog::Catalog;
+use crate::money::{parse_decimal, Currency, Money};
+use crate::presets::Preset;
+use crate::scenario::{
+    CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, OffPeak, PriceOwner,
+    Reference, Scenario, MAX_GPUS, MAX_HOURS, MAX_LINES,
+};
+use crate::schedule::WeekGrid;
+
+/// Most custom prices and discounts in one link.
+const MAX_PRICES: usize = 32;
+
+fn pay_word(class: ModeClass) -> Option<&'static str> {
+    match class {
+        ModeClass::Spot => Some("spot"),
+        ModeClass::Committed => Some("reserved"),
+        ModeClass::Subscription => Some("monthly"),
+        ModeClass::OnDemand => None,
+    }
+}
+
+fn parse_horizon(raw: &str) -> Option<Horizon> {
+    let raw = raw.trim();
+    if raw == "month" {
+        return Some(Horizon::Month730);
+    }
+    if let Some((y, m)) = raw.split_once('-') {
+        let (y, m): (i32, u32) = (y.parse().ok()?, m.parse().ok()?);
+        return ((2000..=2100).contains(&y) && (1..=12).contains(&m))
+            .then_some(Horizon::CalendarMonth { year: y, month: m });
+    }
+    let h = parse_decimal(raw).ok()?;
+    (h * Decimal::from(60) >= Decimal::ONE
+        && h <= Decimal::from(MAX_HOURS)
+        && h.normalize().scale() <= 2)
+        .then_some(Horizon::Hours(h))
+}
+
+fn write_horizon(h: Horizon) -> String {
+    match h {
+        Horizon::Hours(d) => d.normalize().to_string(),
+        Horizon::Month730 => "month".into(),
+        Horizon::CalendarMonth { year, month } => format!("{year:04}-{month:02}"),
+    }
+}
+
+fn parse_count(raw: &str) -> Result<Decimal, String> {
+    let n = parse_decimal(raw)?;
+    if n > Decimal::ZERO && n <= Decimal::from(MAX_GPUS) && n.normalize().scale() <= 3 {
+        Ok(n)
+    } else {
+        Err(format!(
+            "GPU count {raw:?} must be between 0.001 and {MAX_GPUS}"
+        ))
+    }
+}
+
+fn known_gpu(catalog: &Catalog, gpu: &str) -> Result<String, String> {
+    catalog
+        .gpu(gpu.trim())
+        .map(|g| g.id.clone())
+        .ok_or_else(|| format!("{gpu:?} is not a GPU model in the catalog"))
+}
+
+/// `HH:MM` (HH may exceed 23 for later days) to minutes.
+fn parse_clock(raw: &str) -> Option<u32> {
+    let (h, m) = raw.split_once(':')?;
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    (m < 60 && h < MAX_HOURS).then_some(h * 60 + m)
+}
+
+/// `4h`, `4.5h` or `90m` to minutes.
+fn parse_length(raw: &str) -> Option<u32> {
+    if let Some(m) = raw.strip_suffix('m') {
+        return m
+            .parse()
+            .ok()
+            .filter(|&m: &u32| m > 0 && m <= MAX_HOURS * 60);
+    }
+    let h = parse_decimal(raw.strip_suffix('h')?).ok()?;
+    let minutes = h * Decimal::from(60);
+    (minutes.fract().is_zero() && minutes > Decimal::ZERO && h <= Decimal::from(MAX_HOURS))
+        .then(|| minutes.to_u32())
+        .flatten()
+}
+
+/// Parses one `l=` value.
+pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, String> {
+    if let Some((gpu, rle)) = raw.split_once('~') {
+        let grid = WeekGrid::from_rle(rle, MAX_GPUS.min(u32::from(u16::MAX)) as u16)?;
+        if grid.peak() == 0 {
+            return Err("the weekly schedule is empty".into());
+        }
+        return Ok(Line {
+            gpu: known_gpu(catalog, gpu)?,
+            demand: Demand::Weekly(grid),
+        });
+    }
+    let (gpu, rest) = raw
+        .split_once('*')
+        .ok_or_else(|| "expected GPU*COUNT, GPU*COUNT@HH:MM+4h or GPU~SCHEDULE".to_string())?;
+    let gpu = known_gpu(catalog, gpu)?;
+    let demand = match rest.split_once('@') {
+        None => Demand::Constant(parse_count(rest)?),
+        Some((count, window)) => {
+            let (start, length) = window
+                .split_once('+')
+                .ok_or_else(|| "a window is @HH:MM+LENGTH".to_string())?;
+            Demand::Window {
+                gpus: parse_count(count)?,
+                start_minute: parse_clock(start).ok_or_else(|| format!("bad start {start:?}"))?,
+                minutes: parse_length(length).ok_or_else(|| format!("bad length {length:?}"))?,
+            }
+        }
+    };
+    Ok(Line { gpu, demand })
+}
+
+/// Writes one line as its `l=` value.
+pub fn write_line(line: &Line) -> String {
+    let n = |d: Decimal| d.normalize().to_string();
+    match &line.demand {
+        Demand::Constant(c) => format!("{}*{}", line.gpu, n(*c)),
+        Demand::Window {
+            gpus,
+            start_minute,
+            minutes,
+        } => {
+            let length = if minutes % 60 == 0 {
+                format!("{}h", minutes / 60)
+            } else {
+                format!("{minutes}m")
+            };
+            format!(
+                "{}*{}@{:02}:{:02}+{length}",
+                line.gpu,
+                n(*gpus),
+                start_minute / 60,
+                start_minute % 60
+            )
+        }
+        Demand::Weekly(grid) => format!("{}~{}", line.gpu, grid.to_rle()),
+    }
+}
+
+fn parse_money(raw: &str) -> Option<Money> {
+    let raw = raw.trim();
+    if raw.len() < 4 || !raw.is_char_boundary(raw.len() - 3) {
+        return None;
+    }
+    let (amount, cur) = raw.split_at(raw.len() - 3);
+    let currency = Currency::from_str(cur).ok()?;
+    let amount = parse_decimal(amount).ok()?;
+    (amount > Decimal::ZERO && amount <= Decimal::from(1_000_000_000u64))
+        .then_some(Money::new(amount, currency))
+}
+
+fn write_money(m: Money) -> String {
+    format!("{}{}", m.amount.normalize(), m.currency)
+}
+
+fn valid_name(name: &str) -> bool {
+    let n = name.trim();
+    !n.is_empty() && n.chars().count() <= 40 && !n.contains(':') && !n.chars().any(char::is_control)
+}
+
+/// Parses one `cp=` value.
+pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, String> {
+    let parts: Vec<&str> = raw.split(':').collect();
+    let [owner, gpu, mode, amount, currency] = parts[..] else {
+        return Err("expected OWNER:GPU:MODE:AMOUNT:CURRENCY".into());
+    };
+    let owner = match owner.strip_prefix('~') {
+        Some(name) if valid_name(name) => PriceOwner::Named(name.trim().to_string()),
+        Some(_) => return Err("a provider name has 1–40 characters and no ':'".into()),
+        None => {
+            PriceOwner::Provider(catalog.provider(owner).map(|p| p.id.clone()).ok_or_else(
+                || format!("{owner:?} is not a provider id (use ~Name for your own)"),
+            )?)
+        }
+    };
+    let amount = parse_decimal(amount)?;
+    if amount <= Decimal::ZERO || amount > Decimal::from(1_000_000) {
+        return Err("the amount must be above 0 and at most 1,000,000".into());
+    }
+    Ok(CustomPrice {
+        owner,
+        gpu: known_gpu(catalog, gpu)?,
+        mode: CustomMode::from_slug(mode)
+            .ok_or_else(|| format!("mode {mode:?} is not od, spot, day, week, 30d or month"))?,
+        amount,
+        currency: Currency::from_str(currency).map_err(|e| e.to_string())?,
+    })
+}
+
+/// Writes one custom price as its `cp=` value.
+pub fn write_custom_price(c: &CustomPrice) -> String {
+    let owner = match &c.owner {
+        PriceOwner::Provider(id) => id.clone(),
+        PriceOwner::Named(name) => format!("~{name}"),
+    };
+    format!(
+        "{owner}:{}:{}:{}:{}",
+        c.gpu,
+        c.mode.as_str(),
+        c.amount.normalize(),
+        c.currency
+    )
+}
+
+fn parse_tz(raw: &str) -> Option<i16> {
+    let (sign, rest) = match raw.as_bytes().first()? {
+        b'+' => (1, &raw[1..]),
+        b'-' => (-1, &raw[1..]),
+        _ => (1, raw),
+    };
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let (h, m): (i16, i16) = (h.parse().ok()?, m.parse().ok()?);
+    let minutes = sign * (h * 60 + m);
+    ((0..60).contains(&m) && (-12 * 60..=14 * 60).contains(&minutes)).then_some(minutes)
+}
+
+fn write_tz(minutes: i16) -> String {
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let m = minutes.unsigned_abs();
+    format!("{sign}{:02}:{:02}", m / 60, m % 60)
+}
+
+fn parse_off_peak(raw: &str) -> Option<OffPeak> {
+    let (window, rest) = raw.split_once(':')?;
+    let (start, end) = window.split_once('-')?;
+    let (discount, flexible) = rest.split_once(':')?;
+    let op = OffPeak {
+        start_hour: start.parse().ok().filter(|h: &u8| *h <= 23)?,
+        end_hour: end.parse().ok().filter(|h: &u8| *h <= 24)?,
+        discount_pct: parse_decimal(discount)
+            .ok()
+            .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(90))?,
+        flexible_pct: parse_decimal(flexible)
+            .ok()
+            .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::ONE_HUNDRED)?,
+    };
+    Some(op)
+}
+
+fn write_off_peak(op: &OffPeak) -> String {
+    format!(
+        "{}-{}:{}:{}",
+        op.start_hour,
+        op.end_hour,
+        op.discount_pct.normalize(),
+        op.flexible_pct.normalize()
+    )
+}
+
+/// Reads the scenario's parameters on top of `preset`.
+pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Scenario {
+    let base = preset.scenario();
+    let mut s = base.clone();
+    if let Some(raw) = r.single("h") {
+        match parse_horizon(&raw) {
+            Some(h) => s.horizon = h,
+            None => r.reject(
+                "h",
+                &raw,
+                Problem::Malformed {
+                    expected: format!("hours up to {MAX_HOURS}, month, or YYYY-MM"),
+                },
+            ),
+        }
+    }
+    let raw_lines = r.all("l", MAX_LINES);
+    if !raw_lines.is_empty() {
+        let mut lines = Vec::new();
+        for raw in &raw_lines {
+            match parse_line(raw, catalog) {
+                Ok(line) => lines.push(line),
+                Err(why) => r.reject("l", raw, Problem::Malformed { expected: why }),
+            }
+        }
+        if !lines.is_empty() {
+            s.lines = lines;
+        }
+    }
+    if let Some(lead) = r.integer::<u32>("lead", 0, 24 * 60) {
+        s.lead_minutes = lead;
+    }
+    if let Some(raw) = r.single("tz") {
+        match parse_tz(raw.trim()) {
+            Some(tz) => s.tz_offset_minutes = tz,
+            None => r.reject(
+                "tz",
+                &raw,
+                Problem::Malformed {
+                    expected: "+HH:MM between -12:00 and +14:00".into(),
+                },
+            ),
+        }
+    }
+    if let Some(raw) = r.single("pay") {
+        let mut allowed = BTreeSet::new();
+        for word in raw.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match ModeClass::ALL
+                .into_iter()
+                .find(|c| pay_word(*c) == Some(word))
+            {
+                Some(c) => {
+                    allowed.insert(c);
+                }
+                None => r.reject(
+                    "pay",
+                    word,
+                    Problem::UnknownValue {
+                        expected: "spot, reserved, monthly".into(),
+                    },
+                ),
+            }
+        }
+        s.options.allowed = allowed;
+    }
+    if let Some(int) = r.word("int", "1, 0", |w| match w {
+        "1" => Some(Interruption::Tolerated),
+        "0" => Some(Interruption::NotTolerated),
+        _ => None,
+    }) {
+        s.options.interruption = int;
+    }
+    if let Some(ovh) = r.decimal("ovh", Decimal::ZERO, Decimal::from(200)) {
+        s.options.spot_overhead_pct = ovh;
+    }
+    let raw_prices = r.all("cp", MAX_PRICES);
+    if raw_prices.iter().any(|p| p == "none") {
+        s.custom_prices.clear();
+    } else if !raw_prices.is_empty() {
+        let mut prices = Vec::new();
+        for raw in &raw_prices {
+            match parse_custom_price(raw, catalog) {
+                Ok(p) => prices.push(p),
+                Err(why) => r.reject("cp", raw, Problem::Malformed { expected: why }),
+            }
+        }
+        s.custom_prices = prices;
+    }
+    if let Some(raw) = r.single("disc") {
+        let mut discounts = Vec::new();
+        for item in raw
+            .split(',')
+            .filter(|i| !i.trim().is_empty())
+            .take(MAX_PRICES)
+        {
+            let parsed = item.split_once(':').and_then(|(p, pct)| {
+                let provider = catalog.provider(p.trim())?.id.clone();
+                let percent = parse_decimal(pct)
+                    .ok()
+                    .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(99))?;
+                Some(Discount { provider, percent })
+            });
+            match parsed {
+                Some(d)
+                    if !discounts
+                        .iter()
+                        .any(|x: &Discount| x.provider == d.provider) =>
+                {
+                    discounts.push(d)
+                }
+                _ => r.reject(
+                    "disc",
+                    item,
+                    Problem::Malformed {
+                        expected: "PROVIDER:PERCENT (0–99)".into(),
+                    },
+                ),
+            }
+        }
+        s.discounts = discounts;
+    }
+    if let Some(raw) = r.single("op") {
+        match parse_off_peak(&raw) {
+            Some(op) => s.off_peak = op,
+            None => r.reject(
+                "op",
+                &raw,
+                Problem::Malformed {
+                    expected: "START-END:DISCOUNT:FLEXIBLE, e.g. 0-8:40:50".into(),
+                },
+            ),
+        }
+    }
+    if let Some(raw) = r.single("budget") {
+        if raw == "none" {
+            s.budget = None;
+        } else {
+            match parse_money(&raw) {
+                Some(m) => s.budget = Some(m),
+                None => r.reject(
+                    "budget",
+                    &raw,
+                    Problem::Malformed {
+                        expected: "an amount and currency, e.g. 1200CNY".into(),
+                    },
+                ),
+            }
+        }
+    }
+    let label = r.single("refl").map(|l| {
+        l.chars()
+            .filter(|c| !c.is_control())
+            .take(60)
+            .collect::<String>()
+    });
+    if let Some(raw) = r.single("ref") {
+        if raw == "none" {
+            s.reference = None;
+        } else {
+            match parse_money(&raw) {
+                Some(amount) => {
+                    s.reference = Some(Reference {
+                        amount,
+                        label: label
+                            .clone()
+                            .or_else(|| s.reference.as_ref().map(|r| r.label.clone()))
+                            .unwrap_or_default(),
+                    })
+                }
+                None => r.reject(
+                    "ref",
+                    &raw,
+                    Problem::Malformed {
+                        expected: "an amount and currency, e.g. 50000CNY".into(),
+                    },
+                ),
+            }
+        }
+    } else if let (Some(label), Some(reference)) = (label, s.reference.as_mut()) {
+        reference.label = label;
+    }
+
+    if let Some(raw) = r.single("cmp") {
+        let mut sellers = BTreeSet::new();
+        for id in raw
+            .split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+            .take(64)
+        {
+            let known = catalog.provider(id).is_some()
+                || (id.starts_with("custom:") && valid_name(&id["custom:".len()..]));
+            if known {
+                sellers.insert(id.to_string());
+            } else {
+                r.reject(
+                    "cmp",
+                    id,
+                    Problem::UnknownValue {
+                        expected: "provider ids or custom:Name".into(),
+                    },
+                );
+            }
+        }
+        s.sellers = sellers;
+    }
+
+    // Cross-field checks: a window must start inside the horizon.
+    let minutes = s.horizon.minutes();
+    let before = s.lines.len();
+    let dropped: Vec<String> = s
+        .lines
+        .iter()
+        .filter(
+            |l| matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes),
+        )
+        .map(write_line)
+        .collect();
+    s.lines.retain(
+        |l| !matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes),
+    );
+    for d in dropped {
+        r.reject(
+            "l",
+            &d,
+            Problem::Malformed {
+                expected: "a window that starts inside the horizon".into(),
+            },
+        );
+    }
+    if s.lines.is_empty() && before > 0 {
+        s.lines = base.lines.clone();
+    }
+    match s.validate(catalog) {
+        Ok(valid) => valid.into_scenario(),
+        Err(_) => {
+            // Belt and braces: every field above was checked, but never hand on an invalid state.
+            r.reject(
+                "preset",
+                preset.as_str(),
+                Problem::Malformed {
+                    expected: "a consistent scenario; the preset was restored".into(),
+                },
+            );
+            base
+        }
+    }
+}
+
+/// Writes the parameters where `s` differs from `preset`'s scenario.
+pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
+    let base = preset.scenario();
+    if s.horizon != base.horizon {
+        w.pair("h", &write_horizon(s.horizon));
+    }
+    if s.lines != base.lines {
+        for line in &s.lines {
+            w.pair("l", &write_line(line));
+        }
+    }
+    if s.lead_minutes != base.lead_minutes {
+        w.pair("lead", &s.lead_minutes.to_string());
+    }
+    if s.tz_offset_minutes != base.tz_offset_minutes {
+        w.pair("tz", &write_tz(s.tz_offset_minutes));
+    }
+    if s.options.allowed != base.options.allowed {
+        let words: Vec<&str> = s
+            .options
+            .allowed
+            .iter()
+            .filter_map(|c| pay_word(*c))
+            .collect();
+        w.pair("pay", &words.join(","));
+    }
+    if s.options.interruption != base.options.interruption {
+        w.pair(
+            "int",
+            if s.options.interruption == Interruption::Tolerated {
+                "1"
+            } else {
+                "0"
+            },
+        );
+    }
+    if s.options.spot_overhead_pct != base.options.spot_overhead_pct {
+        w.pair("ovh", &s.options.spot_overhead_pct.normalize().to_string());
+    }
+    if s.custom_prices != base.custom_prices {
+        if s.custom_prices.is_empty() {
+            w.pair("cp", "none");
+        }
+        for c in &s.custom_prices {
+            w.pair("cp", &write_custom_price(c));
+        }
+    }
+    if s.discounts != base.discounts {
+        let items: Vec<String> = s
+            .discounts
+            .iter()
+            .map(|d| format!("{}:{}", d.provider, d.percent.normalize()))
+            .collect();
+        w.pair("disc", &items.join(","));
+    }
+    if s.off_peak != base.off_peak {
+        w.pair("op", &write_off_peak(&s.off_peak));
+    }
+    if s.budget != base.budget {
+        w.pair(
+            "budget",
+            &s.budget.map(write_money).unwrap_or_else(|| "none".into()),
+        );
+    }
+    if s.sellers != base.sellers {
+        w.pair(
+            "cmp",
+            &s.sellers.iter().cloned().collect::<Vec<_>>().join(","),
+        );
+    }
+    if s.reference != base.reference {
+        match &s.reference {
+            None => w.pair("ref", "none"),
+            Some(r) => {
+                if base.reference.as_ref().map(|b| b.amount) != Some(r.amount) {
+                    w.pair("ref", &write_money(r.amount));
+                }
+                if base.reference.as_ref().map(|b| &b.label) != Some(&r.label) {
+                    w.pair("refl", &r.label);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+
+    fn cat() -> &'static Catalog {
+        &embedded().catalog
+    }
+
+    #[test]
+    fn line_forms_round_trip() {
+        for raw in [
+            "T4*50",
+            "A100-80GB*0.5",
+            "T4*50@20:00+4h",
+            "T4*3@44:30+90m",
+            "A10~0x8_2x8_0x152",
+        ] {
+            let line = parse_line(raw, cat()).unwrap_or_else(|e| panic!("{raw}: {e}"));
+            assert_eq!(write_line(&line), raw);
+        }
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        for (raw, why) in [
+            ("T5*4", "not a GPU model"),
+            ("T4*0", "between"),
+            ("T4*1e3", "plain decimal"),
+            ("T4", "expected GPU*COUNT"),
+            ("T4*5@25:99+4h", "bad start"),
+            ("T4~0x168", "empty"),
+        ] {
+            let err = parse_line(raw, cat()).unwrap_err();
+            assert!(err.contains(why), "{raw}: {err}");
+        }
+    }
+
+    #[test]
+    fn custom_prices_round_trip() {
+        for raw in [
+            "alibaba:A10:od:8.7:CNY",
+            "~My cluster:V100:month:2000:CNY",
+            "aws:T4:spot:0.2:USD",
+        ] {
+            let p = parse_custom_price(raw, cat()).unwrap();
+            assert_eq!(write_custom_price(&p), raw);
+        }
+        assert!(parse_custom_price("~:A10:od:1:CNY", cat()).is_err());
+        assert!(parse_custom_price("nobody:A10:od:1:CNY", cat()).is_err());
+        assert!(parse_custom_price("alibaba:A10:od:-1:CNY", cat()).is_err());
+    }
+
+    #[test]
+    fn small_parsers() {
+        assert_eq!(parse_tz("+08:00"), Some(480));
+        assert_eq!(parse_tz("-05:30"), Some(-330));
+        assert_eq!(parse_tz("+15:00"), None);
+        assert_eq!(write_tz(-330), "-05:30");
+        assert_eq!(
+            parse_horizon("2026-11"),
+            Some(Horizon::CalendarMonth {
+                year: 2026,
+                month: 11
+            })
+        );
+        assert_eq!(parse_horizon("0"), None);
+        assert_eq!(parse_horizon("9000"), None);
+        assert_eq!(
+            parse_money("1200CNY").map(write_money).as_deref(),
+            Some("1200CNY")
+        );
+        assert_eq!(parse_money("CNY"), None);
+        assert_eq!(parse_money("一二三CNY"), None);
+    }
+}

@@ -1,0 +1,318 @@
+//! Property tests: the URL codec round-trips and survives anything; estimates add up and grow
+//! with the work.
+
+use std::collections::BTreeSet;
+
+use chrono::NaiveDate;
+use gpucost_core::billing_mode::{ModeClass, Period};
+use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
+use gpucost_core::catalog::embedded;
+use gpucost_core::estimate::{compare, EstimateContext, Selection};
+use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::{Currency, Money};
+use gpucost_core::presets::Preset;
+use gpucost_core::scenario::{
+    BillingOptions, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line,
+    OffPeak, PriceOwner, Reference, Scenario,
+};
+use gpucost_core::schedule::WeekGrid;
+use gpucost_core::share::{decode, encode, PageState, Problem, View};
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+
+const GPUS: [&str; 6] = ["T4", "A10", "V100", "A100-40GB", "A100-80GB", "H100"];
+
+fn dec(max_units: i64, scale: u32) -> impl Strategy<Value = Decimal> {
+    (1..=max_units).prop_map(move |n| Decimal::new(n, scale))
+}
+
+fn grid() -> impl Strategy<Value = WeekGrid> {
+    prop::collection::vec((0usize..168, 1usize..24, 1u16..40), 1..4).prop_map(|blocks| {
+        let mut g = WeekGrid::default();
+        for (start, len, count) in blocks {
+            for h in start..start + len {
+                g.0[h % 168] = count;
+            }
+        }
+        g
+    })
+}
+
+fn demand() -> impl Strategy<Value = Demand> {
+    prop_oneof![
+        dec(64_000, 3).prop_map(Demand::Constant),
+        (1u32..=64, 0u32..20 * 60, 1u32..600).prop_map(|(n, start, minutes)| Demand::Window {
+            gpus: Decimal::from(n),
+            start_minute: start,
+            minutes,
+        }),
+        grid().prop_map(Demand::Weekly),
+    ]
+}
+
+fn horizon() -> impl Strategy<Value = Horizon> {
+    prop_oneof![
+        (2_400i64..=876_000).prop_map(|n| Horizon::Hours(Decimal::new(n, 2))),
+        Just(Horizon::Month730),
+        (2000i32..=2100, 1u32..=12)
+            .prop_map(|(year, month)| Horizon::CalendarMonth { year, month }),
+    ]
+}
+
+fn custom_price() -> impl Strategy<Value = CustomPrice> {
+    (
+        prop_oneof![
+            Just(PriceOwner::Provider("alibaba".into())),
+            "[A-Za-z][A-Za-z0-9 ]{0,20}"
+                .prop_map(|n| PriceOwner::Named(n.trim().to_string()))
+                .prop_filter(
+                    "non-empty",
+                    |o| !matches!(o, PriceOwner::Named(n) if n.is_empty())
+                ),
+        ],
+        prop::sample::select(GPUS.to_vec()),
+        prop::sample::select(vec![
+            CustomMode::OnDemand,
+            CustomMode::Spot,
+            CustomMode::Subscription(Period::Day),
+            CustomMode::Subscription(Period::Month),
+        ]),
+        dec(1_000_000, 2),
+        prop::sample::select(Currency::ALL.to_vec()),
+    )
+        .prop_map(|(owner, gpu, mode, amount, currency)| CustomPrice {
+            owner,
+            gpu: gpu.into(),
+            mode,
+            amount,
+            currency,
+        })
+}
+
+fn scenario() -> impl Strategy<Value = Scenario> {
+    (
+        horizon(),
+        prop::collection::vec((prop::sample::select(GPUS.to_vec()), demand()), 1..4),
+        0u32..=120,
+        prop::collection::btree_set(
+            prop::sample::select(vec![
+                ModeClass::Spot,
+                ModeClass::Committed,
+                ModeClass::Subscription,
+            ]),
+            0..3,
+        ),
+        any::<bool>(),
+        0i64..=200,
+        prop::collection::vec(custom_price(), 0..3),
+        prop::option::of((0u8..=23, 0u8..=24, 0i64..=90, 0i64..=100)),
+        prop::option::of(dec(10_000_000, 2)),
+        prop::option::of((dec(10_000_000, 2), "[a-z ]{0,20}")),
+    )
+        .prop_map(
+            |(horizon, lines, lead, allowed, tolerated, ovh, custom, op, budget, reference)| {
+                Scenario {
+                    horizon,
+                    lines: lines
+                        .into_iter()
+                        .map(|(gpu, demand)| Line {
+                            gpu: gpu.into(),
+                            demand,
+                        })
+                        .collect(),
+                    lead_minutes: lead,
+                    tz_offset_minutes: 480,
+                    options: BillingOptions {
+                        allowed,
+                        interruption: if tolerated {
+                            Interruption::Tolerated
+                        } else {
+                            Interruption::NotTolerated
+                        },
+                        spot_overhead_pct: Decimal::from(ovh),
+                    },
+                    custom_prices: custom,
+                    discounts: vec![Discount {
+                        provider: "aws".into(),
+                        percent: Decimal::from(12),
+                    }],
+                    off_peak: op
+                        .map(|(s, e, d, f)| OffPeak {
+                            start_hour: s,
+                            end_hour: e,
+                            discount_pct: Decimal::from(d),
+                            flexible_pct: Decimal::from(f),
+                        })
+                        .unwrap_or_default(),
+                    budget: budget.map(|b| Money::new(b, Currency::Cny)),
+                    reference: reference.map(|(a, l)| Reference {
+                        amount: Money::new(a, Currency::Usd),
+                        label: l,
+                    }),
+                    sellers: BTreeSet::new(),
+                }
+            },
+        )
+        .prop_filter("windows start inside the horizon", |s| {
+            s.lines.iter().all(|l| match l.demand {
+                Demand::Window { start_minute, .. } => start_minute < s.horizon.minutes(),
+                _ => true,
+            })
+        })
+}
+
+fn filter() -> impl Strategy<Value = CatalogFilter> {
+    (
+        prop::collection::btree_set(
+            prop::sample::select(GPUS.to_vec()).prop_map(String::from),
+            0..3,
+        ),
+        prop::option::of(prop::sample::select(vec![
+            "us-east-1".to_string(),
+            "cn-mainland".into(),
+        ])),
+        prop::option::of(1u32..200),
+        prop::collection::btree_set(prop::sample::select(RequiredMode::ALL.to_vec()), 0..3),
+        prop::sample::select(SortKey::ALL.to_vec()),
+        any::<bool>(),
+        "[a-z0-9]{0,8}",
+    )
+        .prop_map(
+            |(gpus, region, mem, require, sort, desc, text)| CatalogFilter {
+                gpus,
+                region,
+                min_memory_gib: mem,
+                require,
+                sort,
+                order: if desc {
+                    SortOrder::Descending
+                } else {
+                    SortOrder::Ascending
+                },
+                text,
+                ..CatalogFilter::default()
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn decode_of_encode_is_identity(
+        scenario in scenario(),
+        catalog in filter(),
+        preset in prop::sample::select(Preset::ALL.to_vec()),
+        catalog_view in any::<bool>(),
+        lang in prop::option::of(prop::sample::select(Lang::ALL.to_vec())),
+    ) {
+        let state = PageState {
+            view: if catalog_view { View::Catalog } else { View::Calculator },
+            lang,
+            currency: Some(Currency::Usd),
+            fx_cny_per_usd: Some(Decimal::new(71234, 4)),
+            catalog,
+            preset,
+            scenario,
+        };
+        prop_assume!(state.scenario.clone().validate(&embedded().catalog).is_ok());
+        let query = encode(&state);
+        let decoded = decode(&query, &embedded().catalog);
+        prop_assert!(decoded.issues.is_empty(), "{query}: {:?}", decoded.issues);
+        prop_assert_eq!(decoded.state, state, "{}", query);
+    }
+
+    #[test]
+    fn any_query_decodes_without_panicking_and_names_what_it_ignored(query in ".{0,300}") {
+        let d = decode(&query, &embedded().catalog);
+        for issue in &d.issues {
+            prop_assert!(!issue.param.is_empty() || matches!(issue.problem, Problem::TooLong { .. }), "{:?}", issue);
+        }
+        prop_assert!(d.state.scenario.clone().validate(&embedded().catalog).is_ok());
+    }
+
+    #[test]
+    fn hostile_values_for_known_keys_never_panic(
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v"]),
+        value in "(\\PC|%[0-9A-F]{2}){0,80}",
+    ) {
+        let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);
+        prop_assert!(d.state.scenario.clone().validate(&embedded().catalog).is_ok());
+    }
+}
+
+fn cheapest(s: Scenario) -> Option<Money> {
+    let e = embedded();
+    let valid = s.validate(&e.catalog).ok()?;
+    let fx = FxTable::from_catalog(&e.catalog);
+    let ctx = EstimateContext {
+        catalog: &e.catalog,
+        index: &e.index,
+        scenario: &valid,
+        fx: &fx,
+        currency: Currency::Cny,
+        today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+    };
+    let c = compare(&ctx);
+    for p in &c.providers {
+        if let Ok(plan) = &p.outcome {
+            let items: Decimal = plan
+                .lines
+                .iter()
+                .flat_map(|l| &l.items)
+                .map(|i| i.amount.amount)
+                .sum();
+            assert_eq!(
+                plan.total.amount, items,
+                "{} total != sum of items",
+                p.seller.id
+            );
+            for l in &plan.lines {
+                assert_eq!(
+                    l.subtotal.amount,
+                    l.items.iter().map(|i| i.amount.amount).sum::<Decimal>()
+                );
+            }
+        }
+    }
+    c.cheapest_by_selection.get(&Selection::Allowed).copied()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn totals_are_sums_of_items_for_any_scenario(s in scenario()) {
+        cheapest(s);
+    }
+
+    #[test]
+    fn cost_grows_with_hours(gpu in prop::sample::select(GPUS.to_vec()), n in 1i64..=16, h in 1i64..=2000, extra in 1i64..=500) {
+        let at = |hours: i64| cheapest(Scenario {
+            horizon: Horizon::Hours(Decimal::from(hours)),
+            lines: vec![Line { gpu: gpu.into(), demand: Demand::Constant(Decimal::from(n)) }],
+            ..Scenario::default()
+        });
+        let (a, b) = (at(h), at(h + extra));
+        prop_assert!(a.is_some() && b.is_some());
+        prop_assert!(b.unwrap().amount >= a.unwrap().amount, "{h} h: {a:?}, {} h: {b:?}", h + extra);
+    }
+
+    #[test]
+    fn cost_grows_with_gpu_count(gpu in prop::sample::select(GPUS.to_vec()), n in 1i64..=32, extra in 1i64..=32, weekly in grid()) {
+        let with = |count: i64| {
+            let mut g = weekly.clone();
+            for c in g.0.iter_mut() {
+                if *c > 0 { *c = count as u16; }
+            }
+            cheapest(Scenario {
+                horizon: Horizon::Month730,
+                lines: vec![Line { gpu: gpu.into(), demand: Demand::Weekly(g) }],
+                ..Scenario::default()
+            })
+        };
+        let (a, b) = (with(n), with(n + extra));
+        prop_assert!(b.unwrap().amount >= a.unwrap().amount);
+    }
+}
