@@ -24,8 +24,9 @@ cargo test --workspace --locked
 step "wasm-bindgen tests in headless Chromium"
 cargo test -p gpu-cost-lab --target wasm32-unknown-unknown --locked
 
-step "release build of dist/"
+step "release build of dist/ (and the gpucost CLI the e2e tests compare against)"
 trunk build --release --locked
+cargo build -p gpucost-cli --locked
 
 step "end-to-end tests in Chromium"
 (cd tests/e2e && npm test)

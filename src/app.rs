@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use crate::components::notice::IgnoredParams;
 use crate::components::settings::Settings;
 use crate::i18n::Text;
+use crate::pages::calc::CalculatorPage;
 use crate::pages::catalog::CatalogPage;
 use crate::web;
 
@@ -87,14 +88,36 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">{move || app.t(Text::Tagline)}</p>
             </div>
             <nav aria-label="views">
-                <a href="?view=catalog" aria-current="page">{move || app.t(Text::NavCatalog)}</a>
+                <a
+                    href="?"
+                    data-testid="nav-calc"
+                    aria-current=move || (view.get() == View::Calculator).then_some("page")
+                    on:click=move |ev| {
+                        ev.prevent_default();
+                        app.page.update(|p| p.view = View::Calculator);
+                    }
+                >
+                    {move || app.t(Text::NavCalculator)}
+                </a>
+                <a
+                    href="?view=catalog"
+                    data-testid="nav-catalog"
+                    aria-current=move || (view.get() == View::Catalog).then_some("page")
+                    on:click=move |ev| {
+                        ev.prevent_default();
+                        app.page.update(|p| p.view = View::Catalog);
+                    }
+                >
+                    {move || app.t(Text::NavCatalog)}
+                </a>
             </nav>
             <Settings />
         </header>
         <IgnoredParams />
         <main id="main">
             {move || match view.get() {
-                View::Catalog | View::Calculator => view! { <CatalogPage /> }.into_any(),
+                View::Calculator => view! { <CalculatorPage /> }.into_any(),
+                View::Catalog => view! { <CatalogPage /> }.into_any(),
             }}
         </main>
         <Footer />

@@ -4,6 +4,7 @@
 //! the only browser access is in [`web`].
 
 pub mod app;
+pub mod charts;
 pub mod components;
 pub mod i18n;
 pub mod pages;

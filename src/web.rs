@@ -63,3 +63,14 @@ pub fn set_document_language(lang: Lang, title: &str) {
     }
     document.set_title(title);
 }
+
+/// The page's full address (for "copy link").
+pub fn current_href() -> String {
+    window().location().href().unwrap_or_default()
+}
+
+/// Copies `text` to the clipboard; `false` when the browser refuses.
+pub async fn copy_to_clipboard(text: &str) -> bool {
+    let promise = window().navigator().clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}

@@ -1,3 +1,4 @@
 //! The pages a link can open.
 
+pub mod calc;
 pub mod catalog;

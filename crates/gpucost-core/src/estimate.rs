@@ -410,8 +410,9 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
         })
         .collect();
 
+    // "Compare only" narrows the catalog providers; sellers the user named always stay.
     if !s.sellers.is_empty() {
-        sellers.retain(|(seller, _)| s.sellers.contains(&seller.id));
+        sellers.retain(|(seller, provider)| provider.is_none() || s.sellers.contains(&seller.id));
     }
     for (seller, provider) in &sellers {
         let metering = provider.map(|p| &p.metering).unwrap_or(&exact);

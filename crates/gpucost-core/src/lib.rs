@@ -17,6 +17,7 @@ pub mod estimate;
 pub mod export;
 pub mod format;
 pub mod fx;
+pub mod labels;
 pub mod money;
 pub mod presets;
 pub mod report;

@@ -326,7 +326,8 @@ pub struct Scenario {
     pub budget: Option<Money>,
     /// An amount to compare with.
     pub reference: Option<Reference>,
-    /// Sellers to compare (provider ids, `custom:<name>`); empty compares all.
+    /// Catalog providers to compare (ids); empty compares all. Sellers named in custom prices
+    /// are always compared.
     pub sellers: BTreeSet<String>,
 }
 

@@ -99,6 +99,45 @@ impl WeekGrid {
     }
 }
 
+/// One-click weekly patterns for the schedule editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// Monday to Friday, 09:00–18:00.
+    BusinessHours,
+    /// Every day 08:00–24:00 (off at night).
+    NightsOff,
+    /// Monday to Friday, all day.
+    WeekendsOff,
+    /// Every hour of the week.
+    AllWeek,
+    /// No GPU at any hour.
+    Clear,
+}
+
+impl Pattern {
+    /// Every pattern, in menu order.
+    pub const ALL: [Pattern; 5] = [
+        Pattern::BusinessHours,
+        Pattern::NightsOff,
+        Pattern::WeekendsOff,
+        Pattern::AllWeek,
+        Pattern::Clear,
+    ];
+
+    /// The grid of this pattern with `count` GPUs where it is on.
+    pub fn grid(self, count: u16) -> WeekGrid {
+        const WEEKDAYS: [usize; 5] = [0, 1, 2, 3, 4];
+        const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
+        match self {
+            Pattern::BusinessHours => WeekGrid::daily_block(&WEEKDAYS, 9, 9, count),
+            Pattern::NightsOff => WeekGrid::daily_block(&EVERY_DAY, 8, 16, count),
+            Pattern::WeekendsOff => WeekGrid::daily_block(&WEEKDAYS, 0, 24, count),
+            Pattern::AllWeek => WeekGrid([count; WEEK_HOURS]),
+            Pattern::Clear => WeekGrid::default(),
+        }
+    }
+}
+
 /// A GPU count over `[start, end)` minutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
@@ -255,6 +294,15 @@ mod tests {
         for bad in ["", "1x167", "1x169", "ax168", "1x0_1x168", "5", "101x168"] {
             assert!(WeekGrid::from_rle(bad, 100).is_err(), "{bad:?} should fail");
         }
+    }
+
+    #[test]
+    fn patterns_cover_the_expected_hours() {
+        assert_eq!(Pattern::BusinessHours.grid(1).gpu_hours_per_week(), 45);
+        assert_eq!(Pattern::NightsOff.grid(2).gpu_hours_per_week(), 7 * 16 * 2);
+        assert_eq!(Pattern::WeekendsOff.grid(1).gpu_hours_per_week(), 120);
+        assert_eq!(Pattern::AllWeek.grid(3).peak(), 3);
+        assert_eq!(Pattern::Clear.grid(3).peak(), 0);
     }
 
     #[test]

@@ -1,0 +1,301 @@
+//! Chart geometry, computed in plain Rust (tested natively) and drawn as SVG by components:
+//! horizontal cost bars per provider and cumulative-cost lines with their crossing points.
+
+use gpucost_core::billing_mode::ModeClass;
+use gpucost_core::format::{self, Lang};
+use gpucost_core::labels;
+use gpucost_core::money::Money;
+use gpucost_core::report::Series;
+
+/// Width of every chart's coordinate system (the SVG scales to its container).
+pub const WIDTH: f64 = 640.0;
+
+/// One bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    /// Label left of the bar.
+    pub label: String,
+    /// Value printed after the bar.
+    pub value: String,
+    /// Top edge.
+    pub y: f64,
+    /// Length.
+    pub width: f64,
+    /// The cheapest bar.
+    pub best: bool,
+}
+
+/// A horizontal bar chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarChart {
+    /// Bars, top to bottom.
+    pub bars: Vec<Bar>,
+    /// Total height.
+    pub height: f64,
+    /// X where bars start (after labels).
+    pub x0: f64,
+    /// Bar thickness.
+    pub bar_height: f64,
+}
+
+/// Bars for `(label, value, value text)` rows, longest value = full width.
+pub fn bar_chart(rows: &[(String, f64, String)]) -> BarChart {
+    let x0 = 190.0;
+    let bar_height = 18.0;
+    let gap = 8.0;
+    let max = rows.iter().map(|r| r.1).fold(0.0, f64::max);
+    let span = WIDTH - x0 - 110.0;
+    let bars = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (label, value, text))| Bar {
+            label: label.chars().take(28).collect(),
+            value: text.clone(),
+            y: 8.0 + i as f64 * (bar_height + gap),
+            width: if max > 0.0 {
+                (value / max * span).max(1.0)
+            } else {
+                1.0
+            },
+            best: i == 0,
+        })
+        .collect::<Vec<_>>();
+    BarChart {
+        height: 16.0 + bars.len() as f64 * (bar_height + gap),
+        bars,
+        x0,
+        bar_height,
+    }
+}
+
+/// One cumulative-cost line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Billing class, for the style.
+    pub class: ModeClass,
+    /// SVG path data.
+    pub d: String,
+    /// Legend text: class, seller and final total.
+    pub label: String,
+}
+
+/// A point where the cheapest line changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crossing {
+    /// Position.
+    pub x: f64,
+    /// Position.
+    pub y: f64,
+    /// e.g. "break-even at 312 h".
+    pub label: String,
+}
+
+/// A cumulative-cost chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChart {
+    /// Lines.
+    pub lines: Vec<Line>,
+    /// X-axis ticks `(x, label)`.
+    pub x_ticks: Vec<(f64, String)>,
+    /// Y-axis ticks `(y, label)`.
+    pub y_ticks: Vec<(f64, String)>,
+    /// Where one way of paying overtakes another.
+    pub crossings: Vec<Crossing>,
+    /// Plot area: left, top, right, bottom.
+    pub area: (f64, f64, f64, f64),
+    /// Total height.
+    pub height: f64,
+}
+
+/// Cumulative cost lines for `series`.
+pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
+    let first = series.first()?;
+    let horizon = first
+        .points
+        .last()?
+        .0
+        .to_string()
+        .parse::<f64>()
+        .ok()?
+        .max(1.0);
+    // A one-off job that commits to a year dwarfs everything else: cap the scale at 2.5× the
+    // cheapest final total and say which lines run past it.
+    let finals: Vec<f64> = series
+        .iter()
+        .map(|s| s.points.last().map(|p| p.1.to_f64_lossy()).unwrap_or(0.0))
+        .collect();
+    let cheapest = finals.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1.to_f64_lossy()))
+        .fold(0.0, f64::max);
+    let max = highest.min(cheapest * 2.5).max(1.0);
+    let (left, top, right, bottom) = (80.0, 10.0, WIDTH - 10.0, 210.0);
+    let sx = |h: f64| left + h / horizon * (right - left);
+    let sy = |v: f64| bottom - v.min(max) / max * (bottom - top);
+    let hours = |p: &(rust_decimal::Decimal, Money)| p.0.to_string().parse::<f64>().unwrap_or(0.0);
+    let lines = series
+        .iter()
+        .map(|s| {
+            let d = s
+                .points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    format!(
+                        "{}{:.1},{:.1}",
+                        if i == 0 { 'M' } else { 'L' },
+                        sx(hours(p)),
+                        sy(p.1.to_f64_lossy())
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            let last = s.points.last().map(|p| p.1);
+            let total = last.map(format::money).unwrap_or_default();
+            let off_scale = match (last.is_some_and(|m| m.to_f64_lossy() > max), lang) {
+                (true, Lang::En) => " (beyond the scale)",
+                (true, Lang::Zh) => "（超出刻度）",
+                (false, _) => "",
+            };
+            Line {
+                class: s.class,
+                d,
+                label: format!(
+                    "{} · {} · {total}{off_scale}",
+                    labels::class(s.class, lang),
+                    s.seller
+                ),
+            }
+        })
+        .collect();
+    // Crossings of the on-demand line with the others.
+    let mut crossings = Vec::new();
+    if let Some(od) = series.iter().find(|s| s.class == ModeClass::OnDemand) {
+        for other in series.iter().filter(|s| s.class != ModeClass::OnDemand) {
+            // The last point where on-demand becomes the dearer one (lines may touch early on).
+            let n = od.points.len().min(other.points.len());
+            for k in (1..n).rev() {
+                let (a0, a1) = (od.points[k - 1].1.amount, od.points[k].1.amount);
+                let (b0, b1) = (other.points[k - 1].1.amount, other.points[k].1.amount);
+                if a0 <= b0 && a1 > b1 {
+                    let h = hours(&od.points[k]);
+                    crossings.push(Crossing {
+                        x: sx(h),
+                        y: sy(od.points[k].1.to_f64_lossy()),
+                        label: match lang {
+                            Lang::En => format!(
+                                "{} cheaper after ~{} h",
+                                labels::class(other.class, lang),
+                                h.round()
+                            ),
+                            Lang::Zh => format!(
+                                "约 {} 小时后{}更便宜",
+                                h.round(),
+                                labels::class(other.class, lang)
+                            ),
+                        },
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    let x_ticks = (0..=4)
+        .map(|i| {
+            let h = horizon * i as f64 / 4.0;
+            (sx(h), format!("{} h", h.round()))
+        })
+        .collect();
+    let currency = first.points.last()?.1.currency;
+    let y_ticks = (0..=4)
+        .map(|i| {
+            let v = max * i as f64 / 4.0;
+            (sy(v), format!("{}{}", currency.symbol(), compact(v)))
+        })
+        .collect();
+    Some(LineChart {
+        lines,
+        x_ticks,
+        y_ticks,
+        crossings,
+        area: (left, top, right, bottom),
+        height: bottom + 30.0,
+    })
+}
+
+/// Short axis numbers: 950, 1.2k, 48k, 1.2M.
+fn compact(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if v >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else if v >= 1e3 {
+        format!("{:.1}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpucost_core::money::Currency;
+    use rust_decimal::Decimal;
+
+    fn series(class: ModeClass, points: &[(i64, i64)]) -> Series {
+        Series {
+            class,
+            seller: "X".into(),
+            points: points
+                .iter()
+                .map(|(h, v)| {
+                    (
+                        Decimal::from(*h),
+                        Money::new(Decimal::from(*v), Currency::Usd),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn bars_scale_to_the_largest_value() {
+        let c = bar_chart(&[
+            ("a".into(), 50.0, "$50".into()),
+            ("b".into(), 100.0, "$100".into()),
+        ]);
+        assert!(c.bars[0].best && !c.bars[1].best);
+        assert!((c.bars[1].width - 2.0 * c.bars[0].width).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_break_even_point_is_marked() {
+        let hourly = series(
+            ModeClass::OnDemand,
+            &[(0, 0), (100, 100), (200, 200), (300, 300)],
+        );
+        let monthly = series(
+            ModeClass::Subscription,
+            &[(0, 150), (100, 150), (200, 150), (300, 150)],
+        );
+        let chart = cumulative_chart(&[hourly, monthly], Lang::En).unwrap();
+        assert_eq!(chart.lines.len(), 2);
+        assert_eq!(chart.crossings.len(), 1);
+        assert!(
+            chart.crossings[0].label.contains("200 h"),
+            "{}",
+            chart.crossings[0].label
+        );
+        assert_eq!(compact(48_384.0), "48k");
+    }
+
+    #[test]
+    fn a_line_far_above_the_others_is_capped_and_labelled() {
+        let hourly = series(ModeClass::OnDemand, &[(0, 0), (72, 100)]);
+        let reserved = series(ModeClass::Committed, &[(0, 10_000), (72, 10_000)]);
+        let chart = cumulative_chart(&[hourly, reserved], Lang::En).unwrap();
+        assert!(chart.lines[1].label.ends_with("(beyond the scale)"));
+        assert_eq!(chart.y_ticks.last().unwrap().1, "$250");
+    }
+}

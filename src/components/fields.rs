@@ -1,0 +1,119 @@
+//! Form fields with inline validation: a value is written to the link state only when it is
+//! valid; otherwise the field keeps the typed text, is marked invalid and says why.
+
+use gpucost_core::money::parse_decimal;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::app::AppState;
+use crate::i18n::Text;
+
+/// Accepted range and precision of a number field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    /// Smallest accepted value.
+    pub min: Decimal,
+    /// Largest accepted value.
+    pub max: Decimal,
+    /// Most decimals accepted.
+    pub scale: u32,
+}
+
+impl Range {
+    /// Whole numbers in `[min, max]`.
+    pub fn whole(min: i64, max: i64) -> Range {
+        Range {
+            min: Decimal::from(min),
+            max: Decimal::from(max),
+            scale: 0,
+        }
+    }
+
+    /// Decimals in `[min, max]` with up to `scale` decimals.
+    pub fn decimal(min: Decimal, max: Decimal, scale: u32) -> Range {
+        Range { min, max, scale }
+    }
+
+    /// The value if `text` is a number in range.
+    pub fn parse(&self, text: &str) -> Option<Decimal> {
+        let v = parse_decimal(text).ok()?;
+        (v >= self.min && v <= self.max && v.normalize().scale() <= self.scale).then_some(v)
+    }
+}
+
+/// A labelled number input that writes `on_valid` only with values in `range`.
+#[component]
+pub fn NumberField(
+    /// Visible label.
+    label: Text,
+    /// `data-testid` and the base of the element ids.
+    testid: String,
+    /// The current value.
+    #[prop(into)]
+    value: Signal<Decimal>,
+    /// Accepted values.
+    range: Range,
+    /// Called with every valid value typed.
+    on_valid: Callback<Decimal>,
+    /// Text after the input (a unit).
+    #[prop(optional)]
+    unit: &'static str,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let invalid = RwSignal::new(false);
+    let error_id = format!("{testid}-error");
+    let hint = format!("{} {}–{}", "", range.min.normalize(), range.max.normalize());
+    view! {
+        <label class="field">
+            <span>{move || app.t(label)}</span>
+            <span class="with-unit">
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    data-testid=testid.clone()
+                    prop:value=move || value.get().normalize().to_string()
+                    aria-invalid=move || invalid.get().to_string()
+                    aria-describedby=error_id.clone()
+                    on:input=move |ev| match range.parse(&event_target_value(&ev)) {
+                        Some(v) => {
+                            invalid.set(false);
+                            on_valid.run(v);
+                        }
+                        None => invalid.set(true),
+                    }
+                />
+                {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}
+            </span>
+            <span class="field-error" id=error_id.clone() role="alert" aria-live="polite">
+                {move || invalid.get().then(|| format!("{}{}", app.t(Text::InvalidNumber), hint))}
+            </span>
+        </label>
+    }
+}
+
+/// A labelled checkbox bound to a boolean in the link state.
+#[component]
+pub fn CheckField(
+    /// Visible label.
+    label: Text,
+    /// `data-testid`.
+    testid: &'static str,
+    /// Whether it is checked.
+    #[prop(into)]
+    checked: Signal<bool>,
+    /// Called with the new state.
+    on_toggle: Callback<bool>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <label class="check">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || checked.get()
+                on:change=move |ev| on_toggle.run(event_target_checked(&ev))
+            />
+            {move || app.t(label)}
+        </label>
+    }
+}

@@ -1,0 +1,622 @@
+//! The scenario's other inputs: period, billing options, custom prices, discounts, off-peak
+//! what-if, budget and reference, and which providers to compare. Each writes the link state.
+
+use chrono::Datelike;
+use gpucost_core::billing_mode::{ModeClass, Period};
+use gpucost_core::format::Lang;
+use gpucost_core::money::{Currency, Money};
+use gpucost_core::scenario::{
+    CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference, MAX_HOURS,
+};
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use super::edit;
+use crate::app::{catalog, AppState};
+use crate::components::fields::{CheckField, NumberField, Range};
+use crate::i18n::Text;
+
+/// Most custom prices or discounts the form offers to add.
+const MAX_ROWS: usize = 12;
+
+/// The period: a one-off job in hours, a 730-hour month, or a calendar month.
+#[component]
+pub fn HorizonField() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let horizon = Memo::new(move |_| app.page.with(|p| p.scenario.horizon));
+    let kind = move || match horizon.get() {
+        Horizon::Hours(_) => "hours",
+        Horizon::Month730 => "month",
+        Horizon::CalendarMonth { .. } => "calendar",
+    };
+    let on_kind = move |ev: leptos::ev::Event| {
+        let today = app.today;
+        let h = match event_target_value(&ev).as_str() {
+            "month" => Horizon::Month730,
+            "calendar" => Horizon::CalendarMonth {
+                year: today.year(),
+                month: today.month(),
+            },
+            _ => Horizon::Hours(Decimal::from(72)),
+        };
+        edit(app, |s| s.horizon = h);
+    };
+    view! {
+        <div class="row">
+            <label class="field">
+                <span>{move || app.t(Text::Horizon)}</span>
+                <select data-testid="horizon-kind" on:change=on_kind>
+                    <option value="hours" selected=move || kind() == "hours">{move || app.t(Text::HorizonOneOff)}</option>
+                    <option value="month" selected=move || kind() == "month">{move || app.t(Text::HorizonMonth)}</option>
+                    <option value="calendar" selected=move || kind() == "calendar">{move || app.t(Text::HorizonCalendar)}</option>
+                </select>
+            </label>
+            {move || match horizon.get() {
+                Horizon::Hours(h) => view! {
+                    <NumberField
+                        label=Text::Hours
+                        testid="hours".to_string()
+                        value=Signal::derive(move || h)
+                        range=Range::decimal(Decimal::new(1, 2), Decimal::from(MAX_HOURS), 2)
+                        on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.horizon = Horizon::Hours(v)))
+                        unit="h"
+                    />
+                }
+                .into_any(),
+                Horizon::CalendarMonth { year, month } => view! {
+                    <label class="field">
+                        <span>{move || app.t(Text::Month)}</span>
+                        <input
+                            type="month"
+                            data-testid="month"
+                            prop:value=format!("{year:04}-{month:02}")
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                if let Some((y, m)) = v.split_once('-') {
+                                    if let (Ok(y), Ok(m)) = (y.parse::<i32>(), m.parse::<u32>()) {
+                                        if (2000..=2100).contains(&y) && (1..=12).contains(&m) {
+                                            edit(app, |s| s.horizon = Horizon::CalendarMonth { year: y, month: m });
+                                        }
+                                    }
+                                }
+                            }
+                        />
+                    </label>
+                }
+                .into_any(),
+                Horizon::Month730 => ().into_any(),
+            }}
+        </div>
+    }
+}
+
+/// Which billing classes may be used, interruption tolerance and spot overhead.
+#[component]
+pub fn BillingOptionsFields() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let allows = move |c: ModeClass| {
+        Signal::derive(move || app.page.with(|p| p.scenario.options.allowed.contains(&c)))
+    };
+    let toggle = move |c: ModeClass| {
+        Callback::new(move |on: bool| {
+            edit(app, |s| {
+                if on {
+                    s.options.allowed.insert(c);
+                } else {
+                    s.options.allowed.remove(&c);
+                }
+            })
+        })
+    };
+    view! {
+        <fieldset class="billing">
+            <legend>{move || app.t(Text::BillingHeading)}</legend>
+            <CheckField label=Text::AllowSpot testid="allow-spot" checked=allows(ModeClass::Spot) on_toggle=toggle(ModeClass::Spot) />
+            <CheckField
+                label=Text::AllowReserved
+                testid="allow-reserved"
+                checked=allows(ModeClass::Committed)
+                on_toggle=toggle(ModeClass::Committed)
+            />
+            <CheckField
+                label=Text::AllowMonthly
+                testid="allow-monthly"
+                checked=allows(ModeClass::Subscription)
+                on_toggle=toggle(ModeClass::Subscription)
+            />
+            <CheckField
+                label=Text::Interruptible
+                testid="interruptible"
+                checked=Signal::derive(move || app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
+                on_toggle=Callback::new(move |on: bool| {
+                    edit(app, |s| {
+                        s.options.interruption = if on { Interruption::Tolerated } else { Interruption::NotTolerated }
+                    })
+                })
+            />
+            <NumberField
+                label=Text::SpotOverhead
+                testid="spot-overhead".to_string()
+                value=Signal::derive(move || app.page.with(|p| p.scenario.options.spot_overhead_pct))
+                range=Range::decimal(Decimal::ZERO, Decimal::from(200), 2)
+                on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.options.spot_overhead_pct = v))
+                unit="%"
+            />
+        </fieldset>
+    }
+}
+
+fn mode_options(lang: Lang) -> Vec<(CustomMode, String)> {
+    [
+        CustomMode::OnDemand,
+        CustomMode::Spot,
+        CustomMode::Subscription(Period::Day),
+        CustomMode::Subscription(Period::Week),
+        CustomMode::Subscription(Period::Days30),
+        CustomMode::Subscription(Period::Month),
+    ]
+    .into_iter()
+    .map(|m| {
+        let label = match m {
+            CustomMode::OnDemand => format!(
+                "{} /{}",
+                gpucost_core::labels::class(ModeClass::OnDemand, lang),
+                Text::Hours.get(lang)
+            ),
+            CustomMode::Spot => format!(
+                "{} /{}",
+                gpucost_core::labels::class(ModeClass::Spot, lang),
+                Text::Hours.get(lang)
+            ),
+            CustomMode::Subscription(p) => gpucost_core::labels::mode(
+                gpucost_core::billing_mode::BillingMode::Subscription(p),
+                lang,
+            ),
+        };
+        (m, label)
+    })
+    .collect()
+}
+
+/// Prices and quotes the user enters, per GPU: for a catalog provider or a named one.
+#[component]
+pub fn CustomPricesEditor() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let count = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.len()));
+    let add = move |_| {
+        edit(app, |s| {
+            if s.custom_prices.len() < MAX_ROWS {
+                s.custom_prices.push(CustomPrice {
+                    owner: PriceOwner::Provider("alibaba".into()),
+                    gpu: s
+                        .lines
+                        .first()
+                        .map(|l| l.gpu.clone())
+                        .unwrap_or_else(|| "T4".into()),
+                    mode: CustomMode::OnDemand,
+                    amount: Decimal::ONE,
+                    currency: Currency::Cny,
+                })
+            }
+        })
+    };
+    view! {
+        <fieldset class="prices">
+            <legend>{move || app.t(Text::PricesHeading)}</legend>
+            <For each=move || 0..count.get() key=|i| *i let:i>
+                <CustomPriceRow i=i />
+            </For>
+            <button type="button" data-testid="add-price" on:click=add>
+                {move || app.t(Text::AddPrice)}
+            </button>
+        </fieldset>
+    }
+}
+
+/// One custom price.
+#[component]
+fn CustomPriceRow(
+    /// Index in the scenario's custom prices.
+    i: usize,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let price = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.get(i).cloned()));
+    let set = move |change: &dyn Fn(&mut CustomPrice)| {
+        edit(app, |s| {
+            if let Some(p) = s.custom_prices.get_mut(i) {
+                change(p);
+            }
+        })
+    };
+    let owner_value = move || match price.with(|p| p.as_ref().map(|p| p.owner.clone())) {
+        Some(PriceOwner::Provider(id)) => id,
+        Some(PriceOwner::Named(_)) => "~".into(),
+        None => String::new(),
+    };
+    let providers: Vec<(String, String, String)> = catalog()
+        .providers
+        .iter()
+        .map(|p| (p.id.clone(), p.name.clone(), p.name_zh.clone()))
+        .collect();
+    let mut gpus: Vec<(String, String)> = catalog()
+        .gpus
+        .iter()
+        .map(|g| (g.id.clone(), g.name.clone()))
+        .collect();
+    gpus.sort_by(|a, b| a.1.cmp(&b.1));
+    let testid = move |what: &str| format!("price-{i}-{what}");
+    view! {
+        <div class="row price-row" data-testid=testid("row")>
+            <label class="field">
+                <span>{move || app.t(Text::Seller)}</span>
+                <select
+                    data-testid=testid("owner")
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        set(&|p| {
+                            p.owner = if v == "~" {
+                                PriceOwner::Named("My quote".into())
+                            } else {
+                                PriceOwner::Provider(v.clone())
+                            }
+                        })
+                    }
+                >
+                    {providers
+                        .into_iter()
+                        .map(|(id, en, zh)| {
+                            let id2 = id.clone();
+                            view! {
+                                <option value=id selected=move || owner_value() == id2>
+                                    {move || if app.lang.get() == Lang::Zh { zh.clone() } else { en.clone() }}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                    <option value="~" selected=move || owner_value() == "~">{move || app.t(Text::NewSeller)}</option>
+                </select>
+            </label>
+            <Show when=move || owner_value() == "~">
+                <label class="field">
+                    <span>{move || app.t(Text::SellerName)}</span>
+                    <input
+                        type="text"
+                        maxlength="40"
+                        data-testid=testid("name")
+                        prop:value=move || match price.with(|p| p.as_ref().map(|p| p.owner.clone())) {
+                            Some(PriceOwner::Named(n)) => n,
+                            _ => String::new(),
+                        }
+                        on:change=move |ev| {
+                            let name: String = event_target_value(&ev).replace(':', " ").trim().chars().take(40).collect();
+                            if !name.is_empty() {
+                                set(&|p| p.owner = PriceOwner::Named(name.clone()))
+                            }
+                        }
+                    />
+                </label>
+            </Show>
+            <label class="field">
+                <span>{move || app.t(Text::GpuModel)}</span>
+                <select
+                    data-testid=testid("gpu")
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        set(&|p| p.gpu = v.clone())
+                    }
+                >
+                    {gpus
+                        .into_iter()
+                        .map(|(id, name)| {
+                            let id2 = id.clone();
+                            view! { <option value=id selected=move || price.with(|p| p.as_ref().is_some_and(|p| p.gpu == id2))>{name}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{move || app.t(Text::Mode)}</span>
+                <select
+                    data-testid=testid("mode")
+                    on:change=move |ev| {
+                        if let Some(m) = CustomMode::from_slug(&event_target_value(&ev)) {
+                            set(&|p| p.mode = m)
+                        }
+                    }
+                >
+                    {move || {
+                        mode_options(app.lang.get())
+                            .into_iter()
+                            .map(|(m, label)| {
+                                view! {
+                                    <option value=m.as_str() selected=move || price.with(|p| p.as_ref().is_some_and(|p| p.mode == m))>
+                                        {label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <NumberField
+                label=Text::Amount
+                testid=testid("amount")
+                value=Signal::derive(move || price.with(|p| p.as_ref().map(|p| p.amount).unwrap_or_default()))
+                range=Range::decimal(Decimal::new(1, 4), Decimal::from(1_000_000), 4)
+                on_valid=Callback::new(move |v: Decimal| set(&|p| p.amount = v))
+            />
+            <label class="field">
+                <span>{move || app.t(Text::Currency)}</span>
+                <select
+                    data-testid=testid("currency")
+                    on:change=move |ev| {
+                        if let Ok(c) = event_target_value(&ev).parse::<Currency>() {
+                            set(&|p| p.currency = c)
+                        }
+                    }
+                >
+                    {Currency::ALL
+                        .into_iter()
+                        .map(|c| view! { <option value=c.as_str() selected=move || price.with(|p| p.as_ref().is_some_and(|p| p.currency == c))>{c.as_str()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <button
+                type="button"
+                class="remove"
+                data-testid=testid("remove")
+                on:click=move |_| edit(app, |s| {
+                    if i < s.custom_prices.len() {
+                        s.custom_prices.remove(i);
+                    }
+                })
+            >
+                {move || app.t(Text::Remove)}
+            </button>
+        </div>
+    }
+}
+
+/// Negotiated percentage discounts per catalog provider.
+#[component]
+pub fn DiscountsEditor() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let count = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.len()));
+    let add = move |_| {
+        edit(app, |s| {
+            let next = catalog()
+                .providers
+                .iter()
+                .find(|p| !s.discounts.iter().any(|d| d.provider == p.id))
+                .map(|p| p.id.clone());
+            if let (Some(provider), true) = (next, s.discounts.len() < MAX_ROWS) {
+                s.discounts.push(Discount {
+                    provider,
+                    percent: Decimal::from(10),
+                });
+            }
+        })
+    };
+    view! {
+        <fieldset class="discounts">
+            <legend>{move || app.t(Text::DiscountsHeading)}</legend>
+            <For each=move || 0..count.get() key=|i| *i let:i>
+                <DiscountRow i=i />
+            </For>
+            <button type="button" data-testid="add-discount" on:click=add>
+                {move || app.t(Text::AddDiscount)}
+            </button>
+        </fieldset>
+    }
+}
+
+/// One discount.
+#[component]
+fn DiscountRow(
+    /// Index in the scenario's discounts.
+    i: usize,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let d = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.get(i).cloned()));
+    view! {
+        <div class="row">
+            <label class="field">
+                <span>{move || app.t(Text::Seller)}</span>
+                <select
+                    data-testid=format!("discount-{i}-provider")
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        edit(app, |s| {
+                            let taken = s.discounts.iter().enumerate().any(|(j, d)| j != i && d.provider == v);
+                            if let (Some(d), false) = (s.discounts.get_mut(i), taken) {
+                                d.provider = v;
+                            }
+                        })
+                    }
+                >
+                    {catalog()
+                        .providers
+                        .iter()
+                        .map(|p| {
+                            let id = p.id.clone();
+                            let id2 = id.clone();
+                            let (en, zh) = (p.name.clone(), p.name_zh.clone());
+                            view! {
+                                <option value=id selected=move || d.with(|d| d.as_ref().is_some_and(|d| d.provider == id2))>
+                                    {move || if app.lang.get() == Lang::Zh { zh.clone() } else { en.clone() }}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <NumberField
+                label=Text::Percent
+                testid=format!("discount-{i}-percent")
+                value=Signal::derive(move || d.with(|d| d.as_ref().map(|d| d.percent).unwrap_or_default()))
+                range=Range::decimal(Decimal::ZERO, Decimal::from(99), 2)
+                on_valid=Callback::new(move |v: Decimal| edit(app, |s| {
+                    if let Some(d) = s.discounts.get_mut(i) {
+                        d.percent = v;
+                    }
+                }))
+                unit="%"
+            />
+            <button type="button" class="remove" on:click=move |_| edit(app, |s| {
+                if i < s.discounts.len() {
+                    s.discounts.remove(i);
+                }
+            })>
+                {move || app.t(Text::Remove)}
+            </button>
+        </div>
+    }
+}
+
+/// The off-peak what-if window and its assumptions.
+#[component]
+pub fn OffPeakFields() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let op = Memo::new(move |_| app.page.with(|p| p.scenario.off_peak.clone()));
+    view! {
+        <fieldset class="off-peak">
+            <legend>{move || app.t(Text::OffPeakHeading)}</legend>
+            <div class="row">
+                <NumberField
+                    label=Text::OffPeakFrom
+                    testid="op-from".to_string()
+                    value=Signal::derive(move || Decimal::from(op.get().start_hour))
+                    range=Range::whole(0, 23)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
+                />
+                <NumberField
+                    label=Text::OffPeakTo
+                    testid="op-to".to_string()
+                    value=Signal::derive(move || Decimal::from(op.get().end_hour))
+                    range=Range::whole(0, 24)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
+                />
+                <NumberField
+                    label=Text::OffPeakDiscount
+                    testid="op-discount".to_string()
+                    value=Signal::derive(move || op.get().discount_pct)
+                    range=Range::decimal(Decimal::ZERO, Decimal::from(90), 2)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.discount_pct = v))
+                    unit="%"
+                />
+                <NumberField
+                    label=Text::Flexible
+                    testid="op-flexible".to_string()
+                    value=Signal::derive(move || op.get().flexible_pct)
+                    range=Range::decimal(Decimal::ZERO, Decimal::ONE_HUNDRED, 2)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.flexible_pct = v))
+                    unit="%"
+                />
+            </div>
+        </fieldset>
+    }
+}
+
+/// Budget for the period and an amount to compare with, in the display currency.
+#[component]
+pub fn BudgetAndReference() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let amount_of = move |m: Option<Money>| {
+        m.map(|m| {
+            app.fx
+                .get()
+                .convert(m, app.currency.get())
+                .round_for_display()
+                .amount
+        })
+        .unwrap_or_default()
+    };
+    let money =
+        move |v: Decimal| (v > Decimal::ZERO).then(|| Money::new(v, app.currency.get_untracked()));
+    view! {
+        <fieldset class="budget">
+            <legend>{move || app.t(Text::Budget)}</legend>
+            <div class="row">
+                <NumberField
+                    label=Text::Budget
+                    testid="budget".to_string()
+                    value=Signal::derive(move || amount_of(app.page.with(|p| p.scenario.budget)))
+                    range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.budget = money(v)))
+                    unit=""
+                />
+                <NumberField
+                    label=Text::ReferenceAmount
+                    testid="reference".to_string()
+                    value=Signal::derive(move || amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))
+                    range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| {
+                        let label = s.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default();
+                        s.reference = money(v).map(|amount| Reference { amount, label });
+                    }))
+                />
+                <label class="field">
+                    <span>{move || app.t(Text::ReferenceLabel)}</span>
+                    <input
+                        type="text"
+                        maxlength="60"
+                        data-testid="reference-label"
+                        prop:value=move || app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default())
+                        on:change=move |ev| {
+                            let label: String = event_target_value(&ev).chars().filter(|c| !c.is_control()).take(60).collect();
+                            edit(app, |s| {
+                                if let Some(r) = s.reference.as_mut() {
+                                    r.label = label;
+                                }
+                            })
+                        }
+                    />
+                </label>
+            </div>
+        </fieldset>
+    }
+}
+
+/// Restrict the comparison to some providers (e.g. those available in mainland China).
+#[component]
+pub fn CompareOnly() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let sellers = Memo::new(move |_| app.page.with(|p| p.scenario.sellers.clone()));
+    view! {
+        <fieldset class="compare-only">
+            <legend>{move || app.t(Text::CompareOnly)}</legend>
+            <p class="hint">{move || if sellers.with(|s| s.is_empty()) { app.t(Text::AllProviders).to_string() } else { String::new() }}</p>
+            <div class="checks">
+                {catalog()
+                    .providers
+                    .iter()
+                    .map(|p| {
+                        let id = p.id.clone();
+                        let id2 = id.clone();
+                        let (en, zh) = (p.name.clone(), p.name_zh.clone());
+                        view! {
+                            <label class="check">
+                                <input
+                                    type="checkbox"
+                                    data-testid=format!("cmp-{id}")
+                                    prop:checked=move || sellers.with(|s| s.contains(&id))
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        edit(app, |s| {
+                                            if on {
+                                                s.sellers.insert(id2.clone());
+                                            } else {
+                                                s.sellers.remove(&id2);
+                                            }
+                                        })
+                                    }
+                                />
+                                {move || if app.lang.get() == Lang::Zh { zh.clone() } else { en.clone() }}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </fieldset>
+    }
+}

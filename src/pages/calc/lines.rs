@@ -1,0 +1,299 @@
+//! The resource lines: GPU model, how many, and when (all the time, a window, or a weekly
+//! schedule painted on a grid).
+
+use gpucost_core::format;
+use gpucost_core::scenario::{Demand, Line, MAX_GPUS, MAX_LINES};
+use gpucost_core::schedule::{Pattern, WeekGrid};
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use super::edit;
+use crate::app::{catalog, AppState};
+use crate::components::fields::{NumberField, Range};
+use crate::components::schedule_editor::ScheduleEditor;
+use crate::i18n::Text;
+
+/// The three shapes of demand a line can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Always,
+    Window,
+    Weekly,
+}
+
+impl Shape {
+    fn of(d: &Demand) -> Shape {
+        match d {
+            Demand::Constant(_) => Shape::Always,
+            Demand::Window { .. } => Shape::Window,
+            Demand::Weekly(_) => Shape::Weekly,
+        }
+    }
+
+    fn slug(self) -> &'static str {
+        match self {
+            Shape::Always => "always",
+            Shape::Window => "window",
+            Shape::Weekly => "weekly",
+        }
+    }
+
+    /// `demand` converted to this shape, keeping its GPU count.
+    fn convert(self, demand: &Demand) -> Demand {
+        let peak = demand.peak().max(Decimal::ONE);
+        let whole = peak
+            .ceil()
+            .min(Decimal::from(9999))
+            .to_string()
+            .parse::<u16>()
+            .unwrap_or(1);
+        match self {
+            Shape::Always => Demand::Constant(peak),
+            Shape::Window => Demand::Window {
+                gpus: peak,
+                start_minute: 9 * 60,
+                minutes: 8 * 60,
+            },
+            Shape::Weekly => Demand::Weekly(Pattern::BusinessHours.grid(whole)),
+        }
+    }
+}
+
+/// `(id, label)` of every GPU model, by name.
+fn gpu_options() -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = catalog()
+        .gpus
+        .iter()
+        .map(|g| {
+            let mem = g
+                .memory_gib
+                .map(|m| format!(" · {} GB", format::number(m, 1)))
+                .unwrap_or_default();
+            (g.id.clone(), format!("{}{mem}", g.name))
+        })
+        .collect();
+    v.sort_by(|a, b| a.1.cmp(&b.1));
+    v
+}
+
+/// Every line, plus "add a line".
+#[component]
+pub fn LinesEditor() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let count = Memo::new(move |_| app.page.with(|p| p.scenario.lines.len()));
+    let add = move |_: leptos::ev::MouseEvent| {
+        edit(app, |s| {
+            if s.lines.len() < MAX_LINES {
+                s.lines.push(Line {
+                    gpu: "T4".into(),
+                    demand: Demand::Constant(Decimal::ONE),
+                });
+            }
+        })
+    };
+    view! {
+        <section class="lines" aria-labelledby="lines-heading">
+            <h3 id="lines-heading">{move || app.t(Text::LinesHeading)}</h3>
+            <For each=move || 0..count.get() key=|i| *i let:i>
+                <LineEditor i=i />
+            </For>
+            <button
+                type="button"
+                data-testid="add-line"
+                disabled=move || { count.get() >= MAX_LINES }
+                on:click=add
+            >
+                {move || app.t(Text::AddLine)}
+            </button>
+            <Show when=move || app.page.with(|p| p.scenario.lines.iter().any(|l| matches!(l.demand, Demand::Window { .. })))>
+                <NumberField
+                    label=Text::Lead
+                    testid="lead".to_string()
+                    value=Signal::derive(move || Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
+                    range=Range::whole(0, 1440)
+                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
+                />
+            </Show>
+        </section>
+    }
+}
+
+/// One line's fields.
+#[component]
+fn LineEditor(
+    /// Index of the line in the scenario.
+    i: usize,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let line = Memo::new(move |_| app.page.with(|p| p.scenario.lines.get(i).cloned()));
+    let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
+    let set_demand = move |d: Demand| {
+        edit(app, |s| {
+            if let Some(l) = s.lines.get_mut(i) {
+                l.demand = d;
+            }
+        })
+    };
+    let gpus = gpu_options();
+    let testid = move |what: &str| format!("line-{i}-{what}");
+
+    let count_field = move || {
+        view! {
+            <NumberField
+                label=Text::Count
+                testid=testid("count")
+                value=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default()))
+                range=Range::decimal(Decimal::new(1, 3), Decimal::from(MAX_GPUS), 3)
+                on_valid=Callback::new(move |n: Decimal| {
+                    let d = line.with_untracked(|l| l.as_ref().map(|l| l.demand.clone()));
+                    match d {
+                        Some(Demand::Constant(_)) => set_demand(Demand::Constant(n)),
+                        Some(Demand::Window { start_minute, minutes, .. }) => {
+                            set_demand(Demand::Window { gpus: n, start_minute, minutes })
+                        }
+                        _ => {}
+                    }
+                })
+            />
+        }
+    };
+    let window_fields = move || {
+        let window = move || match line.with(|l| l.as_ref().map(|l| l.demand.clone())) {
+            Some(Demand::Window {
+                gpus,
+                start_minute,
+                minutes,
+            }) => Some((gpus, start_minute, minutes)),
+            _ => None,
+        };
+        view! {
+            <label class="field">
+                <span>{move || app.t(Text::Start)}</span>
+                <input
+                    type="time"
+                    data-testid=testid("start")
+                    prop:value=move || {
+                        window().map(|(_, s, _)| format!("{:02}:{:02}", (s / 60) % 24, s % 60)).unwrap_or_default()
+                    }
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        let parsed = v.split_once(':').and_then(|(h, m)| Some((h.parse::<u32>().ok()?, m.parse::<u32>().ok()?)));
+                        if let (Some((h, m)), Some((gpus, start, minutes))) = (parsed, window()) {
+                            let day = start / 1440;
+                            set_demand(Demand::Window { gpus, start_minute: day * 1440 + h * 60 + m, minutes });
+                        }
+                    }
+                />
+            </label>
+            <NumberField
+                label=Text::LengthHours
+                testid=testid("hours")
+                value=Signal::derive(move || window().map(|(_, _, m)| Decimal::from(m) / Decimal::from(60)).unwrap_or_default())
+                range=Range::decimal(Decimal::new(1, 2), Decimal::from(8760), 2)
+                on_valid=Callback::new(move |h: Decimal| {
+                    if let Some((gpus, start_minute, _)) = window() {
+                        let minutes = (h * Decimal::from(60)).round().to_string().parse().unwrap_or(60);
+                        set_demand(Demand::Window { gpus, start_minute, minutes });
+                    }
+                })
+            />
+        }
+    };
+    let weekly = move || {
+        let grid =
+            Signal::derive(
+                move || match line.with(|l| l.as_ref().map(|l| l.demand.clone())) {
+                    Some(Demand::Weekly(g)) => g,
+                    _ => WeekGrid::default(),
+                },
+            );
+        view! {
+            <ScheduleEditor
+                testid=testid("grid")
+                grid=grid
+                on_change=Callback::new(move |g: WeekGrid| set_demand(Demand::Weekly(g)))
+            />
+        }
+    };
+
+    view! {
+        <fieldset class="line" data-testid=testid("fieldset")>
+            <legend>{move || format!("{} {}", app.t(Text::Line), i + 1)}</legend>
+            <div class="row">
+                <label class="field">
+                    <span>{move || app.t(Text::GpuModel)}</span>
+                    <select
+                        data-testid=testid("gpu")
+                        on:change=move |ev| {
+                            let gpu = event_target_value(&ev);
+                            edit(app, |s| {
+                                if let Some(l) = s.lines.get_mut(i) {
+                                    l.gpu = gpu;
+                                }
+                            })
+                        }
+                    >
+                        {gpus
+                            .into_iter()
+                            .map(|(id, label)| {
+                                let id2 = id.clone();
+                                view! {
+                                    <option value=id selected=move || line.with(|l| l.as_ref().is_some_and(|l| l.gpu == id2))>
+                                        {label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || app.t(Text::When)}</span>
+                    <select
+                        data-testid=testid("shape")
+                        on:change=move |ev| {
+                            let to = match event_target_value(&ev).as_str() {
+                                "window" => Shape::Window,
+                                "weekly" => Shape::Weekly,
+                                _ => Shape::Always,
+                            };
+                            if let Some(d) = line.get_untracked().map(|l| l.demand) {
+                                set_demand(to.convert(&d));
+                            }
+                        }
+                    >
+                        {[(Shape::Always, Text::AllTime), (Shape::Window, Text::Window), (Shape::Weekly, Text::Weekly)]
+                            .into_iter()
+                            .map(|(s, label)| {
+                                view! {
+                                    <option value=s.slug() selected=move || shape.get() == Some(s)>
+                                        {move || app.t(label)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                {move || match shape.get() {
+                    Some(Shape::Always) => count_field().into_any(),
+                    Some(Shape::Window) => view! { {count_field()} {window_fields()} }.into_any(),
+                    _ => ().into_any(),
+                }}
+                <Show when=move || app.page.with(|p| p.scenario.lines.len() > 1)>
+                    <button
+                        type="button"
+                        class="remove"
+                        data-testid=testid("remove")
+                        on:click=move |_| edit(app, |s| {
+                            if s.lines.len() > 1 && i < s.lines.len() {
+                                s.lines.remove(i);
+                            }
+                        })
+                    >
+                        {move || app.t(Text::Remove)}
+                    </button>
+                </Show>
+            </div>
+            {move || (shape.get() == Some(Shape::Weekly)).then(weekly)}
+        </fieldset>
+    }
+}

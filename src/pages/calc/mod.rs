@@ -1,0 +1,65 @@
+//! The calculator page (the default view): preset links, the scenario form, and the results
+//! — provider comparison, charts and savings — recomputed on every edit (no "calculate").
+
+mod charts;
+mod inputs;
+mod lines;
+pub mod model;
+mod presets;
+mod results;
+
+use gpucost_core::estimate::EstimateContext;
+use gpucost_core::report::{report, Report};
+use gpucost_core::scenario::{Scenario, ScenarioError};
+use leptos::prelude::*;
+
+use crate::app::{catalog, AppState};
+use crate::i18n::Text;
+
+/// Applies `change` to the link's scenario.
+pub fn edit(app: AppState, change: impl FnOnce(&mut Scenario)) {
+    app.page.update(|p| change(&mut p.scenario));
+}
+
+/// The calculator.
+#[component]
+pub fn CalculatorPage() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // The estimate depends on the scenario, currency and rate — not on the language.
+    let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
+        let scenario = app.page.with(|p| p.scenario.clone());
+        let valid = scenario.validate(catalog())?;
+        let fx = app.fx.get();
+        let e = gpucost_core::catalog::embedded();
+        Ok(report(&EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: &valid,
+            fx: &fx,
+            currency: app.currency.get(),
+            today: app.today,
+        }))
+    });
+    provide_context(computed);
+
+    view! {
+        <presets::PresetBar />
+        <div class="calc">
+            <section class="inputs" aria-labelledby="inputs-heading">
+                <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
+                <inputs::HorizonField />
+                <lines::LinesEditor />
+                <inputs::BillingOptionsFields />
+                <details class="more">
+                    <summary>{move || app.t(Text::MoreSettings)}</summary>
+                    <inputs::CustomPricesEditor />
+                    <inputs::DiscountsEditor />
+                    <inputs::OffPeakFields />
+                    <inputs::BudgetAndReference />
+                    <inputs::CompareOnly />
+                </details>
+            </section>
+            <results::ResultsPanel />
+        </div>
+    }
+}

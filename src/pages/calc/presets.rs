@@ -1,0 +1,68 @@
+//! Preset links: each opens a founding-document example, ready to edit. They are real links
+//! (they work before the app loads and in a new tab); a plain click switches in place.
+
+use gpucost_core::presets::Preset;
+use gpucost_core::share::{self, PageState};
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::i18n::Text;
+
+/// The link for `preset`, keeping the language and currency choices.
+fn preset_href(state: &PageState, preset: Preset) -> String {
+    let target = PageState {
+        preset,
+        scenario: preset.scenario(),
+        lang: state.lang,
+        currency: state.currency,
+        fx_cny_per_usd: state.fx_cny_per_usd,
+        ..PageState::default()
+    };
+    format!("?{}", share::encode(&target))
+}
+
+/// The row of preset links and the chosen preset's description.
+#[component]
+pub fn PresetBar() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let current = Memo::new(move |_| app.page.with(|p| p.preset));
+    view! {
+        <section class="presets" aria-labelledby="presets-heading">
+            <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>
+            <ul>
+                {Preset::ALL
+                    .into_iter()
+                    .map(|p| {
+                        let href = move || app.page.with(|s| preset_href(s, p));
+                        let on_click = move |ev: leptos::ev::MouseEvent| {
+                            if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                                return;
+                            }
+                            ev.prevent_default();
+                            app.issues.set(Vec::new());
+                            app.page.update(|s| {
+                                s.preset = p;
+                                s.scenario = p.scenario();
+                            });
+                        };
+                        view! {
+                            <li>
+                                <a
+                                    href=href
+                                    data-testid=format!("preset-{}", p.as_str())
+                                    aria-current=move || (current.get() == p).then_some("true")
+                                    on:click=on_click
+                                >
+                                    {move || p.title(app.lang.get())}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+            <p class="preset-description" data-testid="preset-description">
+                {move || current.get().description(app.lang.get())}
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,254 @@
+//! The results: headline, warnings, the provider comparison with line items, charts and the
+//! savings panel, plus "copy link". Everything shown comes from `model::results_view`.
+
+use gpucost_core::report::Report;
+use gpucost_core::scenario::ScenarioError;
+use leptos::prelude::*;
+
+use super::charts::{CostBars, CumulativeChart};
+use super::model::{results_view, ProviderRow, ResultsView, SavingView};
+use crate::app::{catalog, AppState};
+use crate::i18n::Text;
+use crate::web;
+
+/// The results panel.
+#[component]
+pub fn ResultsPanel() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let view_model: Memo<Result<ResultsView, Vec<String>>> = Memo::new(move |_| {
+        let lang = app.lang.get();
+        computed.with(|r| match r {
+            Ok(report) => Ok(app
+                .page
+                .with(|p| results_view(catalog(), &p.scenario, report, lang))),
+            Err(errors) => Err(errors.iter().map(|e| e.message(lang)).collect()),
+        })
+    });
+    let ok = move || view_model.with(|v| v.is_ok());
+    let results = move || view_model.with(|v| v.as_ref().ok().cloned());
+    view! {
+        <section class="results" aria-labelledby="results-heading" aria-live="polite">
+            <div class="results-head">
+                <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
+                <CopyLink />
+            </div>
+            <Show
+                when=ok
+                fallback=move || {
+                    view! {
+                        <div class="notice" data-testid="scenario-errors">
+                            <p>{move || app.t(Text::FixFirst)}</p>
+                            <ul>
+                                {move || view_model.with(|v| v.clone().err().unwrap_or_default()).into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                            </ul>
+                        </div>
+                    }
+                }
+            >
+                {move || results().map(|r| view! { <Results r=r /> })}
+            </Show>
+        </section>
+    }
+}
+
+/// The results of a valid scenario.
+#[component]
+fn Results(r: ResultsView) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let ResultsView {
+        headline,
+        demand,
+        rows,
+        savings,
+        warnings,
+    } = r;
+    let bars: Vec<(String, f64, String)> = rows
+        .iter()
+        .filter(|r| r.rank.is_some())
+        .take(10)
+        .map(|r| (r.name.clone(), r.total_value, r.total.clone()))
+        .collect();
+    let (served, unserved): (Vec<ProviderRow>, Vec<ProviderRow>) =
+        rows.into_iter().partition(|r| r.rank.is_some());
+    view! {
+        {headline.map(|(name, total, per)| view! {
+            <p class="headline" data-testid="headline">
+                <span class="label">{move || app.t(Text::Cheapest)}</span>
+                <strong data-testid="cheapest-total">{total}</strong>
+                <span class="who" data-testid="cheapest-provider">{name}</span>
+                <span class="per">{per}</span>
+            </p>
+        })}
+        <p class="demand" data-testid="demand">{demand}</p>
+        {(!warnings.is_empty()).then(|| view! {
+            <div class="warnings" role="note" data-testid="warnings">
+                <h3>{move || app.t(Text::WarningsHeading)}</h3>
+                <ul>{warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+            </div>
+        })}
+        <div class="table-wrap">
+            <table class="comparison" data-testid="comparison">
+                <thead>
+                    <tr>
+                        <th scope="col">"#"</th>
+                        <th scope="col">{move || app.t(Text::ColProvider)}</th>
+                        <th scope="col" class="num">{move || app.t(Text::ColTotal)}</th>
+                        <th scope="col" class="num">{move || app.t(Text::ColPerGpuHour)}</th>
+                        <th scope="col">{move || app.t(Text::ColBilling)}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {served.into_iter().map(|row| view! { <ProviderRowView row=row /> }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+        {(!unserved.is_empty()).then(|| view! {
+            <details class="unserved" data-testid="unserved">
+                <summary>{move || app.t(Text::CannotServe)} " (" {unserved.len()} ")"</summary>
+                <ul>
+                    {unserved.into_iter().map(|r| view! {
+                        <li data-seller=r.key.clone()><strong>{r.name}</strong> " — " {r.unserved.unwrap_or_default()}</li>
+                    }).collect_view()}
+                </ul>
+            </details>
+        })}
+        <section class="charts" aria-labelledby="charts-heading">
+            <h3 id="charts-heading">{move || app.t(Text::ChartsHeading)}</h3>
+            <CostBars rows=bars />
+            <CumulativeChart />
+        </section>
+        <SavingsPanel savings=savings />
+    }
+}
+
+/// A provider's row, with its line items behind a disclosure.
+#[component]
+fn ProviderRowView(row: ProviderRow) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let ProviderRow {
+        key,
+        rank,
+        name,
+        total,
+        per_gpu_hour,
+        billing,
+        offers,
+        lines,
+        badges,
+        ..
+    } = row;
+    let details_id = format!("details-{}", key.replace([':', ' ', '/'], "-"));
+    let open = RwSignal::new(false);
+    view! {
+        <tr data-seller=key.clone() class:best=rank == Some(1)>
+            <td data-label="#">{rank.map(|r| r.to_string()).unwrap_or_default()}</td>
+            <td data-label=move || app.t(Text::ColProvider)>
+                <strong>{name}</strong>
+                {badges.into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
+                <span class="offers">{offers}</span>
+            </td>
+            <td data-label=move || app.t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
+            <td data-label=move || app.t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=move || app.t(Text::ColBilling)>
+                {billing}
+                <button
+                    type="button"
+                    class="link"
+                    aria-expanded=move || open.get().to_string()
+                    aria-controls=details_id.clone()
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    {move || app.t(Text::Details)}
+                </button>
+            </td>
+        </tr>
+        <tr class="details-row" id=details_id hidden=move || !open.get()>
+            <td colspan="5">
+                {lines
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <div class="line-plan">
+                                <h4>{l.title}</h4>
+                                <p class="offer">{l.offer} " · " {l.region} " · " {l.plan}</p>
+                                <table class="items">
+                                    <thead>
+                                        <tr>
+                                            <th scope="col">{move || app.t(Text::Lever)}</th>
+                                            <th scope="col" class="num">{move || app.t(Text::Quantity)}</th>
+                                            <th scope="col" class="num">{move || app.t(Text::Rate)}</th>
+                                            <th scope="col" class="num">{move || app.t(Text::Amount)}</th>
+                                        </tr>
+                                    </thead>
+                                    <tbody>
+                                        {l.items.into_iter().map(|i| {
+                                            let title = i.source.clone();
+                                            view! {
+                                            <tr>
+                                                <td>{i.label}</td>
+                                                <td class="num">{i.quantity}</td>
+                                                <td class="num" title=title>{i.rate}<span class="source">{i.source}</span></td>
+                                                <td class="num">{i.amount}</td>
+                                            </tr>
+                                        }}).collect_view()}
+                                        <tr class="subtotal">
+                                            <td colspan="3">{move || app.t(Text::Subtotal)}</td>
+                                            <td class="num">{l.subtotal}</td>
+                                        </tr>
+                                    </tbody>
+                                </table>
+                                <p class="options-title">{move || app.t(Text::BestByMode)}</p>
+                                <ul class="options">{l.options.into_iter().map(|o| view! { <li>{o}</li> }).collect_view()}</ul>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+            </td>
+        </tr>
+    }
+}
+
+/// The savings levers.
+#[component]
+fn SavingsPanel(savings: Vec<SavingView>) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <section class="savings" aria-labelledby="savings-heading" data-testid="savings">
+            <h3 id="savings-heading">{move || app.t(Text::SavingsHeading)}</h3>
+            <ul>
+                {savings
+                    .into_iter()
+                    .map(|s| view! {
+                        <li data-lever=s.key class:negative=s.negative>
+                            <span class="lever">{s.name}</span>
+                            <span class="amount">{s.amount}</span>
+                            <span class="percent">{s.percent}</span>
+                            <span class="from-to">{s.from_to}</span>
+                            <span class="assumption">{s.assumption}</span>
+                        </li>
+                    })
+                    .collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+/// Copies the page's link (which holds the whole scenario) to the clipboard.
+#[component]
+fn CopyLink() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let status: RwSignal<Option<Text>> = RwSignal::new(None);
+    let on_click = move |_| {
+        leptos::task::spawn_local(async move {
+            let ok = web::copy_to_clipboard(&web::current_href()).await;
+            status.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
+        });
+    };
+    view! {
+        <div class="copy-link">
+            <button type="button" data-testid="copy-link" on:click=on_click>{move || app.t(Text::CopyLink)}</button>
+            <span role="status" class="copy-status">{move || status.get().map(|t| app.t(t))}</span>
+        </div>
+    }
+}

@@ -1,0 +1,184 @@
+// The calculator in Chromium: presets match `gpucost estimate`, edits change the link and the
+// totals, reload restores, language/currency switch everything, the schedule editor works
+// with the keyboard, and a hostile link still opens.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useApp, params } from '../lib/fixture.mjs';
+
+const app = useApp();
+const ready = { readySelector: '[data-testid=headline]' };
+const here = path.dirname(fileURLToPath(import.meta.url));
+const GPUCOST = process.env.GPUCOST_BIN ?? path.resolve(here, '../../../target/debug/gpucost');
+
+/** What `gpucost estimate` prints (JSON) for a link's query string. */
+function cli(query) {
+  const out = execFileSync(GPUCOST, ['estimate', query, '--format', 'json'], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+/** Page totals by seller id, as plain decimal strings. */
+async function pageTotals(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('table.comparison tr[data-seller]')].map((tr) => [
+        tr.dataset.seller,
+        tr.querySelector('[data-testid=row-total]').textContent.replace(/[^0-9.-]/g, ''),
+      ]),
+    ),
+  );
+}
+
+for (const preset of ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom']) {
+  test(`preset ${preset} shows the totals gpucost estimate prints`, async () => {
+    const query = `?preset=${preset}&cur=CNY&lang=en`;
+    const { page, context, errors } = await app.open(query, ready);
+    const expected = Object.fromEntries(
+      cli(query).providers.filter((p) => p.status === 'served').map((p) => [p.provider, p.total]),
+    );
+    const shown = await pageTotals(page);
+    assert.ok(Object.keys(expected).length > 0);
+    assert.deepEqual(shown, expected);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('the short-training preset shows the seed quote at ¥2,304.00', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  const row = page.locator('tr[data-seller="custom:V100 quote"]');
+  assert.equal(await row.getByTestId('row-total').textContent(), '¥2,304.00');
+  await row.getByRole('button', { name: 'Line items' }).click();
+  const details = page.locator('tr.details-row:not([hidden])');
+  assert.match(await details.textContent(), /288 instance-hours.*¥8\.00\/h.*¥2,304\.00/s);
+  await context.close();
+});
+
+test('editing an input changes the link and the totals; reload restores both', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  const before = await pageTotals(page);
+  await page.getByTestId('hours').fill('100');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('h') === '100');
+  await page.waitForFunction(
+    () => document.querySelector('tr[data-seller="custom:V100 quote"] [data-testid=row-total]').textContent === '¥3,200.00',
+  );
+  const after = await pageTotals(page);
+  assert.notDeepEqual(after, before);
+  const url = page.url();
+  await page.reload();
+  await page.waitForSelector('[data-testid=headline]');
+  assert.equal(page.url(), url);
+  assert.equal(await page.getByTestId('hours').inputValue(), '100');
+  assert.deepEqual(await pageTotals(page), after);
+  await context.close();
+});
+
+test('an invalid entry is flagged inline and does not change the link', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  const url = page.url();
+  await page.getByTestId('line-0-count').fill('-3');
+  assert.equal(await page.getByTestId('line-0-count').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('#line-0-count-error').textContent(), /Enter a number in range/);
+  assert.equal(page.url(), url);
+  await context.close();
+});
+
+test('switching language and currency changes every string and number', async () => {
+  const { page, context } = await app.open('?preset=dev-test&lang=en&cur=USD', ready);
+  const usd = await page.getByTestId('cheapest-total').textContent();
+  assert.match(usd, /^\$/);
+  await page.getByTestId('lang').selectOption('zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  const text = await page.locator('main').innerText();
+  for (const english of ['Your scenario', 'Cost on every provider', 'GPUs needed', 'What each lever saves', 'Line items', 'Weekly schedule']) {
+    assert.ok(!text.includes(english), `still in English: ${english}`);
+  }
+  assert.match(text, /各厂商成本/);
+  await page.getByTestId('currency').selectOption('CNY');
+  await page.waitForFunction(() => document.querySelector('[data-testid=cheapest-total]').textContent.startsWith('¥'));
+  assert.equal(params(page).get('cur'), 'CNY');
+  const expected = cli('?preset=dev-test&cur=CNY').providers.find((p) => p.status === 'served').total;
+  assert.equal((await page.getByTestId('cheapest-total').textContent()).replace(/[^0-9.]/g, ''), expected);
+  await context.close();
+});
+
+test('the weekly schedule editor works with the keyboard', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
+  const grid = page.getByTestId('line-0-grid');
+  // The roving tab stop starts at Monday 08:00; move to Monday 20:00 and paint 3.
+  await grid.locator('[data-hour="8"]').focus();
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('3');
+  const cell = grid.locator('[data-hour="20"]');
+  assert.equal(await cell.textContent(), '3');
+  assert.equal(await cell.getAttribute('aria-label'), 'Mon 20:00, 3 GPUs');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  assert.equal(await grid.locator('[data-hour="44"]').textContent(), '3');
+  await page.keyboard.press('Delete');
+  assert.equal(await grid.locator('[data-hour="44"]').textContent(), '');
+  await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l')[0]?.includes('3x1'));
+  await context.close();
+});
+
+test('one-click patterns and mouse painting edit the schedule', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
+  await page.getByTestId('line-0-grid-pattern-businesshours').click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l')[0]?.startsWith('A10~0x9_2x9'));
+  const grid = page.getByTestId('line-0-grid');
+  const a = await grid.locator('[data-hour="0"]').boundingBox();
+  const b = await grid.locator('[data-hour="3"]').boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+  for (const h of [0, 1, 2, 3]) assert.equal(await grid.locator(`[data-hour="${h}"]`).textContent(), '2');
+  await context.close();
+});
+
+test('preset links switch the scenario in place and are real links', async () => {
+  const { page, context } = await app.open('?lang=en&cur=CNY', ready);
+  const link = page.getByTestId('preset-shift-fleet');
+  assert.match(await link.getAttribute('href'), /preset=shift-fleet/);
+  await link.click();
+  await page.waitForFunction(() => location.search.includes('preset=shift-fleet'));
+  assert.match(await page.getByTestId('preset-description').textContent(), /trading/);
+  assert.equal(await page.locator('fieldset.line').count(), 2);
+  await context.close();
+});
+
+test('copy link puts the current address on the clipboard', async () => {
+  const { page, context } = await app.open('?preset=traffic-spike&cur=CNY&lang=en', ready);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('copy-link').click();
+  await page.getByText('Link copied').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  await context.close();
+});
+
+test('a hostile link opens, says what it ignored, and keeps the rest', async () => {
+  const attack = encodeURIComponent('<img src=x onerror="window.__pwned=1">');
+  const { page, context } = await app.open(
+    `?preset=dev-test&cur=CNY&lang=en&h=${attack}&l=${attack}&cp=${attack}&refl=${attack}&budget=NaN`,
+    ready,
+  );
+  const notice = await page.getByTestId('ignored-params').textContent();
+  for (const key of ['h=', 'l=', 'cp=', 'budget=']) assert.ok(notice.includes(key), `notice lacks ${key}: ${notice}`);
+  assert.equal(await page.locator('fieldset.line').count(), 2, 'the preset lines are kept');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator('main img').count(), 0);
+  await context.close();
+});
+
+test('a 360-pixel phone shows the calculator without horizontal scrolling', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=zh', {
+    ...ready,
+    viewport: { width: 360, height: 740 },
+    locale: 'zh-CN',
+  });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await context.close();
+});
