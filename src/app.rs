@@ -81,6 +81,38 @@ pub fn App() -> impl IntoView {
     });
 
     let view = Memo::new(move |_| app.page.with(|p| p.view));
+    let embedded = app.page.with_untracked(|p| p.embed.enabled);
+    if embedded {
+        let frame = app.page.with_untracked(|p| p.embed.frame.clone());
+        web::report_height_to_parent(frame);
+        if let Some(root) = leptos::prelude::document().document_element() {
+            let _ = root.class_list().add_1("embedded");
+        }
+    }
+    // "Open in the full calculator": the same state without the embedding options.
+    let full_href = move || {
+        app.page.with(|p| {
+            let mut s = p.clone();
+            s.embed = share::Embed::default();
+            format!("?{}", share::encode(&s))
+        })
+    };
+    if embedded {
+        return view! {
+            <div class="embed-bar">
+                <strong>{move || app.t(Text::AppTitle)}</strong>
+                <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
+            </div>
+            <IgnoredParams />
+            <main id="main">
+                {move || match view.get() {
+                    View::Calculator => view! { <CalculatorPage /> }.into_any(),
+                    View::Catalog => view! { <CatalogPage /> }.into_any(),
+                }}
+            </main>
+        }
+        .into_any();
+    }
     view! {
         <header class="site-header">
             <div class="brand">
@@ -122,6 +154,7 @@ pub fn App() -> impl IntoView {
         </main>
         <Footer />
     }
+    .into_any()
 }
 
 /// Data dates and the no-backend promise.

@@ -74,3 +74,91 @@ pub async fn copy_to_clipboard(text: &str) -> bool {
     let promise = window().navigator().clipboard().write_text(text);
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
+
+/// Tells the embedding page the document's height, now and whenever it changes, with
+/// `{type: "gpu-cost-lab:height", height, frame}` (see docs/EMBEDDING.md).
+pub fn report_height_to_parent(frame: Option<String>) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let post = move || {
+        let Some(root) = leptos::prelude::document().document_element() else {
+            return;
+        };
+        let height = root.scroll_height();
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"type".into(), &"gpu-cost-lab:height".into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &JsValue::from(height));
+        let frame_value = frame.as_deref().map(JsValue::from).unwrap_or(JsValue::NULL);
+        let _ = js_sys::Reflect::set(&message, &"frame".into(), &frame_value);
+        if let Ok(Some(parent)) = window().parent() {
+            // The height is not a secret; any embedding origin may read it.
+            let _ = parent.post_message(&message, "*");
+        }
+    };
+    post();
+    let callback = Closure::<dyn FnMut()>::new(post);
+    if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+        if let Some(body) = leptos::prelude::document().body() {
+            observer.observe(&body);
+        }
+    }
+    // The observer lives as long as the page.
+    callback.forget();
+}
+
+/// Offers `contents` as a file download named `name`.
+pub fn download(name: &str, mime: &str, contents: &str) {
+    use wasm_bindgen::JsCast;
+    let parts = js_sys::Array::of1(&JsValue::from_str(contents));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let document = leptos::prelude::document();
+    if let Ok(a) = document.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(name);
+        let _ = document.body().map(|b| b.append_child(&a));
+        a.click();
+        a.remove();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Opens the print dialog.
+pub fn print() {
+    let _ = window().print();
+}
+
+/// The text of a file the user picked.
+pub async fn read_file(file: web_sys::File) -> Option<String> {
+    wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()?
+        .as_string()
+}
+
+/// The browser's local storage, when available.
+pub fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// Every `(key, value)` in local storage.
+pub fn storage_pairs() -> Vec<(String, String)> {
+    let Some(s) = storage() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| {
+            let key = s.key(i).ok().flatten()?;
+            let value = s.get_item(&key).ok().flatten()?;
+            Some((key, value))
+        })
+        .collect()
+}

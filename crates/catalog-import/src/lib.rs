@@ -2,6 +2,9 @@
 //! hand-curated files under `data/curated/` (provider billing rules, their sources, the FX rate
 //! and the founding document's market reference).
 //!
+//! It also builds `data/hardware.json`, the measured-throughput rows the recommendation
+//! model cites (see [`hardware`]).
+//!
 //! The upstream folder is a verbatim copy of the team's research folder (`shared/catalog/`);
 //! refreshing prices is `cargo run -p catalog-import -- --from <that folder>`, which copies the
 //! files and regenerates the catalog, so the change is one command and a reviewable diff. A
@@ -10,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod gpus;
+pub mod hardware;
 pub mod offers;
 pub mod table;
 
@@ -76,6 +80,8 @@ pub enum ImportError {
 pub struct ImportReport {
     /// Rows left out, with the reason.
     pub skipped: Vec<String>,
+    /// The measured-throughput table for `data/hardware.json`.
+    pub hardware: gpucost_core::recommend::HardwareTable,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportError> {
@@ -184,6 +190,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     };
     let problems = validate(&catalog);
     if problems.is_empty() {
+        report.hardware = hardware::build_hardware(data_dir, &catalog)?;
         Ok((catalog, report))
     } else {
         Err(ImportError::Invalid(problems))

@@ -1,15 +1,16 @@
-//! `catalog-import`: regenerate `data/catalog.json`, optionally after copying fresh upstream
+//! `catalog-import`: regenerate `data/catalog.json` and `data/hardware.json`, optionally after copying fresh upstream
 //! files, or check that the checked-in catalog is up to date.
 //!
 //! ```text
 //! cargo run -p catalog-import                       # regenerate from data/upstream
 //! cargo run -p catalog-import -- --from ../shared/catalog   # copy, then regenerate
-//! cargo run -p catalog-import -- --check            # exit 1 when data/catalog.json is stale
+//! cargo run -p catalog-import -- --check            # exit 1 when a generated file is stale
 //! ```
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use catalog_import::hardware::hardware_to_json;
 use catalog_import::{build, default_data_dir, to_json, vendor};
 
 fn main() -> ExitCode {
@@ -55,24 +56,40 @@ fn main() -> ExitCode {
     for s in &report.skipped {
         eprintln!("skipped: {s}");
     }
-    let json = to_json(&catalog);
-    let out = data_dir.join("catalog.json");
+    let outputs = [
+        (data_dir.join("catalog.json"), to_json(&catalog)),
+        (
+            data_dir.join("hardware.json"),
+            hardware_to_json(&report.hardware),
+        ),
+    ];
     if check {
-        let current = std::fs::read_to_string(&out).unwrap_or_default();
-        if current == json {
-            eprintln!("{} is up to date", out.display());
-            return ExitCode::SUCCESS;
+        let mut stale = false;
+        for (out, json) in &outputs {
+            let current = std::fs::read_to_string(out).unwrap_or_default();
+            if &current == json {
+                eprintln!("{} is up to date", out.display());
+            } else {
+                eprintln!(
+                    "{} is stale: run `cargo run -p catalog-import` and commit the result",
+                    out.display()
+                );
+                stale = true;
+            }
         }
-        eprintln!(
-            "{} is stale: run `cargo run -p catalog-import` and commit the result",
-            out.display()
-        );
-        return ExitCode::FAILURE;
+        return if stale {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
     }
-    if let Err(e) = std::fs::write(&out, &json) {
-        eprintln!("catalog-import: {}: {e}", out.display());
-        return ExitCode::FAILURE;
+    for (out, json) in &outputs {
+        if let Err(e) = std::fs::write(out, json) {
+            eprintln!("catalog-import: {}: {e}", out.display());
+            return ExitCode::FAILURE;
+        }
     }
+    let (out, json) = &outputs[0];
     let c = catalog.coverage();
     eprintln!(
         "wrote {} ({} bytes): {} providers ({} with prices), {} GPU models, {} offers, {} prices; {} offers with spot, {} with committed, {} with subscription",
@@ -86,6 +103,13 @@ fn main() -> ExitCode {
         c.offers_with_spot,
         c.offers_with_committed,
         c.offers_with_subscription
+    );
+    eprintln!(
+        "wrote {} ({} bytes): {} measured rows from {} suites",
+        outputs[1].0.display(),
+        outputs[1].1.len(),
+        report.hardware.rows.len(),
+        report.hardware.suites.len()
     );
     ExitCode::SUCCESS
 }

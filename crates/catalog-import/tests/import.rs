@@ -3,6 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use catalog_import::hardware::hardware_to_json;
 use catalog_import::{build, default_data_dir, to_json};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -36,6 +37,76 @@ fn checked_in_catalog_matches_a_fresh_import() {
         fresh == checked_in,
         "data/catalog.json is stale: run `cargo run -p catalog-import` and commit the result"
     );
+}
+
+#[test]
+fn checked_in_hardware_table_matches_a_fresh_import() {
+    let (_, report) = build(&default_data_dir()).expect("the vendored data imports");
+    let fresh = hardware_to_json(&report.hardware);
+    let checked_in = fs::read_to_string(default_data_dir().join("hardware.json")).unwrap();
+    assert!(
+        fresh == checked_in,
+        "data/hardware.json is stale: run `cargo run -p catalog-import` and commit the result"
+    );
+}
+
+#[test]
+fn the_hardware_table_keeps_only_what_the_engine_uses() {
+    let (_, report) = build(&default_data_dir()).unwrap();
+    let hw = &report.hardware;
+    // Every source is cited by a row, every row by a suite, and a system's smallest count.
+    for s in &hw.sources {
+        assert!(
+            hw.rows.iter().any(|r| r.source == s.id),
+            "unused source {}",
+            s.id
+        );
+    }
+    assert!(hw
+        .rows
+        .iter()
+        .all(|r| r.model != "ssd" && !r.model.contains("resnet-50 v1.5")));
+    let bert_v1_a100 = hw
+        .rows
+        .iter()
+        .filter(|r| r.suite == "v1" && r.model == "bert-large" && r.gpu == "A100-SXM4-80GB")
+        .map(|r| r.gpus)
+        .collect::<Vec<_>>();
+    assert_eq!(
+        bert_v1_a100,
+        vec![1, 1],
+        "fp16 and fp32 single-GPU rows only"
+    );
+    assert!(hardware_to_json(hw).len() < 60_000);
+}
+
+#[test]
+fn a_malformed_throughput_names_file_row_and_field() {
+    let dir = scratch_data("bad-throughput");
+    let path = dir.join("upstream/hardware/throughput_benchmarks.csv");
+    // LF endings: table.rs numbers rows of a CRLF file one short (the csv crate's record
+    // position), which is a separate issue.
+    let text = fs::read_to_string(&path).unwrap().replace("\r\n", "\n");
+    let needle = ",A100-SXM4-80GB,1,152,sequences/s,";
+    let line = text
+        .lines()
+        .position(|l| l.contains("BERT-large SQuAD fine-tuning") && l.contains(needle))
+        .expect("fixture row")
+        + 1;
+    fs::write(
+        &path,
+        text.replacen(needle, ",A100-SXM4-80GB,1,fast,sequences/s,", 1),
+    )
+    .unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!(
+            "throughput_benchmarks.csv row {line}, field throughput"
+        )),
+        "error should locate the field: {err}"
+    );
+    assert!(err.contains("fast"), "error should quote the value: {err}");
+    fs::remove_dir_all(dir).ok();
 }
 
 #[test]

@@ -9,10 +9,12 @@ use rust_decimal::Decimal;
 
 use crate::format::Lang;
 use crate::money::{Currency, Money};
+use crate::recommend::TaskKind;
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Horizon, Interruption, Line, PriceOwner, Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
+use crate::share::workload_params::default_workload;
 
 /// Every day of the week, Monday first.
 const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
@@ -29,7 +31,8 @@ pub enum Preset {
     DevTest,
     /// Trading desk: 8 × A100 in trading hours, 4 × V100 after hours.
     ShiftFleet,
-    /// A blank starting point: 1 × A100 80GB for 24 h.
+    /// A starting point of your own: serving Llama-3-8B from one A100 80GB for a month, with the
+    /// workload described so the recommendation shows which GPU does it cheapest.
     Custom,
 }
 
@@ -81,8 +84,8 @@ impl Preset {
             (Preset::DevTest, Lang::Zh) => "持续集成：08:00 起 2 张 A10 进行模型训练，18:00 起 10 张 T4 进行推理测试，夜间自动释放（创始文档：月均成本较包月方案降低 67%）。假设：每天各 8 小时（08:00–16:00 与 18:00–02:00）。",
             (Preset::ShiftFleet, Lang::En) => "High-frequency trading desk: 8 × A100 during trading hours and 4 × V100 for after-hours analysis (founding document: monthly compute from ¥480,000 down to ¥120,000). Assumed: 6-hour sessions every day (09:00–15:00 and 15:00–21:00); ¥480,000 is entered as the current monthly cost.",
             (Preset::ShiftFleet, Lang::Zh) => "高频交易团队：交易时段租用 8 张 A100，盘后分析租用 4 张 V100（创始文档：月度算力成本从 ￥48 万降至 ￥12 万）。假设：每天各 6 小时（09:00–15:00 与 15:00–21:00）；￥48 万作为当前月度成本录入。",
-            (Preset::Custom, Lang::En) => "Start from one A100 80GB for a day and describe your own workload.",
-            (Preset::Custom, Lang::Zh) => "从 1 张 A100 80GB 运行一天开始，描述您自己的工作负载。",
+            (Preset::Custom, Lang::En) => "A starting point to make your own: one A100 80GB around the clock for a month, serving Llama-3-8B (10 requests/s, 512 tokens in, 256 out). The workload is described, so the recommendation shows which GPU serves it cheapest. Change anything.",
+            (Preset::Custom, Lang::Zh) => "可自行修改的起点：1 张 A100 80GB 全天运行一个月，为 Llama-3-8B 提供推理服务（每秒 10 个请求，输入 512、输出 256 个 token）。已描述工作负载，推荐结果会给出成本最低的 GPU。任何参数均可修改。",
         }
     }
 
@@ -168,7 +171,20 @@ impl Preset {
                 s.options.interruption = Interruption::NotTolerated;
                 s
             }
-            Preset::Custom => Scenario::default(),
+            Preset::Custom => {
+                let mut s = Scenario {
+                    horizon: Horizon::Month730,
+                    lines: vec![Line {
+                        gpu: "A100-80GB".into(),
+                        demand: Demand::Constant(Decimal::ONE),
+                    }],
+                    workload: Some(default_workload(TaskKind::OnlineServing)),
+                    ..Scenario::default()
+                };
+                // Online serving cannot wait for reclaimed spot capacity.
+                s.options.interruption = Interruption::NotTolerated;
+                s
+            }
         }
     }
 

@@ -11,7 +11,8 @@ use crate::estimate::{
 };
 use crate::format::{self, Lang};
 use crate::money::Money;
-use crate::savings::{levers, Saving};
+use crate::recommend::{recommend, Recommendation};
+use crate::savings::{levers, rightsizing, Saving};
 
 /// Something the user should know about the estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +83,7 @@ pub struct Series {
 }
 
 /// The full estimate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// Provider comparison.
     pub comparison: Comparison,
@@ -92,6 +93,8 @@ pub struct Report {
     pub warnings: Vec<Warning>,
     /// Cumulative cost per billing class (on-demand, committed, subscription).
     pub series: Vec<Series>,
+    /// The hardware recommendation, when the scenario describes a workload.
+    pub recommendation: Option<Recommendation>,
 }
 
 impl Report {
@@ -110,7 +113,17 @@ const MAX_POINTS: u32 = 200;
 /// Computes the full estimate for `ctx`.
 pub fn report(ctx: &EstimateContext) -> Report {
     let comparison = compare(ctx);
-    let savings = levers(ctx, &comparison);
+    let mut savings = levers(ctx, &comparison);
+    let recommendation = ctx
+        .scenario
+        .workload()
+        .map(|w| recommend(ctx.catalog, w, ctx.fx, ctx.currency, ctx.today));
+    if let Some(s) = recommendation
+        .as_ref()
+        .and_then(|rec| rightsizing(ctx, rec))
+    {
+        savings.push(s);
+    }
     let s = ctx.scenario.scenario();
     let mut warnings = Vec::new();
     let first = comparison
@@ -148,6 +161,7 @@ pub fn report(ctx: &EstimateContext) -> Report {
         savings,
         warnings,
         series,
+        recommendation,
     }
 }
 

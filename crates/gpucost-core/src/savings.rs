@@ -12,6 +12,7 @@ use crate::billing_mode::Period;
 use crate::estimate::{compare, Comparison, EstimateContext, Selection};
 use crate::format::{self, Lang};
 use crate::money::Money;
+use crate::recommend::{CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};
 
 /// A way to save.
@@ -29,6 +30,8 @@ pub enum Lever {
     HourlyVsMonthly,
     /// Moving flexible work into an off-peak window (what-if).
     OffPeak,
+    /// Running the described workload on the recommended GPU instead of the line's.
+    Rightsizing,
     /// Against the user's reference amount.
     Reference,
 }
@@ -43,6 +46,7 @@ impl Lever {
             Lever::Subscription => "subscription",
             Lever::HourlyVsMonthly => "hourly-vs-monthly",
             Lever::OffPeak => "off-peak",
+            Lever::Rightsizing => "rightsizing",
             Lever::Reference => "reference",
         }
     }
@@ -111,6 +115,15 @@ pub enum Assumption {
     },
     /// Off-peak what-if.
     OffPeak(OffPeak),
+    /// The same work on the recommended GPU instead of the line's GPU.
+    Rightsizing {
+        /// The line's GPU.
+        from: String,
+        /// The recommended GPU.
+        to: String,
+        /// Whether the amounts are per run (else for the horizon's serving).
+        per_run: bool,
+    },
     /// Against the user's reference.
     Reference {
         /// The user's label.
@@ -170,10 +183,67 @@ impl Assumption {
                 format::number(op.discount_pct, 2),
                 format::number(op.flexible_pct, 2)
             ),
+            (Assumption::Rightsizing { from, to, per_run: true }, Lang::En) => format!(
+                "The described workload on {to} instead of {from}: cost of one run at each GPU's cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+            ),
+            (Assumption::Rightsizing { from, to, per_run: false }, Lang::En) => format!(
+                "The described serving load on {to} instead of {from}: the fleet each needs for the whole period at its cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+            ),
+            (Assumption::Rightsizing { from, to, per_run: true }, Lang::Zh) => {
+                format!("所描述的任务改用 {to} 而非 {from}：按各 GPU 最低按量价格计算单次运行成本，吞吐量取推荐结果区间的中值。")
+            }
+            (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
+                format!("所描述的推理负载改用 {to} 而非 {from}：按各自所需机群在整个期间的最低按量价格计算，吞吐量取推荐结果区间的中值。")
+            }
             (Assumption::Reference { label }, Lang::En) => format!("Compared with your reference: {label}."),
             (Assumption::Reference { label }, Lang::Zh) => format!("对比您的参考金额：{label}。"),
         }
     }
+}
+
+/// The rightsizing lever: the workload on the recommendation's top GPU instead of the first
+/// line's GPU, when both can run it and they differ.
+pub fn rightsizing(ctx: &EstimateContext, rec: &Recommendation) -> Option<Saving> {
+    let line_gpu = ctx.scenario.scenario().lines.first()?.gpu.as_str();
+    let family = ctx.catalog.gpu(line_gpu)?.family.clone();
+    let top = rec.top()?;
+    if top.profile.family == family {
+        return None;
+    }
+    let current = rec
+        .ranked
+        .iter()
+        .find(|c| c.profile.gpu == line_gpu)
+        .or_else(|| rec.ranked.iter().find(|c| c.profile.family == family))?;
+    let per_run = rec.unit == CostUnit::Run;
+    let cost = |c: &crate::recommend::Candidate| -> Option<Money> {
+        let option = c.best_option()?;
+        if per_run {
+            option.cost.per_run.as_ref().map(|r| r.mid())
+        } else {
+            Some(
+                option
+                    .cost
+                    .per_hour
+                    .mid()
+                    .times(ctx.scenario.scenario().horizon.hours()),
+            )
+        }
+    };
+    let (without, with) = (
+        cost(current)?.round_for_display(),
+        cost(top)?.round_for_display(),
+    );
+    Saving::new(
+        Lever::Rightsizing,
+        without,
+        with,
+        Assumption::Rightsizing {
+            from: current.profile.name.clone(),
+            to: top.profile.name.clone(),
+            per_run,
+        },
+    )
 }
 
 /// Every applicable lever for the scenario in `ctx`, given its comparison.

@@ -15,6 +15,7 @@ use crate::billing_mode::{ModeClass, Period};
 use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::money::{Currency, Money};
+use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 
 /// Most resource lines in one scenario.
@@ -329,6 +330,8 @@ pub struct Scenario {
     /// Catalog providers to compare (ids); empty compares all. Sellers named in custom prices
     /// are always compared.
     pub sellers: BTreeSet<String>,
+    /// The work the GPUs do, when described: enables the hardware recommendation.
+    pub workload: Option<Workload>,
 }
 
 impl Default for Scenario {
@@ -349,6 +352,7 @@ impl Default for Scenario {
             budget: None,
             reference: None,
             sellers: BTreeSet::new(),
+            workload: None,
         }
     }
 }
@@ -399,6 +403,8 @@ pub enum ScenarioError {
         /// Which setting.
         what: &'static str,
     },
+    /// The workload description is inconsistent.
+    Workload(WorkloadError),
 }
 
 impl ScenarioError {
@@ -451,6 +457,7 @@ impl ScenarioError {
             }
             (ScenarioError::BadAmount { what }, Lang::En) => format!("{what}: must be above zero."),
             (ScenarioError::BadAmount { what }, Lang::Zh) => format!("{what}：须大于零。"),
+            (ScenarioError::Workload(e), lang) => e.message(lang),
         }
     }
 }
@@ -567,8 +574,18 @@ impl Scenario {
         {
             errors.push(ScenarioError::BadAmount { what: "reference" });
         }
+        let workload = match self.workload {
+            None => None,
+            Some(w) => match w.validate() {
+                Ok(v) => Some(v),
+                Err(es) => {
+                    errors.extend(es.into_iter().map(ScenarioError::Workload));
+                    None
+                }
+            },
+        };
         if errors.is_empty() {
-            Ok(ValidScenario(self))
+            Ok(ValidScenario(self, workload))
         } else {
             Err(errors)
         }
@@ -576,13 +593,18 @@ impl Scenario {
 }
 
 /// A scenario that passed [`Scenario::validate`]; the only input the estimator takes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ValidScenario(Scenario);
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidScenario(Scenario, Option<ValidWorkload>);
 
 impl ValidScenario {
     /// The scenario.
     pub fn scenario(&self) -> &Scenario {
         &self.0
+    }
+
+    /// The validated workload, when the scenario describes one.
+    pub fn workload(&self) -> Option<&ValidWorkload> {
+        self.1.as_ref()
     }
 
     /// Gives the scenario back.

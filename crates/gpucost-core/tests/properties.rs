@@ -12,12 +12,14 @@ use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
+use gpucost_core::recommend::{TaskKind, Workload};
 use gpucost_core::scenario::{
     BillingOptions, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line,
     OffPeak, PriceOwner, Reference, Scenario,
 };
 use gpucost_core::schedule::WeekGrid;
-use gpucost_core::share::{decode, encode, PageState, Problem, View};
+use gpucost_core::share::workload_params::default_workload;
+use gpucost_core::share::{decode, encode, Embed, PageState, Problem, View};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 
@@ -109,9 +111,25 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         prop::option::of((0u8..=23, 0u8..=24, 0i64..=90, 0i64..=100)),
         prop::option::of(dec(10_000_000, 2)),
         prop::option::of((dec(10_000_000, 2), "[a-z ]{0,20}")),
+        prop::option::of((
+            prop::sample::select(TaskKind::ALL.to_vec()),
+            prop::option::of(1i64..=500),
+        )),
     )
         .prop_map(
-            |(horizon, lines, lead, allowed, tolerated, ovh, custom, op, budget, reference)| {
+            |(
+                horizon,
+                lines,
+                lead,
+                allowed,
+                tolerated,
+                ovh,
+                custom,
+                op,
+                budget,
+                reference,
+                workload,
+            )| {
                 Scenario {
                     horizon,
                     lines: lines
@@ -151,6 +169,10 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         label: l,
                     }),
                     sellers: BTreeSet::new(),
+                    workload: workload.map(|(task, deadline)| Workload {
+                        deadline_hours: deadline.map(Decimal::from),
+                        ..default_workload(task)
+                    }),
                 }
             },
         )
@@ -206,6 +228,7 @@ proptest! {
         preset in prop::sample::select(Preset::ALL.to_vec()),
         catalog_view in any::<bool>(),
         lang in prop::option::of(prop::sample::select(Lang::ALL.to_vec())),
+        embed in (any::<bool>(), any::<bool>(), prop::option::of("[a-z0-9_-]{1,12}")),
     ) {
         let state = PageState {
             view: if catalog_view { View::Catalog } else { View::Calculator },
@@ -215,6 +238,7 @@ proptest! {
             catalog,
             preset,
             scenario,
+            embed: Embed { enabled: embed.0, locked: embed.1, frame: embed.2 },
         };
         prop_assume!(state.scenario.clone().validate(&embedded().catalog).is_ok());
         let query = encode(&state);

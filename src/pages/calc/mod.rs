@@ -7,6 +7,7 @@ mod lines;
 pub mod model;
 mod presets;
 mod results;
+mod share_tools;
 
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::report::{report, Report};
@@ -42,9 +43,13 @@ pub fn CalculatorPage() -> impl IntoView {
     });
     provide_context(computed);
 
+    let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
     view! {
-        <presets::PresetBar />
-        <div class="calc">
+        <Show when=move || !locked.get()>
+            <presets::PresetBar />
+        </Show>
+        <div class="calc" class:locked=move || locked.get()>
+            <Show when=move || !locked.get()>
             <section class="inputs" aria-labelledby="inputs-heading">
                 <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
                 <inputs::HorizonField />
@@ -53,12 +58,15 @@ pub fn CalculatorPage() -> impl IntoView {
                 <details class="more">
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
                     <inputs::CustomPricesEditor />
+                    <share_tools::PricesFile />
                     <inputs::DiscountsEditor />
                     <inputs::OffPeakFields />
                     <inputs::BudgetAndReference />
                     <inputs::CompareOnly />
                 </details>
+                <share_tools::SavedScenarios />
             </section>
+            </Show>
             <results::ResultsPanel />
         </div>
     }

@@ -123,6 +123,8 @@ fn lever_name(lever: Lever, lang: Lang) -> &'static str {
         (Lever::HourlyVsMonthly, Lang::Zh) => "按小时（对比包月）",
         (Lever::OffPeak, Lang::En) => "Off-peak shifting (what-if)",
         (Lever::OffPeak, Lang::Zh) => "错峰使用（假设）",
+        (Lever::Rightsizing, Lang::En) => "Rightsizing to the recommended GPU",
+        (Lever::Rightsizing, Lang::Zh) => "改用推荐的 GPU",
         (Lever::Reference, Lang::En) => "Against your reference",
         (Lever::Reference, Lang::Zh) => "对比您的参考金额",
     }

@@ -3,6 +3,7 @@
 
 use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
+use gpucost_core::share;
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
@@ -33,6 +34,9 @@ pub fn ResultsPanel() -> impl IntoView {
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
                 <CopyLink />
             </div>
+            <Show when=move || !app.page.with(|p| p.embed.enabled)>
+                <super::share_tools::ExportBar />
+            </Show>
             <Show
                 when=ok
                 fallback=move || {
@@ -245,10 +249,23 @@ fn CopyLink() -> impl IntoView {
             status.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
         });
     };
+    let long = move || {
+        let base = web::current_href()
+            .split(['?', '#'])
+            .next()
+            .unwrap_or("")
+            .chars()
+            .count();
+        app.page
+            .with(|p| share::link_too_long(base + 1 + share::encode(p).chars().count()))
+    };
     view! {
         <div class="copy-link">
             <button type="button" data-testid="copy-link" on:click=on_click>{move || app.t(Text::CopyLink)}</button>
             <span role="status" class="copy-status">{move || status.get().map(|t| app.t(t))}</span>
         </div>
+        <Show when=long>
+            <p class="hint long-link" data-testid="long-link">{move || app.t(Text::LongLink)}</p>
+        </Show>
     }
 }

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.DIST_DIR ?? path.resolve(here, '../../../dist');
+export const DOCS = path.resolve(here, '../../../docs');
 export const SUB_PATH = '/tools/gpu-cost/';
+export const DOCS_PATH = '/docs/';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -37,10 +39,15 @@ export async function startServer({ extraRoutes = {} } = {}) {
       return;
     }
     let rel = url.pathname;
+    let root = DIST;
     if (rel.startsWith(SUB_PATH)) rel = '/' + rel.slice(SUB_PATH.length);
+    else if (rel.startsWith(DOCS_PATH)) {
+      root = DOCS;
+      rel = '/' + rel.slice(DOCS_PATH.length);
+    }
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(DIST, path.normalize(rel).replace(/^([/\\])+/, ''));
-    if (!file.startsWith(DIST)) {
+    const file = path.join(root, path.normalize(rel).replace(/^([/\\])+/, ''));
+    if (!file.startsWith(root)) {
       res.writeHead(403).end();
       return;
     }
@@ -61,6 +68,7 @@ export async function startServer({ extraRoutes = {} } = {}) {
   return {
     url,
     subUrl: `http://127.0.0.1:${port}${SUB_PATH}`,
+    docsUrl: `http://127.0.0.1:${port}${DOCS_PATH}`,
     requests,
     close: () => new Promise((resolve) => server.close(resolve)),
   };

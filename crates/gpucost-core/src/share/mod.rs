@@ -8,8 +8,10 @@
 //! Version history (`v=`): 1 — first format.
 
 pub mod issue;
+pub mod prices_file;
 mod query;
 pub mod scenario_params;
+pub mod workload_params;
 
 use std::collections::BTreeSet;
 
@@ -52,6 +54,17 @@ impl View {
     }
 }
 
+/// How the page runs inside another site's iframe.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Embed {
+    /// Compact layout without site chrome, reporting its height to the parent (`embed=1`).
+    pub enabled: bool,
+    /// Inputs hidden: the embedding page fixes the scenario (`lock=1`).
+    pub locked: bool,
+    /// An id echoed in height messages so a page with several frames can tell them apart.
+    pub frame: Option<String>,
+}
+
 /// Everything a link carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageState {
@@ -69,6 +82,8 @@ pub struct PageState {
     pub preset: Preset,
     /// The calculator's scenario (always valid for the catalog it was decoded with).
     pub scenario: Scenario,
+    /// Embedding options.
+    pub embed: Embed,
 }
 
 impl Default for PageState {
@@ -82,6 +97,7 @@ impl Default for PageState {
             catalog: CatalogFilter::default(),
             preset: Preset::default(),
             scenario: Preset::default().scenario(),
+            embed: Embed::default(),
         }
     }
 }
@@ -137,6 +153,30 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     state.lang = r.word("lang", "zh, en", |s| s.parse().ok());
     state.currency = r.word("cur", "CNY, USD", |s| s.parse().ok());
     state.fx_cny_per_usd = r.decimal("fx", Decimal::new(1, 2), Decimal::from(1000));
+    state.embed.enabled = r
+        .word("embed", "1", |s| (s == "1").then_some(true))
+        .unwrap_or(false);
+    state.embed.locked = r
+        .word("lock", "1", |s| (s == "1").then_some(true))
+        .unwrap_or(false);
+    if let Some(frame) = r.single("frame") {
+        let ok = !frame.is_empty()
+            && frame.len() <= 40
+            && frame
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if ok {
+            state.embed.frame = Some(frame);
+        } else {
+            r.reject(
+                "frame",
+                &frame,
+                Problem::Malformed {
+                    expected: "letters, digits, - or _ (up to 40)".into(),
+                },
+            );
+        }
+    }
     decode_catalog(&mut r, &mut state.catalog);
     if let Some(p) = r.word(
         "preset",
@@ -230,6 +270,14 @@ fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
     }
 }
 
+/// Chat apps and older browsers cut or refuse longer links; the page warns beyond this.
+pub const LONG_LINK_CHARS: usize = 2_000;
+
+/// Whether a full link of `len` characters is too long to paste safely into chat apps.
+pub fn link_too_long(len: usize) -> bool {
+    len > LONG_LINK_CHARS
+}
+
 /// Writes `state` as a query string (no leading `?`): fixed key order, defaults omitted.
 pub fn encode(state: &PageState) -> String {
     let mut w = Writer::default();
@@ -245,6 +293,15 @@ pub fn encode(state: &PageState) -> String {
     }
     if let Some(fx) = state.fx_cny_per_usd {
         w.pair("fx", &fx.normalize().to_string());
+    }
+    if state.embed.enabled {
+        w.pair("embed", "1");
+    }
+    if state.embed.locked {
+        w.pair("lock", "1");
+    }
+    if let Some(frame) = &state.embed.frame {
+        w.pair("frame", frame);
     }
     encode_catalog(&mut w, &state.catalog);
     if state.preset != Preset::default() {

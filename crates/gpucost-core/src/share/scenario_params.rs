@@ -488,6 +488,8 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
         s.sellers = sellers;
     }
 
+    s.workload = super::workload_params::decode_workload(r, base.workload);
+
     // Cross-field checks: a window must start inside the horizon.
     let minutes = s.horizon.minutes();
     let before = s.lines.len();
@@ -600,6 +602,7 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
             &s.sellers.iter().cloned().collect::<Vec<_>>().join(","),
         );
     }
+    super::workload_params::encode_workload(w, s.workload.as_ref(), base.workload.as_ref());
     if s.reference != base.reference {
         match &s.reference {
             None => w.pair("ref", "none"),

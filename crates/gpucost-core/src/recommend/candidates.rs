@@ -1,0 +1,209 @@
+//! The GPUs a recommendation can choose from: every rentable GPU with a datasheet row.
+//!
+//! A candidate is a price-catalog GPU model in one form factor (`A100-80GB` on its SXM
+//! datasheet row, and separately on the PCIe row when some offers rent the PCIe card), with
+//! the datasheet figures the memory and throughput models need. Models without a datasheet
+//! row (RTX 3060, K80, …) cannot be modelled and are not candidates.
+
+use crate::catalog::{Catalog, GpuSpec, Offer, PriceBasis};
+
+use super::workload::Precision;
+
+/// One GPU model in one form factor, with its datasheet figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuProfile {
+    /// Price-catalog GPU id (`A100-80GB`).
+    pub gpu: String,
+    /// Datasheet row (`A100-PCIe-80GB`), the join key of measured rows.
+    pub sku: String,
+    /// Display name (`NVIDIA A100 80GB (PCIe)`).
+    pub name: String,
+    /// Chip family (`A100`).
+    pub family: String,
+    /// Whether this is the catalog model's default datasheet row (not a form-factor variant).
+    pub default_form: bool,
+    /// The datasheet row.
+    pub spec: GpuSpec,
+}
+
+/// Which datasheet rate a throughput model uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PeakKind {
+    /// Non-tensor FP32.
+    Fp32,
+    /// TF32 tensor cores (Ampere and newer), half the FP16 tensor rate.
+    Tf32,
+    /// FP16 tensor cores.
+    Fp16,
+    /// BF16 tensor cores.
+    Bf16,
+    /// INT8 tensor cores.
+    Int8,
+}
+
+impl PeakKind {
+    /// Label as in the datasheet.
+    pub fn label(self) -> &'static str {
+        match self {
+            PeakKind::Fp32 => "FP32",
+            PeakKind::Tf32 => "TF32",
+            PeakKind::Fp16 => "FP16 tensor",
+            PeakKind::Bf16 => "BF16 tensor",
+            PeakKind::Int8 => "INT8 tensor",
+        }
+    }
+}
+
+impl GpuProfile {
+    /// Memory per GPU, GiB.
+    pub fn memory_gib(&self) -> f64 {
+        self.spec.memory_gib
+    }
+
+    /// Whether the datasheet lists a BF16 rate.
+    pub fn has_bf16(&self) -> bool {
+        self.spec.bf16_tensor_tflops.is_some()
+    }
+
+    /// Whether the GPU has tensor cores (an FP16 tensor rate).
+    pub fn has_tensor_cores(&self) -> bool {
+        self.spec.fp16_tensor_tflops.is_some()
+    }
+
+    fn has_tf32(&self) -> bool {
+        matches!(
+            self.spec.architecture.as_str(),
+            "Ampere" | "Ada Lovelace" | "Hopper" | "Blackwell"
+        ) && self.spec.fp16_tensor_tflops.is_some()
+    }
+
+    /// Peak dense TFLOPS (or TOPS) at `precision`, and which datasheet rate it is.
+    ///
+    /// FP32 work runs on TF32 tensor cores on Ampere and newer (the PyTorch/NGC default);
+    /// 4-bit weights are dequantized and multiplied in 16 bits; a missing rate falls back to
+    /// the next wider one.
+    pub fn peak_tflops(&self, precision: Precision) -> (f64, PeakKind) {
+        let s = &self.spec;
+        let fp32 = (s.fp32_tflops.unwrap_or(1.0), PeakKind::Fp32);
+        let half = s
+            .bf16_tensor_tflops
+            .map(|v| (v, PeakKind::Bf16))
+            .or(s.fp16_tensor_tflops.map(|v| (v, PeakKind::Fp16)));
+        match precision {
+            Precision::Fp32 if self.has_tf32() => (
+                s.fp16_tensor_tflops.unwrap_or(fp32.0 * 2.0) / 2.0,
+                PeakKind::Tf32,
+            ),
+            Precision::Fp32 => fp32,
+            Precision::Fp16 | Precision::Int4 => half.unwrap_or(fp32),
+            Precision::Int8 => s
+                .int8_tops
+                .map(|v| (v, PeakKind::Int8))
+                .or(half)
+                .unwrap_or(fp32),
+        }
+    }
+
+    /// Peak memory bandwidth, GB/s (a conservative 100 GB/s when the datasheet has none).
+    pub fn bandwidth_gbps(&self) -> f64 {
+        self.spec.bandwidth_gbps.unwrap_or(100.0)
+    }
+
+    /// The smallest MIG slice: (memory GiB, share of the compute), when the GPU supports MIG.
+    ///
+    /// Per NVIDIA's MIG guide, 7-instance GPUs split memory in eighths (A100 80GB: 1g.10gb)
+    /// and compute in sevenths; a 4-instance A30 splits both in quarters.
+    pub fn mig_slice(&self) -> Option<(f64, f64)> {
+        match self.spec.mig_max_instances {
+            0 => None,
+            7 => Some((self.spec.memory_gib / 8.0, 1.0 / 7.0)),
+            n => Some((self.spec.memory_gib / f64::from(n), 1.0 / f64::from(n))),
+        }
+    }
+
+    /// Whether `offer` rents this GPU in this form factor (never a GPU-only component price).
+    pub fn rents(&self, catalog: &Catalog, offer: &Offer) -> bool {
+        offer.gpu == self.gpu
+            && offer.basis != PriceBasis::GpuComponent
+            && offer
+                .spec
+                .clone()
+                .or_else(|| catalog.gpu(&offer.gpu).and_then(|g| g.spec.clone()))
+                .as_deref()
+                == Some(self.sku.as_str())
+    }
+}
+
+/// Every GPU model and form factor the catalog rents that has a datasheet row, sorted by id.
+pub fn profiles(catalog: &Catalog) -> Vec<GpuProfile> {
+    let mut out: Vec<GpuProfile> = Vec::new();
+    for offer in &catalog.offers {
+        let Some(gpu) = catalog.gpu(&offer.gpu) else {
+            continue;
+        };
+        let Some(sku) = offer.spec.clone().or_else(|| gpu.spec.clone()) else {
+            continue;
+        };
+        if out.iter().any(|p| p.gpu == gpu.id && p.sku == sku) {
+            continue;
+        }
+        let Some(spec) = catalog.specs.iter().find(|s| s.model == sku) else {
+            continue;
+        };
+        let default_form = gpu.spec.as_deref() == Some(sku.as_str());
+        let name = if default_form {
+            gpu.name.clone()
+        } else {
+            let form = if sku.contains("PCIe") {
+                "PCIe"
+            } else {
+                sku.as_str()
+            };
+            format!("{} ({form})", gpu.name)
+        };
+        out.push(GpuProfile {
+            gpu: gpu.id.clone(),
+            sku,
+            name,
+            family: gpu.family.clone(),
+            default_form,
+            spec: spec.clone(),
+        });
+    }
+    out.sort_by(|a, b| (&a.gpu, &a.sku).cmp(&(&b.gpu, &b.sku)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+
+    fn profile(gpu: &str, sku: &str) -> GpuProfile {
+        profiles(&embedded().catalog)
+            .into_iter()
+            .find(|p| p.gpu == gpu && p.sku == sku)
+            .unwrap_or_else(|| panic!("no profile {gpu}/{sku}"))
+    }
+
+    #[test]
+    fn pcie_variants_are_their_own_candidates() {
+        let sxm = profile("A100-80GB", "A100-SXM4-80GB");
+        let pcie = profile("A100-80GB", "A100-PCIe-80GB");
+        assert!(sxm.default_form && !pcie.default_form);
+        assert_eq!(pcie.name, "NVIDIA A100 80GB (PCIe)");
+    }
+
+    #[test]
+    fn peaks_follow_the_datasheet() {
+        let t4 = profile("T4", "T4");
+        assert_eq!(t4.peak_tflops(Precision::Fp16), (65.0, PeakKind::Fp16));
+        assert_eq!(t4.peak_tflops(Precision::Fp32), (8.1, PeakKind::Fp32));
+        assert!(!t4.has_bf16());
+        let a100 = profile("A100-80GB", "A100-SXM4-80GB");
+        assert_eq!(a100.peak_tflops(Precision::Fp32), (156.0, PeakKind::Tf32));
+        assert_eq!(a100.peak_tflops(Precision::Int8), (624.0, PeakKind::Int8));
+        assert_eq!(a100.mig_slice(), Some((10.0, 1.0 / 7.0)));
+        assert_eq!(t4.mig_slice(), None);
+    }
+}

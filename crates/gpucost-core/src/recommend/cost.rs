@@ -1,0 +1,374 @@
+//! What the work costs on every offer of a candidate GPU, in the display currency.
+//!
+//! Prices come from the catalog as they are (per instance, converted with the [`FxTable`]);
+//! instances are rented whole, so a small job on an 8-GPU instance uses all eight (data
+//! parallelism within an instance is taken as linear) and a small serving fleet rounds up to
+//! whole instances — or to a slice, when an offer rents a fraction of a GPU and the model fits
+//! in it. Money is exact (`rust_decimal`); only hours and counts come from the `f64`
+//! throughput model, and hours are rounded to the microhour before they meet a price.
+
+use chrono::NaiveDate;
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use crate::billing_mode::{BillingMode, ModeClass};
+use crate::browse::{hourly_amount, DEFAULT_STALE_AFTER_DAYS};
+use crate::catalog::{AsOf, Catalog, Offer, OfferFlag, ProviderKind};
+use crate::fx::FxTable;
+use crate::money::{Currency, Hours, Money, PerHour};
+
+use super::candidates::GpuProfile;
+use super::range::{hours_decimal, LowHigh};
+use super::throughput::Throughput;
+use super::workload::{RateUnit, TrainingSize, ValidWorkload, WorkSize};
+
+/// Most GPUs one plan may rent at once (a deadline cannot buy more).
+pub const MAX_PLAN_GPUS: u64 = 4096;
+/// Most GPUs a serving fleet may need before an offer is left out.
+pub const MAX_FLEET_GPUS: u64 = 100_000;
+
+/// The unit a recommendation ranks by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CostUnit {
+    /// One whole training run or batch job.
+    Run,
+    /// One million requests served.
+    MillionRequests,
+}
+
+/// The cost of the work on one offer; each a (low, high) range from the throughput range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cost {
+    /// All rented instances per hour while running (exact; a range only when the fleet size is).
+    pub per_hour: LowHigh<Money>,
+    /// One training run or batch job.
+    pub per_run: Option<LowHigh<Money>>,
+    /// One epoch (training by samples × epochs).
+    pub per_epoch: Option<LowHigh<Money>>,
+    /// One million requests (inference).
+    pub per_million_requests: Option<LowHigh<Money>>,
+    /// One million tokens (training tokens, or generated tokens for text generation).
+    pub per_million_tokens: Option<LowHigh<Money>>,
+}
+
+impl Cost {
+    /// The cost in `unit`.
+    pub fn in_unit(&self, unit: CostUnit) -> Option<LowHigh<Money>> {
+        match unit {
+            CostUnit::Run => self.per_run,
+            CostUnit::MillionRequests => self.per_million_requests,
+        }
+    }
+}
+
+/// One way to rent the work: an offer, a billing class and its cheapest price.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PriceOption {
+    /// Provider id.
+    pub provider: String,
+    /// Provider name (English).
+    pub provider_name: String,
+    /// Provider name (Chinese).
+    pub provider_name_zh: String,
+    /// Offer id (`provider/instance`).
+    pub offer: String,
+    /// Instance type.
+    pub instance: String,
+    /// Billing class.
+    pub class: ModeClass,
+    /// Exact billing mode of the price.
+    pub mode: BillingMode,
+    /// Region of the price.
+    pub region: String,
+    /// GPUs per instance (fractional for slices).
+    pub gpus_per_instance: Decimal,
+    /// The catalog price in its own currency (per hour, or per subscription period).
+    pub price: Money,
+    /// One instance per hour in the display currency (subscriptions: period price ÷ hours).
+    pub instance_per_hour: Money,
+    /// One GPU per hour in the display currency.
+    pub per_gpu_hour: Money,
+    /// Source id of the price.
+    pub source: String,
+    /// When the price was current.
+    pub as_of: AsOf,
+    /// Days since then, when known.
+    pub age_days: Option<i64>,
+    /// Older than a year, or of unknown date.
+    pub old: bool,
+    /// The offer's caveats.
+    pub flags: Vec<OfferFlag>,
+    /// Whether the offer takes part in the ranking (not a market reference or an
+    /// institution-only tariff).
+    pub rankable: bool,
+    /// Instances rented at once (low, high).
+    pub instances: LowHigh<u64>,
+    /// GPUs rented at once (pessimistic case).
+    pub gpus_rented: Decimal,
+    /// Hours until the work is done (training and batch jobs).
+    pub hours: Option<LowHigh<f64>>,
+    /// Whether it finishes within the deadline even in the pessimistic case.
+    pub meets_deadline: Option<bool>,
+    /// What the work costs.
+    pub cost: Cost,
+}
+
+impl PriceOption {
+    /// The cost the ranking compares (its middle).
+    pub fn key(&self, unit: CostUnit) -> Option<Decimal> {
+        self.cost.in_unit(unit).map(|r| r.mid().amount)
+    }
+}
+
+fn dec(x: u64) -> Decimal {
+    Decimal::from(x)
+}
+
+fn ceil_u64(x: f64) -> u64 {
+    if x.is_finite() {
+        x.ceil().clamp(1.0, 1e15) as u64
+    } else {
+        u64::MAX / 4
+    }
+}
+
+/// The work of a training run or batch job, in throughput units.
+fn job_units(w: &ValidWorkload) -> Option<f64> {
+    match w.workload().size {
+        WorkSize::Training(TrainingSize::Tokens(t)) => Some(t as f64),
+        WorkSize::Training(TrainingSize::Samples { samples, epochs }) => Some(
+            samples as f64
+                * f64::from(epochs)
+                * if w.spec().arch.is_token_model() {
+                    f64::from(w.seq_len())
+                } else {
+                    1.0
+                },
+        ),
+        WorkSize::Batch(b) => Some(b.requests as f64),
+        WorkSize::Serving(_) => None,
+    }
+}
+
+/// Every priced way to rent `profile` for the workload, the cheapest per provider and class.
+#[allow(clippy::too_many_arguments)]
+pub fn options(
+    catalog: &Catalog,
+    w: &ValidWorkload,
+    profile: &GpuProfile,
+    thr: &Throughput,
+    slice_need_gib: f64,
+    fx: &FxTable,
+    display: Currency,
+    today: NaiveDate,
+) -> Vec<PriceOption> {
+    let unit = primary_unit(w);
+    let mut best: Vec<PriceOption> = Vec::new();
+    for offer in catalog.offers.iter().filter(|o| profile.rents(catalog, o)) {
+        let Some(provider) = catalog.provider(&offer.provider) else {
+            continue;
+        };
+        for class in ModeClass::ALL {
+            let Some(price) = offer
+                .prices
+                .iter()
+                .filter(|p| p.mode.class() == class)
+                .min_by_key(|p| fx.convert(hourly_amount(p), display).amount)
+            else {
+                continue;
+            };
+            let instance_per_hour = fx.convert(hourly_amount(price), display);
+            let Some(plan) = plan(w, thr, offer, profile, slice_need_gib, instance_per_hour) else {
+                continue;
+            };
+            let age_days = price.as_of.age_days(today);
+            let option = PriceOption {
+                provider: provider.id.clone(),
+                provider_name: provider.name.clone(),
+                provider_name_zh: provider.name_zh.clone(),
+                offer: offer.id.clone(),
+                instance: offer.instance.clone(),
+                class,
+                mode: price.mode,
+                region: price.region.clone(),
+                gpus_per_instance: offer.gpus,
+                price: Money::new(price.amount, price.currency),
+                instance_per_hour,
+                per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
+                source: price.source.clone(),
+                as_of: price.as_of,
+                age_days,
+                old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
+                flags: offer.flags.clone(),
+                rankable: provider.kind != ProviderKind::MarketReference
+                    && !offer.flags.contains(&OfferFlag::InstitutionOnly),
+                instances: plan.instances,
+                gpus_rented: dec(plan.instances.high) * offer.gpus,
+                hours: plan.hours,
+                meets_deadline: plan.meets_deadline,
+                cost: plan.cost,
+            };
+            match best
+                .iter_mut()
+                .find(|o| o.provider == option.provider && o.class == class)
+            {
+                Some(existing) if existing.key(unit) <= option.key(unit) => {}
+                Some(existing) => *existing = option,
+                None => best.push(option),
+            }
+        }
+    }
+    best.sort_by(|a, b| (a.class, a.key(unit), &a.offer).cmp(&(b.class, b.key(unit), &b.offer)));
+    best
+}
+
+/// The unit the ranking compares for this task.
+pub fn primary_unit(w: &ValidWorkload) -> CostUnit {
+    match w.workload().size {
+        WorkSize::Serving(_) => CostUnit::MillionRequests,
+        _ => CostUnit::Run,
+    }
+}
+
+struct Plan {
+    instances: LowHigh<u64>,
+    hours: Option<LowHigh<f64>>,
+    meets_deadline: Option<bool>,
+    cost: Cost,
+}
+
+fn plan(
+    w: &ValidWorkload,
+    thr: &Throughput,
+    offer: &Offer,
+    profile: &GpuProfile,
+    slice_need_gib: f64,
+    hourly: Money,
+) -> Option<Plan> {
+    let k = offer.gpus.to_f64().filter(|k| *k > 0.0)?;
+    let g = f64::from(thr.gpus_per_replica.max(1));
+    let slice = k < 1.0;
+    if slice && (g > 1.0 || slice_need_gib > k * profile.memory_gib()) {
+        return None;
+    }
+    // A replica spans instances only as whole 8-GPU servers in a training cluster.
+    if !slice && k < g && (!w.task().is_training() || k < 8.0) {
+        return None;
+    }
+    let money = |count: u64, h: f64| PerHour(hourly.times(dec(count))) * Hours(hours_decimal(h));
+    match w.workload().size {
+        WorkSize::Serving(s) => {
+            let (rps_exact, tps_exact) = match s.rate.unit {
+                RateUnit::RequestsPerSecond => (
+                    s.rate.per_second,
+                    s.rate.per_second * Decimal::from(s.shape.output_tokens),
+                ),
+                RateUnit::TokensPerSecond => (
+                    s.rate.per_second / Decimal::from(s.shape.output_tokens.max(1)),
+                    s.rate.per_second,
+                ),
+            };
+            let rps = rps_exact.to_f64()?;
+            let replica = thr.per_gpu.times(if slice { k } else { g });
+            let replicas = LowHigh {
+                low: ceil_u64(rps / replica.high),
+                high: ceil_u64(rps / replica.low),
+            };
+            let per_instance = if slice { 1 } else { (k / g).floor() as u64 };
+            let instances = LowHigh {
+                low: replicas.low.div_ceil(per_instance.max(1)),
+                high: replicas.high.div_ceil(per_instance.max(1)),
+            };
+            if (instances.high as f64) * k > MAX_FLEET_GPUS as f64 {
+                return None;
+            }
+            let per_hour = LowHigh::money(
+                hourly.times(dec(instances.low)),
+                hourly.times(dec(instances.high)),
+            );
+            let hour_of_requests = rps_exact * Decimal::from(3600) / Decimal::from(1_000_000);
+            let hour_of_tokens = tps_exact * Decimal::from(3600) / Decimal::from(1_000_000);
+            Some(Plan {
+                instances,
+                hours: None,
+                meets_deadline: None,
+                cost: Cost {
+                    per_hour,
+                    per_run: None,
+                    per_epoch: None,
+                    per_million_requests: Some(per_hour.divided_by(hour_of_requests)),
+                    per_million_tokens: (w.spec().arch.generates_tokens()
+                        && !hour_of_tokens.is_zero())
+                    .then(|| per_hour.divided_by(hour_of_tokens)),
+                },
+            })
+        }
+        _ => {
+            let units = job_units(w)?;
+            let (instances, used) = if slice {
+                (1u64, k)
+            } else if k >= g {
+                (1, g * (k / g).floor())
+            } else {
+                ((g / k).ceil() as u64, g)
+            };
+            let per_s = thr.per_gpu.times(used);
+            let hours = LowHigh::new(units / per_s.high / 3600.0, units / per_s.low / 3600.0);
+            if !hours.is_finite() {
+                return None;
+            }
+            let deadline = w.deadline_hours();
+            let gpus_per_copy = (instances as f64) * k;
+            let copies = match deadline {
+                Some(d) if hours.high > d => {
+                    let cap = ((MAX_PLAN_GPUS as f64) / gpus_per_copy).floor().max(1.0);
+                    (hours.high / d).ceil().min(cap) as u64
+                }
+                _ => 1,
+            };
+            let hours = hours.times(1.0 / copies as f64);
+            let count = instances * copies;
+            let per_run = LowHigh::money(money(count, hours.low), money(count, hours.high));
+            let (epochs, tokens) = match w.workload().size {
+                WorkSize::Training(TrainingSize::Samples { samples, epochs }) => (
+                    Some(epochs),
+                    w.spec()
+                        .arch
+                        .is_token_model()
+                        .then(|| dec(samples) * Decimal::from(epochs) * Decimal::from(w.seq_len())),
+                ),
+                WorkSize::Training(TrainingSize::Tokens(t)) => (None, Some(dec(t))),
+                WorkSize::Batch(b) => (
+                    None,
+                    w.spec()
+                        .arch
+                        .generates_tokens()
+                        .then(|| dec(b.requests) * Decimal::from(b.shape.output_tokens)),
+                ),
+                WorkSize::Serving(_) => (None, None),
+            };
+            let million = Decimal::from(1_000_000);
+            let per_million_requests = match w.workload().size {
+                WorkSize::Batch(b) => Some(per_run.divided_by(dec(b.requests) / million)),
+                _ => None,
+            };
+            Some(Plan {
+                instances: LowHigh {
+                    low: count,
+                    high: count,
+                },
+                hours: Some(hours),
+                meets_deadline: deadline.map(|d| hours.high <= d),
+                cost: Cost {
+                    per_hour: LowHigh::money(hourly.times(dec(count)), hourly.times(dec(count))),
+                    per_run: Some(per_run),
+                    per_epoch: epochs.map(|e| per_run.divided_by(Decimal::from(e))),
+                    per_million_requests,
+                    per_million_tokens: tokens
+                        .filter(|t| !t.is_zero())
+                        .map(|t| per_run.divided_by(t / million)),
+                },
+            })
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! How much GPU memory a workload needs, and how many GPUs of a model that takes.
+//!
+//! Training holds weights, gradients and optimizer states (the model state) plus activations;
+//! mixed-precision Adam costs 16 bytes per trained parameter (fp16 weights and gradients,
+//! fp32 master weights and two moments — the ZeRO paper's count) to 18 (fp32 gradients too,
+//! as in stas00's "Anatomy of Model's Memory Usage"). LoRA trains small adapters on frozen
+//! weights; QLoRA freezes 4-bit weights. Inference holds weights, the KV cache of the
+//! requests in flight and working memory. Model state and KV cache can be split across GPUs
+//! (FSDP/ZeRO-3, tensor parallelism); activations and overhead are per GPU.
+
+use super::models::Architecture;
+use super::range::{LowHigh, Text};
+use super::workload::{Precision, TaskKind, ValidWorkload, WorkSize};
+
+/// Bytes per GiB.
+pub const GIB: f64 = 1_073_741_824.0;
+
+/// Share of the base model's parameters that LoRA adapters add (rank 8 on two projections
+/// to rank 64 on every linear layer).
+pub const LORA_FRACTION: (f64, f64) = (0.002, 0.02);
+
+/// Memory a workload needs, GiB, each part a (low, high) range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemoryEstimate {
+    /// Model state per parameter of the model (weights + gradients + optimizer), bytes.
+    pub state_bytes_per_param: LowHigh<f64>,
+    /// Weights (frozen and trained).
+    pub weights_gib: LowHigh<f64>,
+    /// Gradients of the trained parameters.
+    pub gradients_gib: LowHigh<f64>,
+    /// Optimizer states (Adam moments and fp32 master weights).
+    pub optimizer_gib: LowHigh<f64>,
+    /// Activations of one micro-batch of one sample: with activation checkpointing (low) and
+    /// without (high); for inference, one request's working activations.
+    pub activations_gib: LowHigh<f64>,
+    /// KV cache of one request (prompt + output) with a 16-bit cache; zero for training.
+    pub kv_cache_gib: LowHigh<f64>,
+    /// CUDA context, workspaces and allocator fragmentation.
+    pub overhead_gib: LowHigh<f64>,
+    /// Everything, on one GPU.
+    pub total_gib: LowHigh<f64>,
+    /// The part that can be split across GPUs (model state, KV cache).
+    pub shardable_gib: LowHigh<f64>,
+    /// The part every GPU holds (activations, overhead).
+    pub per_gpu_gib: LowHigh<f64>,
+    /// How each part was counted.
+    pub notes: Vec<Text>,
+}
+
+/// How many GPUs of one model a replica needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GpuCount {
+    /// GPUs if every part of the memory estimate is at its low end.
+    pub low: u32,
+    /// GPUs planned for: model state at its high end, activation checkpointing on.
+    pub planned: u32,
+    /// Whether the planned GPUs have room only with activation checkpointing.
+    pub needs_checkpointing: bool,
+}
+
+/// GPUs of `memory_gib` each that one replica of the workload needs, or `None` when more
+/// than `max` would be needed (or the per-GPU part alone does not fit).
+pub fn gpus_needed(m: &MemoryEstimate, memory_gib: f64, max: u32) -> Option<GpuCount> {
+    let need = |shard: f64, fixed: f64| -> Option<u32> {
+        let free = memory_gib - fixed;
+        if free <= 0.0 {
+            return None;
+        }
+        let g = (shard / free).ceil().max(1.0);
+        (g <= f64::from(max)).then_some(g as u32)
+    };
+    let fixed_overhead = m.per_gpu_gib.low - m.activations_gib.low;
+    let fixed_high = m.per_gpu_gib.high - m.activations_gib.high;
+    let planned = need(m.shardable_gib.high, m.activations_gib.low + fixed_high)?;
+    let low = need(m.shardable_gib.low, m.activations_gib.low + fixed_overhead).unwrap_or(planned);
+    let without = need(m.shardable_gib.high, m.per_gpu_gib.high);
+    Some(GpuCount {
+        low: low.min(planned),
+        planned,
+        needs_checkpointing: without.is_none_or(|g| g > planned),
+    })
+}
+
+/// The memory `w` needs.
+pub fn estimate(w: &ValidWorkload) -> MemoryEstimate {
+    let spec = w.spec();
+    let n = spec.params;
+    let p = w.precision();
+    let mut notes = Vec::new();
+    let (weights, grads, optim, acts, kv) = if w.task().is_training() {
+        let s = f64::from(w.seq_len());
+        // fp32 training keeps activations in 4 bytes, mixed precision in 2.
+        let act_scale = if p == Precision::Fp32 { 2.0 } else { 1.0 };
+        let acts = match spec.arch {
+            Architecture::Decoder(t) | Architecture::Encoder(t) => {
+                let shl = s * f64::from(t.hidden) * f64::from(t.layers);
+                notes.push(Text::new(
+                    "Activations of one sequence: 2·s·h·L bytes with activation checkpointing, 34·s·h·L without (Korthikanti et al. 2022, FlashAttention so no s² term).",
+                    "单条序列的激活值：启用激活检查点时为 2·s·h·L 字节，不启用时为 34·s·h·L 字节（Korthikanti 等 2022；使用 FlashAttention，无 s² 项）。",
+                ));
+                LowHigh::new(2.0 * shl, 34.0 * shl).times(act_scale)
+            }
+            Architecture::Image(i) => {
+                notes.push(Text::new(
+                    "Activations of one image are an approximation for this network (with and without checkpointing).",
+                    "单张图像的激活值为该网络的近似值（启用与不启用检查点）。",
+                ));
+                LowHigh::new(i.train_activation_gib.0, i.train_activation_gib.1)
+                    .times(GIB * act_scale)
+            }
+        };
+        match w.task() {
+            TaskKind::PreTraining | TaskKind::FullFineTune => {
+                let t = spec.trainable_params;
+                let frozen = (n - t).max(0.0) * if p == Precision::Fp32 { 4.0 } else { 2.0 };
+                if p == Precision::Fp32 {
+                    notes.push(Text::new(
+                        "FP32 Adam: 4 bytes of weights, 4 of gradients and 8 of moments per trained parameter (16).",
+                        "FP32 Adam：每个训练参数含权重 4 字节、梯度 4 字节、动量 8 字节（共 16 字节）。",
+                    ));
+                    (
+                        LowHigh::point(4.0 * t + frozen),
+                        LowHigh::point(4.0 * t),
+                        LowHigh::point(8.0 * t),
+                        acts,
+                        LowHigh::point(0.0),
+                    )
+                } else {
+                    notes.push(Text::new(
+                        "Mixed-precision Adam: 16–18 bytes per trained parameter (fp16 weights 2, gradients 2–4, fp32 master weights 4 and moments 8).",
+                        "混合精度 Adam：每个训练参数 16–18 字节（fp16 权重 2、梯度 2–4、fp32 主权重 4 与动量 8）。",
+                    ));
+                    (
+                        LowHigh::point(2.0 * t + frozen),
+                        LowHigh::new(2.0 * t, 4.0 * t),
+                        LowHigh::point(12.0 * t),
+                        acts,
+                        LowHigh::point(0.0),
+                    )
+                }
+            }
+            TaskKind::Lora | TaskKind::Qlora => {
+                let (wb_low, wb_high) = p.weight_bytes();
+                let a = LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n);
+                notes.push(Text::new(
+                    format!(
+                        "{}: frozen base weights at {} bytes per parameter; adapters of 0.2–2 % of the parameters with 16–18 bytes each.",
+                        if w.task() == TaskKind::Qlora { "QLoRA" } else { "LoRA" },
+                        super::range::span(LowHigh::new(wb_low, wb_high))
+                    ),
+                    format!(
+                        "{}：冻结的基座权重每参数 {} 字节；适配器占参数量的 0.2–2 %，每个 16–18 字节。",
+                        if w.task() == TaskKind::Qlora { "QLoRA" } else { "LoRA" },
+                        super::range::span(LowHigh::new(wb_low, wb_high))
+                    ),
+                ));
+                (
+                    LowHigh::new(n * wb_low, n * wb_high).plus(a.times(2.0)),
+                    LowHigh::new(a.low * 2.0, a.high * 4.0),
+                    a.times(12.0),
+                    acts,
+                    LowHigh::point(0.0),
+                )
+            }
+            TaskKind::OnlineServing | TaskKind::BatchInference => unreachable!("training task"),
+        }
+    } else {
+        let (wb_low, wb_high) = p.weight_bytes();
+        let weights = LowHigh::new(n * wb_low, n * wb_high);
+        let shape = match w.workload().size {
+            WorkSize::Serving(s) => s.shape,
+            WorkSize::Batch(b) => b.shape,
+            WorkSize::Training(_) => unreachable!("inference task"),
+        };
+        let (acts, kv) = match spec.arch {
+            Architecture::Decoder(t) => {
+                let tokens = f64::from(shape.input_tokens) + f64::from(shape.output_tokens);
+                notes.push(Text::new(
+                    "KV cache: 2 (K, V) × layers × KV heads × head size × 2 bytes per token of prompt and output.",
+                    "KV 缓存：每个输入与输出 token 为 2（K、V）× 层数 × KV 头数 × 头维度 × 2 字节。",
+                ));
+                (
+                    LowHigh::new(1.0, 2.0)
+                        .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
+                    LowHigh::point(t.kv_bytes_per_token() * tokens),
+                )
+            }
+            Architecture::Encoder(t) => (
+                LowHigh::new(1.0, 2.0)
+                    .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
+                LowHigh::point(0.0),
+            ),
+            Architecture::Image(i) => (
+                LowHigh::new(i.infer_activation_gib.0, i.infer_activation_gib.1).times(GIB),
+                LowHigh::point(0.0),
+            ),
+        };
+        (weights, LowHigh::point(0.0), LowHigh::point(0.0), acts, kv)
+    };
+    let state = weights.plus(grads).plus(optim);
+    // Fragmentation grows with what each GPU holds, so that part is split with the state.
+    let fixed = LowHigh::new(0.5 * GIB, GIB);
+    let proportional = state.times_range(LowHigh::new(0.02, 0.08));
+    let overhead = fixed.plus(proportional);
+    notes.push(Text::new(
+        "Overhead (CUDA context, workspaces, fragmentation): 0.5–1 GiB per GPU plus 2–8 % of the model state.",
+        "额外开销（CUDA 上下文、工作区、碎片）：每块 GPU 0.5–1 GiB，另加模型状态的 2–8 %。",
+    ));
+    let shardable = state.plus(proportional).plus(kv);
+    let per_gpu = acts.plus(fixed);
+    let g = |r: LowHigh<f64>| r.times(1.0 / GIB);
+    MemoryEstimate {
+        state_bytes_per_param: state.times(1.0 / n),
+        weights_gib: g(weights),
+        gradients_gib: g(grads),
+        optimizer_gib: g(optim),
+        activations_gib: g(acts),
+        kv_cache_gib: g(kv),
+        overhead_gib: g(overhead),
+        total_gib: g(shardable.plus(per_gpu)),
+        shardable_gib: g(shardable),
+        per_gpu_gib: g(per_gpu),
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rust_decimal::Decimal;
+
+    use super::*;
+    use crate::recommend::models::KnownModel;
+    use crate::recommend::workload::{BatchJob, ModelChoice, RequestShape, TrainingSize, Workload};
+
+    fn train(model: KnownModel, task: TaskKind, precision: Precision) -> ValidWorkload {
+        Workload {
+            task,
+            model: ModelChoice::Known(model),
+            precision,
+            seq_len: None,
+            size: WorkSize::Training(TrainingSize::Tokens(1_000_000_000)),
+            deadline_hours: None,
+        }
+        .validate()
+        .unwrap()
+    }
+
+    fn infer(model: KnownModel, precision: Precision) -> ValidWorkload {
+        Workload {
+            task: TaskKind::BatchInference,
+            model: ModelChoice::Known(model),
+            precision,
+            seq_len: None,
+            size: WorkSize::Batch(BatchJob {
+                requests: 1000,
+                shape: RequestShape {
+                    input_tokens: 1024,
+                    output_tokens: 1024,
+                },
+            }),
+            deadline_hours: Some(Decimal::TEN),
+        }
+        .validate()
+        .unwrap()
+    }
+
+    #[test]
+    fn mixed_precision_adam_costs_16_to_18_bytes_per_parameter() {
+        let m = estimate(&train(
+            KnownModel::Llama3_8b,
+            TaskKind::FullFineTune,
+            Precision::Fp16,
+        ));
+        assert_eq!(m.state_bytes_per_param.low, 16.0);
+        assert_eq!(m.state_bytes_per_param.high, 18.0);
+        // 8.03e9 × 16 bytes = 128.5 GB = 119.7 GiB of model state before activations.
+        assert!(
+            (m.weights_gib.low + m.gradients_gib.low + m.optimizer_gib.low - 119.66).abs() < 0.1
+        );
+    }
+
+    #[test]
+    fn fp32_adam_costs_16_bytes_per_parameter() {
+        let m = estimate(&train(
+            KnownModel::BertLarge,
+            TaskKind::FullFineTune,
+            Precision::Fp32,
+        ));
+        assert_eq!(m.state_bytes_per_param, LowHigh::point(16.0));
+    }
+
+    #[test]
+    fn an_8b_model_in_fp16_needs_2_bytes_per_parameter_of_weights() {
+        let m = estimate(&infer(KnownModel::Llama3_8b, Precision::Fp16));
+        // 8.03e9 × 2 bytes = 16.06 GB = 14.96 GiB (the model card's "16 GB in bf16").
+        assert!(
+            (m.weights_gib.low - 14.96).abs() < 0.01,
+            "{:?}",
+            m.weights_gib
+        );
+        assert_eq!(m.state_bytes_per_param, LowHigh::point(2.0));
+        // 2,048 tokens × 128 KiB of KV cache = 0.25 GiB.
+        assert!((m.kv_cache_gib.low - 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn qlora_keeps_about_half_a_byte_per_parameter_of_base_weights() {
+        let m = estimate(&train(
+            KnownModel::Llama3_8b,
+            TaskKind::Qlora,
+            Precision::Int4,
+        ));
+        let base_low = 8.03e9 * 0.5 / GIB;
+        assert!(m.weights_gib.low >= base_low && m.weights_gib.low < base_low * 1.05);
+        assert!(
+            m.state_bytes_per_param.high < 1.0,
+            "{:?}",
+            m.state_bytes_per_param
+        );
+        // A 16 GB T4 holds it; a full fine-tune of the same model would not.
+        let on_t4 = gpus_needed(&m, 16.0, 8).unwrap();
+        assert_eq!(on_t4.planned, 1);
+        assert!(
+            on_t4.needs_checkpointing,
+            "2,048-token sequences need checkpointing on 16 GB"
+        );
+        let full = estimate(&train(
+            KnownModel::Llama3_8b,
+            TaskKind::FullFineTune,
+            Precision::Fp16,
+        ));
+        assert!(gpus_needed(&full, 16.0, 64).unwrap().low > 8);
+        assert_eq!(gpus_needed(&full, 16.0, 8), None);
+    }
+
+    #[test]
+    fn lora_is_far_smaller_than_a_full_fine_tune() {
+        let lora = estimate(&train(
+            KnownModel::Llama3_8b,
+            TaskKind::Lora,
+            Precision::Fp16,
+        ));
+        assert!(
+            lora.state_bytes_per_param.high < 2.5,
+            "{:?}",
+            lora.state_bytes_per_param
+        );
+    }
+
+    #[test]
+    fn a_70b_model_spans_several_80gb_gpus() {
+        let m = estimate(&infer(KnownModel::Llama3_70b, Precision::Fp16));
+        let g = gpus_needed(&m, 80.0, 8).unwrap();
+        assert_eq!((g.low, g.planned), (2, 2), "131.5 GiB of weights");
+        assert_eq!(gpus_needed(&m, 16.0, 4), None);
+    }
+}

@@ -1,0 +1,223 @@
+//! Estimates as ranges, and text in two languages.
+//!
+//! Every modelled number in a recommendation is a [`LowHigh`]: the pessimistic and the
+//! optimistic end of what the stated assumptions allow, always ordered `low <= high`.
+
+use rust_decimal::Decimal;
+
+use crate::format::Lang;
+use crate::money::Money;
+
+/// A range of estimates, `low <= high`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LowHigh<T> {
+    /// The smaller end.
+    pub low: T,
+    /// The larger end.
+    pub high: T,
+}
+
+impl LowHigh<f64> {
+    /// The range between `a` and `b`, in either order.
+    pub fn new(a: f64, b: f64) -> Self {
+        if a <= b {
+            LowHigh { low: a, high: b }
+        } else {
+            LowHigh { low: b, high: a }
+        }
+    }
+
+    /// A range of one value.
+    pub fn point(x: f64) -> Self {
+        LowHigh { low: x, high: x }
+    }
+
+    /// The middle of the range.
+    pub fn mid(&self) -> f64 {
+        (self.low + self.high) / 2.0
+    }
+
+    /// Both ends times `k`.
+    pub fn times(self, k: f64) -> Self {
+        LowHigh::new(self.low * k, self.high * k)
+    }
+
+    /// The sum of two ranges.
+    pub fn plus(self, other: LowHigh<f64>) -> Self {
+        LowHigh::new(self.low + other.low, self.high + other.high)
+    }
+
+    /// The product of two non-negative ranges.
+    pub fn times_range(self, other: LowHigh<f64>) -> Self {
+        LowHigh::new(self.low * other.low, self.high * other.high)
+    }
+
+    /// `1 / x` over the range (its ends swap); both ends must be positive.
+    pub fn recip(self) -> Self {
+        LowHigh::new(1.0 / self.high, 1.0 / self.low)
+    }
+
+    /// Whether both ends are finite.
+    pub fn is_finite(&self) -> bool {
+        self.low.is_finite() && self.high.is_finite()
+    }
+}
+
+impl LowHigh<u32> {
+    /// The range between `a` and `b`, in either order.
+    pub fn new_u32(a: u32, b: u32) -> Self {
+        LowHigh {
+            low: a.min(b),
+            high: a.max(b),
+        }
+    }
+}
+
+impl LowHigh<Money> {
+    /// The range between two amounts of the same currency, in either order.
+    pub fn money(a: Money, b: Money) -> Self {
+        if a.amount <= b.amount {
+            LowHigh { low: a, high: b }
+        } else {
+            LowHigh { low: b, high: a }
+        }
+    }
+
+    /// The exact middle of the range.
+    pub fn mid(&self) -> Money {
+        Money::new(
+            (self.low.amount + self.high.amount) / Decimal::TWO,
+            self.low.currency,
+        )
+    }
+
+    /// Both ends divided by an exact positive `d`.
+    pub fn divided_by(self, d: Decimal) -> Self {
+        LowHigh::money(
+            Money::new(self.low.amount / d, self.low.currency),
+            Money::new(self.high.amount / d, self.high.currency),
+        )
+    }
+}
+
+/// A sentence in English and Chinese.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Text {
+    /// English.
+    pub en: String,
+    /// Simplified Chinese.
+    pub zh: String,
+}
+
+impl Text {
+    /// A text from both languages.
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Text {
+        Text {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
+
+/// Hours as an exact decimal for money arithmetic: clamped to `0..=1e15`, six decimals.
+pub(crate) fn hours_decimal(h: f64) -> Decimal {
+    let clamped = if h.is_finite() {
+        h.clamp(0.0, 1e15)
+    } else {
+        1e15
+    };
+    Decimal::from_f64_retain(clamped)
+        .unwrap_or(Decimal::ZERO)
+        .round_dp(6)
+}
+
+/// A ratio or count as a short number: `2.3`, `18`, `0.45`.
+pub(crate) fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return "∞".into();
+    }
+    let a = x.abs();
+    let s = if a >= 100.0 {
+        format!("{x:.0}")
+    } else if a >= 10.0 {
+        format!("{x:.1}")
+    } else if a >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3}")
+    };
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// A range as text: `1.2–1.5`, or one number when both ends agree to display precision.
+pub(crate) fn span(r: LowHigh<f64>) -> String {
+    let (a, b) = (num(r.low), num(r.high));
+    if a == b {
+        a
+    } else {
+        format!("{a}–{b}")
+    }
+}
+
+/// A fraction as a percentage range: `36–64 %`.
+pub(crate) fn pct_span(r: LowHigh<f64>) -> String {
+    let (a, b) = (
+        format!("{:.0}", r.low * 100.0),
+        format!("{:.0}", r.high * 100.0),
+    );
+    if a == b {
+        format!("{a} %")
+    } else {
+        format!("{a}–{b} %")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Currency;
+
+    #[test]
+    fn ranges_are_ordered_whatever_the_input_order() {
+        let r = LowHigh::new(3.0, 1.0);
+        assert_eq!((r.low, r.high), (1.0, 3.0));
+        assert_eq!(r.recip().low, 1.0 / 3.0);
+        let m = LowHigh::money(
+            Money::new(Decimal::TEN, Currency::Usd),
+            Money::new(Decimal::ONE, Currency::Usd),
+        );
+        assert_eq!(m.low.amount, Decimal::ONE);
+        assert_eq!(m.mid().amount, Decimal::new(55, 1));
+    }
+
+    #[test]
+    fn numbers_print_short() {
+        assert_eq!(num(2.3456), "2.35");
+        assert_eq!(num(18.04), "18");
+        assert_eq!(num(152.0), "152");
+        assert_eq!(span(LowHigh::new(0.36, 0.64)), "0.36–0.64");
+        assert_eq!(pct_span(LowHigh::new(0.36, 0.64)), "36–64 %");
+    }
+
+    #[test]
+    fn hours_become_exact_decimals() {
+        assert_eq!(hours_decimal(1.5), Decimal::new(15, 1));
+        assert_eq!(
+            hours_decimal(f64::NAN),
+            Decimal::from(1_000_000_000_000_000u64)
+        );
+        assert_eq!(hours_decimal(-3.0), Decimal::ZERO);
+    }
+}

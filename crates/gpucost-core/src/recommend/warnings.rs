@@ -1,0 +1,233 @@
+//! Caveats a person should see next to a candidate, in English and Chinese.
+
+use crate::format::Lang;
+
+use super::range::num;
+use super::workload::{Precision, ValidWorkload, WorkSize};
+use super::Candidate;
+
+/// Something that makes a candidate riskier or slower than its numbers suggest.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Warning {
+    /// 16-bit training on a GPU whose datasheet lists no BF16 rate (T4, V100, …).
+    NoBf16 {
+        /// GPU display name.
+        gpu: String,
+    },
+    /// INT8 on a GPU without an INT8 tensor path (Volta): estimated at the 16-bit rate.
+    NoInt8 {
+        /// GPU display name.
+        gpu: String,
+    },
+    /// A GPU without tensor cores (Pascal): 16-bit work runs at the FP32 rate.
+    NoTensorCores {
+        /// GPU display name.
+        gpu: String,
+    },
+    /// The model is split over several GPUs that are not confirmed to have NVLink.
+    NeedsNvlink {
+        /// GPU display name.
+        gpu: String,
+        /// GPUs per replica.
+        gpus: u32,
+    },
+    /// More GPUs than one server holds: multi-node networking matters.
+    MultiNode {
+        /// GPU display name.
+        gpu: String,
+        /// GPUs per replica.
+        gpus: u32,
+    },
+    /// The model state fits only with activation checkpointing (about a third more compute).
+    NeedsCheckpointing {
+        /// GPU display name.
+        gpu: String,
+    },
+    /// The work does not finish by the deadline even with the most GPUs a plan may rent.
+    DeadlineMissed {
+        /// GPU display name.
+        gpu: String,
+        /// Hours needed (pessimistic).
+        hours: f64,
+        /// The deadline, hours.
+        deadline: f64,
+    },
+    /// One request takes longer than the latency bound.
+    LatencyMissed {
+        /// GPU display name.
+        gpu: String,
+        /// Fastest latency estimated, milliseconds.
+        latency_ms: f64,
+        /// The bound, milliseconds.
+        bound_ms: u32,
+    },
+    /// The cheapest price is old or undated.
+    OldPrice {
+        /// GPU display name.
+        gpu: String,
+        /// Days since the price date; `None` when undated.
+        days: Option<i64>,
+    },
+}
+
+impl Warning {
+    /// The message in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        use Warning as W;
+        match (self, lang) {
+            (W::NoBf16 { gpu }, Lang::En) => format!(
+                "{gpu}: gpu_specs lists no BF16 rate (not supported or not sourced), so 16-bit training runs in FP16 with loss scaling."
+            ),
+            (W::NoBf16 { gpu }, Lang::Zh) => format!(
+                "{gpu}：规格表中没有 BF16 算力（不支持或无来源），16 位训练需使用 FP16 并做损失缩放。"
+            ),
+            (W::NoInt8 { gpu }, Lang::En) => format!(
+                "{gpu}: gpu_specs lists no INT8 tensor rate, so INT8 is estimated at its 16-bit rate."
+            ),
+            (W::NoInt8 { gpu }, Lang::Zh) => {
+                format!("{gpu}：规格表中没有 INT8 Tensor 算力，INT8 按其 16 位算力估算。")
+            }
+            (W::NoTensorCores { gpu }, Lang::En) => format!(
+                "{gpu} has no tensor cores: 16-bit and 8-bit work is estimated at its FP32 rate."
+            ),
+            (W::NoTensorCores { gpu }, Lang::Zh) => {
+                format!("{gpu} 没有 Tensor Core：16 位与 8 位计算按其 FP32 算力估算。")
+            }
+            (W::NeedsNvlink { gpu, gpus }, Lang::En) => format!(
+                "{gpu}: the model is split over {gpus} GPUs, which needs NVLink to scale well; this GPU's NVLink is not confirmed."
+            ),
+            (W::NeedsNvlink { gpu, gpus }, Lang::Zh) => format!(
+                "{gpu}：模型需拆分到 {gpus} 块 GPU 上，需要 NVLink 才能高效扩展；该 GPU 的 NVLink 未确认。"
+            ),
+            (W::MultiNode { gpu, gpus }, Lang::En) => format!(
+                "{gpu}: {gpus} GPUs per replica span several servers; fast inter-node networking (InfiniBand/RoCE) is needed."
+            ),
+            (W::MultiNode { gpu, gpus }, Lang::Zh) => format!(
+                "{gpu}：每个副本 {gpus} 块 GPU，跨多台服务器，需要高速节点间网络（InfiniBand/RoCE）。"
+            ),
+            (W::NeedsCheckpointing { gpu }, Lang::En) => format!(
+                "{gpu}: fits only with activation checkpointing (recomputing activations costs about a third more compute)."
+            ),
+            (W::NeedsCheckpointing { gpu }, Lang::Zh) => {
+                format!("{gpu}：需启用激活检查点才能放下（重算激活约多耗三分之一算力）。")
+            }
+            (W::DeadlineMissed {
+                gpu,
+                hours,
+                deadline,
+            }, Lang::En) => format!(
+                "{gpu}: needs up to {} h even with the most GPUs a plan may rent; the deadline is {} h.",
+                num(*hours),
+                num(*deadline)
+            ),
+            (W::DeadlineMissed {
+                gpu,
+                hours,
+                deadline,
+            }, Lang::Zh) => format!(
+                "{gpu}：即使租用计划允许的最多 GPU，仍最多需要 {} 小时；截止时间为 {} 小时。",
+                num(*hours),
+                num(*deadline)
+            ),
+            (W::LatencyMissed {
+                gpu,
+                latency_ms,
+                bound_ms,
+            }, Lang::En) => format!(
+                "{gpu}: one request takes at least {} ms, above the {bound_ms} ms bound.",
+                num(*latency_ms)
+            ),
+            (W::LatencyMissed {
+                gpu,
+                latency_ms,
+                bound_ms,
+            }, Lang::Zh) => format!(
+                "{gpu}：单个请求至少需要 {} 毫秒，超过 {bound_ms} 毫秒的上限。",
+                num(*latency_ms)
+            ),
+            (W::OldPrice { gpu, days: Some(d) }, Lang::En) => {
+                format!("{gpu}: the cheapest price is {d} days old.")
+            }
+            (W::OldPrice { gpu, days: Some(d) }, Lang::Zh) => {
+                format!("{gpu}：最低价格已有 {d} 天。")
+            }
+            (W::OldPrice { gpu, days: None }, Lang::En) => {
+                format!("{gpu}: the cheapest price has no date.")
+            }
+            (W::OldPrice { gpu, days: None }, Lang::Zh) => format!("{gpu}：最低价格没有日期。"),
+        }
+    }
+}
+
+/// Every warning that applies to candidate `c` of workload `w`.
+pub(crate) fn for_candidate(w: &ValidWorkload, c: &Candidate) -> Vec<Warning> {
+    let gpu = c.profile.name.clone();
+    let mut out = Vec::new();
+    let p = w.precision();
+    if !c.profile.has_tensor_cores() && p != Precision::Fp32 {
+        out.push(Warning::NoTensorCores { gpu: gpu.clone() });
+    } else if w.task().is_training() && p == Precision::Fp16 && !c.profile.has_bf16() {
+        out.push(Warning::NoBf16 { gpu: gpu.clone() });
+    } else if p == Precision::Int8 && c.profile.spec.int8_tops.is_none() {
+        out.push(Warning::NoInt8 { gpu: gpu.clone() });
+    }
+    let g = c.throughput.gpus_per_replica;
+    if g > 1 && c.profile.spec.nvlink != Some(true) {
+        out.push(Warning::NeedsNvlink {
+            gpu: gpu.clone(),
+            gpus: g,
+        });
+    }
+    if g > 8 {
+        out.push(Warning::MultiNode {
+            gpu: gpu.clone(),
+            gpus: g,
+        });
+    }
+    if w.task().is_training() && c.gpus.needs_checkpointing {
+        out.push(Warning::NeedsCheckpointing { gpu: gpu.clone() });
+    }
+    if let (Some(false), Some(lat), WorkSize::Serving(s)) = (
+        c.throughput.latency_met,
+        c.throughput.latency_s,
+        w.workload().size,
+    ) {
+        out.push(Warning::LatencyMissed {
+            gpu: gpu.clone(),
+            latency_ms: lat.low * 1000.0,
+            bound_ms: s.latency_ms,
+        });
+    }
+    if let Some(o) = c.best_option() {
+        if let (Some(false), Some(h), Some(d)) = (o.meets_deadline, o.hours, w.deadline_hours()) {
+            out.push(Warning::DeadlineMissed {
+                gpu: gpu.clone(),
+                hours: h.high,
+                deadline: d,
+            });
+        }
+        if o.old {
+            out.push(Warning::OldPrice {
+                gpu,
+                days: o.age_days,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bf16_warning_names_the_gpu_in_both_languages() {
+        let w = Warning::NoBf16 {
+            gpu: "NVIDIA T4".into(),
+        };
+        assert!(w
+            .message(Lang::En)
+            .starts_with("NVIDIA T4: gpu_specs lists no BF16"));
+        assert!(w.message(Lang::Zh).contains("BF16"));
+    }
+}

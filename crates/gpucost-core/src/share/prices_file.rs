@@ -1,0 +1,376 @@
+//! A small JSON file of the user's own prices and discounts, to keep or share outside a link.
+//!
+//! ```json
+//! {"format":"gpu-cost-lab/prices","version":1,
+//!  "prices":[{"provider":"alibaba","gpu":"A10","mode":"od","amount":"8.7","currency":"CNY"}],
+//!  "discounts":[{"provider":"aws","percent":"15"}]}
+//! ```
+//! A provider written `~Name` is a seller of the user's own. Reading never panics; a malformed
+//! file is refused with every problem named by entry and field, and nothing is imported.
+
+use std::fmt;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::scenario_params::parse_custom_price;
+use crate::catalog::Catalog;
+use crate::format::Lang;
+use crate::money::parse_decimal;
+use crate::scenario::{CustomPrice, Discount, PriceOwner};
+
+/// The `format` value that identifies the file.
+pub const FORMAT: &str = "gpu-cost-lab/prices";
+/// The file version this code writes.
+pub const VERSION: u64 = 1;
+/// Largest file read, bytes.
+pub const MAX_BYTES: usize = 64 * 1024;
+
+#[derive(Serialize)]
+struct PriceEntry<'a> {
+    provider: String,
+    gpu: &'a str,
+    mode: &'static str,
+    amount: String,
+    currency: &'static str,
+}
+
+#[derive(Serialize)]
+struct DiscountEntry<'a> {
+    provider: &'a str,
+    percent: String,
+}
+
+#[derive(Serialize)]
+struct File<'a> {
+    format: &'static str,
+    version: u64,
+    prices: Vec<PriceEntry<'a>>,
+    discounts: Vec<DiscountEntry<'a>>,
+}
+
+/// Writes the prices file (pretty-printed, stable order).
+pub fn write(prices: &[CustomPrice], discounts: &[Discount]) -> String {
+    let file = File {
+        format: FORMAT,
+        version: VERSION,
+        prices: prices
+            .iter()
+            .map(|p| PriceEntry {
+                provider: match &p.owner {
+                    PriceOwner::Provider(id) => id.clone(),
+                    PriceOwner::Named(name) => format!("~{name}"),
+                },
+                gpu: &p.gpu,
+                mode: p.mode.as_str(),
+                amount: p.amount.normalize().to_string(),
+                currency: p.currency.as_str(),
+            })
+            .collect(),
+        discounts: discounts
+            .iter()
+            .map(|d| DiscountEntry {
+                provider: &d.provider,
+                percent: d.percent.normalize().to_string(),
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&file).expect("plain data serializes") + "\n"
+}
+
+/// One problem in a prices file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileProblem {
+    /// Where: `file`, `prices[2].amount`, `discounts[0].percent`.
+    pub at: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FileProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+/// The contents of a valid prices file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Imported {
+    /// Custom prices.
+    pub prices: Vec<CustomPrice>,
+    /// Discounts.
+    pub discounts: Vec<Discount>,
+}
+
+fn text<'v>(
+    v: &'v Value,
+    at: &str,
+    field: &str,
+    problems: &mut Vec<FileProblem>,
+) -> Option<&'v str> {
+    match v.get(field) {
+        Some(Value::String(s)) if s.contains(':') => {
+            problems.push(FileProblem {
+                at: format!("{at}.{field}"),
+                message: "must not contain ':'".into(),
+            });
+            None
+        }
+        Some(Value::String(s)) => Some(s),
+        Some(_) => {
+            problems.push(FileProblem {
+                at: format!("{at}.{field}"),
+                message: "must be a string".into(),
+            });
+            None
+        }
+        None => {
+            problems.push(FileProblem {
+                at: format!("{at}.{field}"),
+                message: "is missing".into(),
+            });
+            None
+        }
+    }
+}
+
+fn number(v: &Value, at: &str, field: &str, problems: &mut Vec<FileProblem>) -> Option<String> {
+    match v.get(field) {
+        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => {
+            problems.push(FileProblem {
+                at: format!("{at}.{field}"),
+                message: "must be a number".into(),
+            });
+            None
+        }
+        None => {
+            problems.push(FileProblem {
+                at: format!("{at}.{field}"),
+                message: "is missing".into(),
+            });
+            None
+        }
+    }
+}
+
+/// Reads a prices file.
+///
+/// # Errors
+/// Every problem found, each naming the entry and field; nothing is imported from a file
+/// with problems.
+pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProblem>> {
+    let file = |message: String| {
+        vec![FileProblem {
+            at: "file".into(),
+            message,
+        }]
+    };
+    if text_in.len() > MAX_BYTES {
+        return Err(file(format!("is larger than {} KB", MAX_BYTES / 1024)));
+    }
+    let root: Value = serde_json::from_str(text_in).map_err(|e| {
+        file(format!(
+            "is not JSON (line {}, column {}): {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let Value::Object(obj) = &root else {
+        return Err(file("must be a JSON object".into()));
+    };
+    if obj.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(file(format!(
+            "is not a GPU Cost Lab prices file (\"format\" must be \"{FORMAT}\")"
+        )));
+    }
+    match obj.get("version").and_then(Value::as_u64) {
+        Some(v) if v <= VERSION => {}
+        Some(v) => {
+            return Err(file(format!(
+                "has version {v}; this page reads version {VERSION}"
+            )))
+        }
+        None => return Err(file("\"version\" must be a whole number".into())),
+    }
+    let mut problems = Vec::new();
+    let mut out = Imported::default();
+    let list = |key: &str, problems: &mut Vec<FileProblem>| -> Vec<Value> {
+        match obj.get(key) {
+            None => Vec::new(),
+            Some(Value::Array(a)) if a.len() <= 64 => a.clone(),
+            Some(Value::Array(_)) => {
+                problems.push(FileProblem {
+                    at: key.into(),
+                    message: "has more than 64 entries".into(),
+                });
+                Vec::new()
+            }
+            Some(_) => {
+                problems.push(FileProblem {
+                    at: key.into(),
+                    message: "must be a list".into(),
+                });
+                Vec::new()
+            }
+        }
+    };
+    for (i, entry) in list("prices", &mut problems).iter().enumerate() {
+        let at = format!("prices[{i}]");
+        if !entry.is_object() {
+            problems.push(FileProblem {
+                at,
+                message: "must be an object".into(),
+            });
+            continue;
+        }
+        let fields = (
+            text(entry, &at, "provider", &mut problems),
+            text(entry, &at, "gpu", &mut problems),
+            text(entry, &at, "mode", &mut problems),
+            number(entry, &at, "amount", &mut problems),
+            text(entry, &at, "currency", &mut problems),
+        );
+        if let (Some(provider), Some(gpu), Some(mode), Some(amount), Some(currency)) = fields {
+            let joined = format!("{provider}:{gpu}:{mode}:{amount}:{currency}");
+            match parse_custom_price(&joined, catalog) {
+                Ok(p) => out.prices.push(p),
+                Err(why) => problems.push(FileProblem { at, message: why }),
+            }
+        }
+    }
+    for (i, entry) in list("discounts", &mut problems).iter().enumerate() {
+        let at = format!("discounts[{i}]");
+        let provider = text(entry, &at, "provider", &mut problems);
+        let percent = number(entry, &at, "percent", &mut problems);
+        let (Some(provider), Some(percent)) = (provider, percent) else {
+            continue;
+        };
+        let Some(p) = catalog.provider(provider) else {
+            problems.push(FileProblem {
+                at: format!("{at}.provider"),
+                message: format!("{provider:?} is not a provider id"),
+            });
+            continue;
+        };
+        match parse_decimal(&percent) {
+            Ok(d) if d >= Decimal::ZERO && d <= Decimal::from(99) => {
+                if out.discounts.iter().any(|x: &Discount| x.provider == p.id) {
+                    problems.push(FileProblem {
+                        at: format!("{at}.provider"),
+                        message: "appears twice".into(),
+                    });
+                } else {
+                    out.discounts.push(Discount {
+                        provider: p.id.clone(),
+                        percent: d,
+                    });
+                }
+            }
+            _ => problems.push(FileProblem {
+                at: format!("{at}.percent"),
+                message: format!("{percent:?} is not between 0 and 99"),
+            }),
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A one-line summary of problems for the page, in `lang`.
+pub fn summary(problems: &[FileProblem], lang: Lang) -> String {
+    let list: Vec<String> = problems.iter().take(5).map(|p| p.to_string()).collect();
+    let more = problems.len().saturating_sub(5);
+    let tail = match (more, lang) {
+        (0, _) => String::new(),
+        (n, Lang::En) => format!(" (and {n} more)"),
+        (n, Lang::Zh) => format!("（另有 {n} 处）"),
+    };
+    match lang {
+        Lang::En => format!("The file was not imported: {}{tail}", list.join("; ")),
+        Lang::Zh => format!("文件未导入：{}{tail}", list.join("；")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+    use crate::money::Currency;
+    use crate::scenario::CustomMode;
+
+    fn cat() -> &'static Catalog {
+        &embedded().catalog
+    }
+
+    #[test]
+    fn write_then_read_gives_the_same_prices() {
+        let prices = vec![
+            CustomPrice {
+                owner: PriceOwner::Provider("alibaba".into()),
+                gpu: "A10".into(),
+                mode: CustomMode::OnDemand,
+                amount: Decimal::new(87, 1),
+                currency: Currency::Cny,
+            },
+            CustomPrice {
+                owner: PriceOwner::Named("Our cluster".into()),
+                gpu: "A100-80GB".into(),
+                mode: CustomMode::Subscription(crate::billing_mode::Period::Month),
+                amount: Decimal::from(9000),
+                currency: Currency::Cny,
+            },
+        ];
+        let discounts = vec![Discount {
+            provider: "aws".into(),
+            percent: Decimal::from(15),
+        }];
+        let text = write(&prices, &discounts);
+        assert_eq!(read(&text, cat()).unwrap(), Imported { prices, discounts });
+    }
+
+    #[test]
+    fn every_problem_is_named_by_entry_and_field() {
+        let text = r#"{"format":"gpu-cost-lab/prices","version":1,
+            "prices":[{"provider":"alibaba","gpu":"A10","mode":"od","amount":"abc","currency":"CNY"},
+                      {"provider":"alibaba","gpu":"T5","mode":"od","amount":1,"currency":"CNY"},
+                      {"gpu":"T4"}],
+            "discounts":[{"provider":"nobody","percent":5},{"provider":"aws","percent":150}]}"#;
+        let problems = read(text, cat()).unwrap_err();
+        let at: Vec<&str> = problems.iter().map(|p| p.at.as_str()).collect();
+        assert_eq!(
+            at,
+            [
+                "prices[0]",
+                "prices[1]",
+                "prices[2].provider",
+                "prices[2].mode",
+                "prices[2].amount",
+                "prices[2].currency",
+                "discounts[0].provider",
+                "discounts[1].percent"
+            ]
+        );
+        assert!(problems[0].message.contains("abc"), "{}", problems[0]);
+        assert!(summary(&problems, Lang::En).starts_with("The file was not imported: prices[0]"));
+    }
+
+    #[test]
+    fn foreign_and_broken_files_are_refused_whole() {
+        for bad in [
+            "",
+            "[]",
+            "{}",
+            "{\"format\":\"x\"}",
+            "{\"format\":\"gpu-cost-lab/prices\",\"version\":9}",
+            "{\"format\":\"gpu-cost-lab/prices\",\"version\":1,\"prices\":5}",
+        ] {
+            assert!(read(bad, cat()).is_err(), "{bad:?} should be refused");
+        }
+    }
+}

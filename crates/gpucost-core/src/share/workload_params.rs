@@ -1,0 +1,420 @@
+//! The workload's query parameters (for the hardware recommendation).
+//!
+//! | key | value | example |
+//! | --- | --- | --- |
+//! | `task` | `pretrain`, `finetune`, `lora`, `qlora`, `serve`, `batch`; `none` clears | `task=serve` |
+//! | `model` | a known model slug, or `custom` with `params` | `model=llama-3-8b` |
+//! | `params` | custom model size: a count with K/M/B/T | `params=7B` |
+//! | `prec` | `fp32`, `fp16`, `int8`, `int4` | `prec=int4` |
+//! | `seq` | sequence length, tokens | `seq=2048` |
+//! | `tokens` | training tokens | `tokens=20B` |
+//! | `samples`, `epochs` | training samples and epochs | `samples=88K&epochs=2` |
+//! | `rate` | serving target per second: `<n>req` or `<n>tok` | `rate=20req` |
+//! | `in`, `out` | tokens per request (inference) | `in=512&out=256` |
+//! | `lat` | latency bound, ms | `lat=2000` |
+//! | `reqs` | requests in a batch job | `reqs=1M` |
+//! | `deadline` | hours to finish | `deadline=72` |
+//!
+//! A task with missing size parameters takes that task's defaults ([`default_workload`]).
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use super::issue::Problem;
+use super::query::{Reader, Writer};
+use crate::money::parse_decimal;
+use crate::recommend::{
+    BatchJob, KnownModel, ModelChoice, Precision, Rate, RateUnit, RequestShape, ServingTarget,
+    TaskKind, TrainingSize, WorkSize, Workload,
+};
+
+/// The starting workload for a task, chosen to be a common case of it.
+pub fn default_workload(task: TaskKind) -> Workload {
+    let shape = RequestShape {
+        input_tokens: 512,
+        output_tokens: 256,
+    };
+    let (model, precision, size) = match task {
+        TaskKind::PreTraining => (
+            KnownModel::Llama3_8b,
+            Precision::Fp16,
+            WorkSize::Training(TrainingSize::Tokens(20_000_000_000)),
+        ),
+        TaskKind::FullFineTune => (
+            KnownModel::BertLarge,
+            Precision::Fp16,
+            WorkSize::Training(TrainingSize::Samples {
+                samples: 88_000,
+                epochs: 2,
+            }),
+        ),
+        TaskKind::Lora => (
+            KnownModel::Llama3_8b,
+            Precision::Fp16,
+            WorkSize::Training(TrainingSize::Tokens(100_000_000)),
+        ),
+        TaskKind::Qlora => (
+            KnownModel::Llama3_70b,
+            Precision::Int4,
+            WorkSize::Training(TrainingSize::Tokens(50_000_000)),
+        ),
+        TaskKind::OnlineServing => (
+            KnownModel::Llama3_8b,
+            Precision::Fp16,
+            WorkSize::Serving(ServingTarget {
+                rate: Rate {
+                    unit: RateUnit::RequestsPerSecond,
+                    per_second: Decimal::from(10),
+                },
+                shape,
+                latency_ms: 5_000,
+            }),
+        ),
+        TaskKind::BatchInference => (
+            KnownModel::Llama3_8b,
+            Precision::Fp16,
+            WorkSize::Batch(BatchJob {
+                requests: 1_000_000,
+                shape,
+            }),
+        ),
+    };
+    Workload {
+        task,
+        model: ModelChoice::Known(model),
+        precision,
+        seq_len: None,
+        size,
+        deadline_hours: None,
+    }
+}
+
+/// `7B`, `350M`, `88K`, `1.5T` or a plain whole number.
+pub fn parse_count(raw: &str) -> Option<u64> {
+    let raw = raw.trim();
+    let (digits, scale) = match raw.chars().last()? {
+        'K' | 'k' => (&raw[..raw.len() - 1], 1e3),
+        'M' | 'm' => (&raw[..raw.len() - 1], 1e6),
+        'B' | 'b' | 'G' | 'g' => (&raw[..raw.len() - 1], 1e9),
+        'T' | 't' => (&raw[..raw.len() - 1], 1e12),
+        _ => (raw, 1.0),
+    };
+    let value = parse_decimal(digits).ok()? * Decimal::try_from(scale).ok()?;
+    if value < Decimal::ONE || !value.fract().is_zero() || value > Decimal::from(u64::MAX / 2) {
+        return None;
+    }
+    value.to_u64()
+}
+
+/// Writes a count with the largest exact K/M/B/T suffix.
+pub fn write_count(n: u64) -> String {
+    for (div, suffix) in [
+        (1_000_000_000_000u64, 'T'),
+        (1_000_000_000, 'B'),
+        (1_000_000, 'M'),
+        (1_000, 'K'),
+    ] {
+        if n >= div && n % div == 0 {
+            return format!("{}{suffix}", n / div);
+        }
+    }
+    n.to_string()
+}
+
+fn shape_from(r: &mut Reader, default: RequestShape) -> RequestShape {
+    RequestShape {
+        input_tokens: r
+            .integer::<u32>("in", 1, 1_000_000)
+            .unwrap_or(default.input_tokens),
+        output_tokens: r
+            .integer::<u32>("out", 0, 1_000_000)
+            .unwrap_or(default.output_tokens),
+    }
+}
+
+/// Reads the workload parameters; `base` is the preset's workload.
+pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workload> {
+    let task_raw = r.single("task");
+    if task_raw.as_deref() == Some("none") {
+        return None;
+    }
+    let task = match task_raw {
+        Some(raw) => match TaskKind::from_slug(raw.trim()) {
+            Some(t) => Some(t),
+            None => {
+                r.reject(
+                    "task",
+                    &raw,
+                    Problem::UnknownValue {
+                        expected: "pretrain, finetune, lora, qlora, serve, batch, none".into(),
+                    },
+                );
+                None
+            }
+        },
+        None => None,
+    };
+    let mut w = match (task, base) {
+        (Some(t), Some(b)) if b.task == t => b,
+        (Some(t), _) => default_workload(t),
+        (None, Some(b)) => b,
+        (None, None) => {
+            // Workload keys without a task are reported, not guessed.
+            for key in [
+                "model", "params", "prec", "seq", "tokens", "samples", "epochs", "rate", "in",
+                "out", "lat", "reqs", "deadline",
+            ] {
+                if let Some(v) = r.single(key) {
+                    r.reject(
+                        key,
+                        &v,
+                        Problem::Malformed {
+                            expected: "a task= parameter first".into(),
+                        },
+                    );
+                }
+            }
+            return None;
+        }
+    };
+    let params = r.single("params");
+    let custom_params = match &params {
+        Some(p) => match parse_count(p) {
+            Some(n) => Some(n),
+            None => {
+                r.reject(
+                    "params",
+                    p,
+                    Problem::Malformed {
+                        expected: "a parameter count like 7B or 350M".into(),
+                    },
+                );
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(raw) = r.single("model") {
+        let current_custom = match w.model {
+            ModelChoice::Custom { params } => params,
+            ModelChoice::Known(_) => 7_000_000_000,
+        };
+        match ModelChoice::from_slug(raw.trim(), custom_params.unwrap_or(current_custom)) {
+            Some(m) => w.model = m,
+            None => r.reject("model", &raw, Problem::UnknownValue { expected: "bert-base, bert-large, resnet-50, sdxl, gpt-j-6b, llama-3-8b, llama-2-70b, llama-3-70b, custom".into() }),
+        }
+    } else if let (Some(n), ModelChoice::Custom { .. }) = (custom_params, w.model) {
+        w.model = ModelChoice::Custom { params: n };
+    }
+    if let Some(p) = r.word("prec", "fp32, fp16, int8, int4", Precision::from_slug) {
+        w.precision = p;
+    }
+    if let Some(seq) = r.integer::<u32>("seq", 1, 1_000_000) {
+        w.seq_len = Some(seq);
+    }
+    let count = |r: &mut Reader, key: &str| -> Option<u64> {
+        let raw = r.single(key)?;
+        let n = parse_count(&raw);
+        if n.is_none() {
+            r.reject(
+                key,
+                &raw,
+                Problem::Malformed {
+                    expected: "a count like 20B or 88K".into(),
+                },
+            );
+        }
+        n
+    };
+    w.size = match w.size {
+        WorkSize::Training(t) => {
+            let tokens = count(r, "tokens");
+            let samples = count(r, "samples");
+            let epochs = r.integer::<u32>("epochs", 1, 1000);
+            WorkSize::Training(match (tokens, samples, t) {
+                (Some(n), _, _) => TrainingSize::Tokens(n),
+                (None, Some(s), TrainingSize::Samples { epochs: e, .. }) => TrainingSize::Samples {
+                    samples: s,
+                    epochs: epochs.unwrap_or(e),
+                },
+                (None, Some(s), _) => TrainingSize::Samples {
+                    samples: s,
+                    epochs: epochs.unwrap_or(1),
+                },
+                (None, None, TrainingSize::Samples { samples, epochs: e }) => {
+                    TrainingSize::Samples {
+                        samples,
+                        epochs: epochs.unwrap_or(e),
+                    }
+                }
+                (None, None, other) => other,
+            })
+        }
+        WorkSize::Serving(s) => {
+            let rate = match r.single("rate") {
+                Some(raw) => {
+                    let parsed = raw
+                        .strip_suffix("req")
+                        .map(|n| (RateUnit::RequestsPerSecond, n))
+                        .or_else(|| {
+                            raw.strip_suffix("tok")
+                                .map(|n| (RateUnit::TokensPerSecond, n))
+                        })
+                        .and_then(|(unit, n)| {
+                            parse_decimal(n)
+                                .ok()
+                                .filter(|v| *v > Decimal::ZERO)
+                                .map(|per_second| Rate { unit, per_second })
+                        });
+                    if parsed.is_none() {
+                        r.reject(
+                            "rate",
+                            &raw,
+                            Problem::Malformed {
+                                expected: "a rate like 20req or 5000tok".into(),
+                            },
+                        );
+                    }
+                    parsed.unwrap_or(s.rate)
+                }
+                None => s.rate,
+            };
+            WorkSize::Serving(ServingTarget {
+                rate,
+                shape: shape_from(r, s.shape),
+                latency_ms: r.integer::<u32>("lat", 1, 600_000).unwrap_or(s.latency_ms),
+            })
+        }
+        WorkSize::Batch(b) => WorkSize::Batch(BatchJob {
+            requests: count(r, "reqs").unwrap_or(b.requests),
+            shape: shape_from(r, b.shape),
+        }),
+    };
+    if let Some(d) = r.decimal("deadline", Decimal::new(1, 2), Decimal::from(87_600)) {
+        w.deadline_hours = Some(d);
+    }
+    match w.validate() {
+        Ok(_) => Some(w),
+        Err(errors) => {
+            let why: Vec<String> = errors
+                .iter()
+                .map(|e| e.message(crate::format::Lang::En))
+                .collect();
+            r.reject(
+                "task",
+                w.task.as_str(),
+                Problem::Malformed {
+                    expected: format!("a consistent workload ({})", why.join("; ")),
+                },
+            );
+            base
+        }
+    }
+}
+
+/// Writes the workload parameters that differ from `base`.
+pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option<&Workload>) {
+    let Some(wl) = workload else {
+        if base.is_some() {
+            w.pair("task", "none");
+        }
+        return;
+    };
+    let same_task = base.is_some_and(|b| b.task == wl.task);
+    let reference = if same_task {
+        *base.expect("checked")
+    } else {
+        default_workload(wl.task)
+    };
+    if !same_task || base.is_none() {
+        w.pair("task", wl.task.as_str());
+    }
+    if wl.model != reference.model {
+        w.pair("model", wl.model.as_str());
+        if let ModelChoice::Custom { params } = wl.model {
+            w.pair("params", &write_count(params));
+        }
+    }
+    if wl.precision != reference.precision {
+        w.pair("prec", wl.precision.as_str());
+    }
+    if wl.seq_len != reference.seq_len {
+        if let Some(seq) = wl.seq_len {
+            w.pair("seq", &seq.to_string());
+        }
+    }
+    match (wl.size, reference.size) {
+        (WorkSize::Training(t), ref_size) if WorkSize::Training(t) != ref_size => match t {
+            TrainingSize::Tokens(n) => w.pair("tokens", &write_count(n)),
+            TrainingSize::Samples { samples, epochs } => {
+                w.pair("samples", &write_count(samples));
+                w.pair("epochs", &epochs.to_string());
+            }
+        },
+        (WorkSize::Serving(s), WorkSize::Serving(r)) => {
+            if s.rate != r.rate {
+                let unit = if s.rate.unit == RateUnit::RequestsPerSecond {
+                    "req"
+                } else {
+                    "tok"
+                };
+                w.pair("rate", &format!("{}{unit}", s.rate.per_second.normalize()));
+            }
+            if s.shape.input_tokens != r.shape.input_tokens {
+                w.pair("in", &s.shape.input_tokens.to_string());
+            }
+            if s.shape.output_tokens != r.shape.output_tokens {
+                w.pair("out", &s.shape.output_tokens.to_string());
+            }
+            if s.latency_ms != r.latency_ms {
+                w.pair("lat", &s.latency_ms.to_string());
+            }
+        }
+        (WorkSize::Batch(b), WorkSize::Batch(r)) => {
+            if b.requests != r.requests {
+                w.pair("reqs", &write_count(b.requests));
+            }
+            if b.shape.input_tokens != r.shape.input_tokens {
+                w.pair("in", &b.shape.input_tokens.to_string());
+            }
+            if b.shape.output_tokens != r.shape.output_tokens {
+                w.pair("out", &b.shape.output_tokens.to_string());
+            }
+        }
+        _ => {}
+    }
+    if wl.deadline_hours != reference.deadline_hours {
+        if let Some(d) = wl.deadline_hours {
+            w.pair("deadline", &d.normalize().to_string());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_task_default_is_a_valid_workload() {
+        for task in TaskKind::ALL {
+            assert!(
+                default_workload(task).validate().is_ok(),
+                "{}",
+                task.as_str()
+            );
+        }
+    }
+
+    #[test]
+    fn counts_read_and_write_with_suffixes() {
+        assert_eq!(parse_count("7B"), Some(7_000_000_000));
+        assert_eq!(parse_count("1.5T"), Some(1_500_000_000_000));
+        assert_eq!(parse_count("88K"), Some(88_000));
+        assert_eq!(parse_count("350"), Some(350));
+        for bad in ["", "B", "-5M", "0.5", "1e9", "abc"] {
+            assert_eq!(parse_count(bad), None, "{bad:?}");
+        }
+        assert_eq!(write_count(20_000_000_000), "20B");
+        assert_eq!(write_count(88_500), "88500");
+    }
+}
