@@ -6,6 +6,7 @@
 pub mod app;
 pub mod charts;
 pub mod components;
+pub mod crash;
 pub mod i18n;
 pub mod pages;
 pub mod web;

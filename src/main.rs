@@ -4,7 +4,7 @@
 use gpu_cost_lab::app::App;
 
 fn main() {
-    console_error_panic_hook::set_once();
+    gpu_cost_lab::crash::install();
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }

@@ -88,3 +88,32 @@ async fn a_hostile_parameter_is_reported_and_the_rest_kept() {
     assert!(host.query_selector_all("tr[data-offer]").unwrap().length() > 0);
     host.remove();
 }
+
+#[wasm_bindgen_test]
+fn a_crash_shows_a_way_out_instead_of_a_frozen_page() {
+    gpu_cost_lab::crash::show_notice();
+    gpu_cost_lab::crash::show_notice();
+    let notices = document().query_selector_all("#crash-notice").unwrap();
+    assert_eq!(notices.length(), 1, "one notice, however many panics");
+    let reset = document()
+        .query_selector("[data-testid=crash-reset]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        reset.get_attribute("href").unwrap(),
+        window().location().pathname().unwrap()
+    );
+    assert_eq!(
+        document()
+            .query_selector("#crash-notice")
+            .unwrap()
+            .unwrap()
+            .get_attribute("role")
+            .as_deref(),
+        Some("alert")
+    );
+    document()
+        .get_element_by_id("crash-notice")
+        .unwrap()
+        .remove();
+}

@@ -29,7 +29,8 @@ const TYPES = {
 /** Starts the server on a free port; resolves to { url, subUrl, requests, close }. */
 export async function startServer({ extraRoutes = {} } = {}) {
   const requests = [];
-  const server = http.createServer(async (req, res) => {
+  // Large headers, so a 100 KB hostile link reaches the page instead of failing with 431.
+  const server = http.createServer({ maxHeaderSize: 512 * 1024 }, async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname + url.search);
     if (extraRoutes[url.pathname]) {
