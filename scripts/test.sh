@@ -21,6 +21,9 @@ cargo clippy -p gpu-cost-lab --target wasm32-unknown-unknown --all-targets --loc
 step "native tests (engine, CLI, import, app logic)"
 cargo test --workspace --locked
 
+step "generated-input tests: 1,000,000 links and 1,000,000 prices files (optimized build)"
+cargo test --profile fuzz -p gpucost-core --test fuzz --locked
+
 step "wasm-bindgen tests in headless Chromium"
 cargo test -p gpu-cost-lab --target wasm32-unknown-unknown --locked
 

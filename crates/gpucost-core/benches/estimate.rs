@@ -1,64 +1,117 @@
 //! Benchmark (not a test): time of a full estimate — comparison over the whole catalog, savings
-//! levers and series — for each preset, in the display currency CNY.
+//! levers, series and (for a described workload) the recommendation — for each preset in CNY,
+//! and how it grows with a catalog ten times larger and a schedule ten times longer.
 //!
 //! Run with `cargo bench -p gpucost-core --bench estimate`; numbers go to BENCHMARKS.md.
 
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
-use gpucost_core::catalog::embedded;
+use gpucost_core::catalog::{embedded, Catalog, CatalogIndex};
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
 use gpucost_core::report::report;
+use gpucost_core::scenario::{Horizon, Scenario};
+use rust_decimal::Decimal;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// The catalog with every offer repeated `times` times (distinct ids).
+fn scaled(catalog: &Catalog, times: usize) -> Catalog {
+    let mut c = catalog.clone();
+    c.offers = (0..times)
+        .flat_map(|k| {
+            catalog.offers.iter().map(move |o| {
+                let mut o = o.clone();
+                if k > 0 {
+                    o.instance = format!("{}#{k}", o.instance);
+                    o.id = format!("{}/{}", o.provider, o.instance);
+                }
+                o
+            })
+        })
+        .collect();
+    c
+}
+
+/// The scenario over a horizon ten times longer (capped at a year).
+fn longer(s: &Scenario) -> Scenario {
+    let hours = (s.horizon.hours() * Decimal::TEN).min(Decimal::from(8760));
+    Scenario {
+        horizon: Horizon::Hours(hours),
+        ..s.clone()
+    }
+}
+
+fn time(
+    catalog: &Catalog,
+    index: &CatalogIndex,
+    scenario: Scenario,
+) -> (Duration, Duration, usize) {
+    let fx = FxTable::from_catalog(catalog);
+    let valid = scenario.validate(catalog).expect("valid");
+    let ctx = EstimateContext {
+        catalog,
+        index,
+        scenario: &valid,
+        fx: &fx,
+        currency: Currency::Cny,
+        today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+    };
+    for _ in 0..10 {
+        std::hint::black_box(report(&ctx));
+    }
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 2000 && (start.elapsed() < Duration::from_millis(700) || times.len() < 20) {
+        let t = Instant::now();
+        std::hint::black_box(report(&ctx));
+        times.push(t.elapsed());
+    }
+    times.sort();
+    (
+        percentile(&times, 0.5),
+        percentile(&times, 0.95),
+        times.len(),
+    )
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
 fn main() {
     let e = embedded();
-    let fx = FxTable::from_catalog(&e.catalog);
-    let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+    let big = scaled(&e.catalog, 10);
+    let big_index = CatalogIndex::new(&big);
     println!(
-        "full estimate (comparison + savings + series) over {} offers:",
-        e.catalog.offers.len()
+        "Full estimate (comparison + savings + series + recommendation) over {} offers; 10x catalog = {} offers; 10x schedule = horizon x10 (max 8,760 h).",
+        e.catalog.offers.len(),
+        big.offers.len()
     );
+    println!();
     println!(
-        "{:<16} {:>10} {:>10} {:>10} {:>8}",
-        "preset", "median", "p95", "min", "runs"
+        "| preset | median | p95 | 10x catalog (median) | 10x schedule (median) | both (median) |"
     );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     for preset in Preset::ALL {
-        let valid = preset.scenario().validate(&e.catalog).unwrap();
-        let ctx = EstimateContext {
-            catalog: &e.catalog,
-            index: &e.index,
-            scenario: &valid,
-            fx: &fx,
-            currency: Currency::Cny,
-            today,
-        };
-        // Warm up, then time until at least a second or 2,000 runs.
-        for _ in 0..20 {
-            std::hint::black_box(report(&ctx));
-        }
-        let mut times = Vec::new();
-        let start = Instant::now();
-        while times.len() < 2000 && (start.elapsed() < Duration::from_secs(1) || times.len() < 50) {
-            let t = Instant::now();
-            std::hint::black_box(report(&ctx));
-            times.push(t.elapsed());
-        }
-        times.sort();
+        let s = preset.scenario();
+        let (med, p95, _) = time(&e.catalog, &e.index, s.clone());
+        let (big_cat, _, _) = time(&big, &big_index, s.clone());
+        let (long, _, _) = time(&e.catalog, &e.index, longer(&s));
+        let (both, _, _) = time(&big, &big_index, longer(&s));
         println!(
-            "{:<16} {:>8.3}ms {:>8.3}ms {:>8.3}ms {:>8}",
+            "| {} | {} | {} | {} | {} | {} |",
             preset.as_str(),
-            percentile(&times, 0.5).as_secs_f64() * 1e3,
-            percentile(&times, 0.95).as_secs_f64() * 1e3,
-            times[0].as_secs_f64() * 1e3,
-            times.len()
+            ms(med),
+            ms(p95),
+            ms(big_cat),
+            ms(long),
+            ms(both)
         );
     }
 }

@@ -27,7 +27,7 @@ const TYPES = {
 };
 
 /** Starts the server on a free port; resolves to { url, subUrl, requests, close }. */
-export async function startServer({ extraRoutes = {} } = {}) {
+export async function startServer({ extraRoutes = {}, root: distRoot = DIST } = {}) {
   const requests = [];
   // Large headers, so a 100 KB hostile link reaches the page instead of failing with 431.
   const server = http.createServer({ maxHeaderSize: 512 * 1024 }, async (req, res) => {
@@ -40,7 +40,7 @@ export async function startServer({ extraRoutes = {} } = {}) {
       return;
     }
     let rel = url.pathname;
-    let root = DIST;
+    let root = distRoot;
     if (rel.startsWith(SUB_PATH)) rel = '/' + rel.slice(SUB_PATH.length);
     else if (rel.startsWith(DOCS_PATH)) {
       root = DOCS;

@@ -1,0 +1,130 @@
+// Measures the built page in headless Chromium: first-load size (gzip and brotli), time to
+// first result per preset against a blank Leptos page, and the recompute time per input
+// change. Prints a Markdown report. Used by scripts/bench.sh (not part of the test run).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../tests/e2e/lib/server.mjs';
+import { launch } from '../tests/e2e/lib/browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(here, '../dist');
+const BLANK = path.resolve(here, 'blank/dist');
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const EDITS = Number(process.env.BENCH_EDITS ?? 200);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((xs.length - 1) * p))];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Files the first load fetches: index.html and every local href/src it names. */
+function firstLoad(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const names = new Set(['index.html']);
+  for (const m of html.matchAll(/(?:href|src|module_or_path:)\s*=?\s*['"]\.?\/?([^'"#?]+\.(?:js|wasm|css))['"]/g)) names.add(m[1]);
+  return [...names].map((name) => {
+    const body = fs.readFileSync(path.join(dir, name));
+    return {
+      name,
+      raw: body.length,
+      gzip: zlib.gzipSync(body, { level: 9 }).length,
+      brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+  });
+}
+
+/** Milliseconds from navigation start until `selector` is in the page (median of RUNS). */
+async function timeToSelector(browser, url, selector) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript((sel) => {
+      new MutationObserver((_, obs) => {
+        if (document.querySelector(sel)) {
+          window.__ready = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, selector);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
+    times.push(await page.evaluate(() => window.__ready));
+    await context.close();
+  }
+  return times;
+}
+
+/** Time from an input event to the new total on screen, over EDITS edits of the hours field. */
+async function recompute(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=headline]');
+  const times = await page.evaluate(async (edits) => {
+    const input = document.querySelector('[data-testid=hours]');
+    const total = () => document.querySelector('[data-testid=cheapest-total]')?.textContent;
+    const out = [];
+    for (let i = 0; i < edits; i++) {
+      const before = total();
+      const t0 = performance.now();
+      input.value = String(24 + (i % 97) + 1);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Wait until the total changed (or a few frames passed for an equal total).
+      let spins = 0;
+      while (total() === before && spins++ < 200) await new Promise((r) => setTimeout(r, 0));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, EDITS);
+  await context.close();
+  return times;
+}
+
+const server = await startServer();
+const blankServer = await startServer({ root: BLANK });
+const browser = await launch();
+const lines = [];
+const log = (s = '') => {
+  lines.push(s);
+  console.log(s);
+};
+
+const files = firstLoad(DIST);
+log('### First load');
+log('');
+log('| file | raw | gzip | brotli |');
+log('| --- | ---: | ---: | ---: |');
+for (const f of files) log(`| ${f.name.replace(/-[0-9a-f]{16}/, '-…')} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+const sum = (k) => files.reduce((a, f) => a + f[k], 0);
+log(`| **total** | ${kb(sum('raw'))} | **${kb(sum('gzip'))}** | ${kb(sum('brotli'))} |`);
+
+log('');
+log('### Time to first result (headless Chromium, loopback, cold context, median of ' + RUNS + ')');
+log('');
+const blank = median(await timeToSelector(browser, blankServer.url, '[data-testid=ready]'));
+log(`Blank Leptos page (same toolchain): ${blank.toFixed(0)} ms to first paint.`);
+log('');
+log('| preset | time to first result | ratio to blank |');
+log('| --- | ---: | ---: |');
+for (const preset of ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom']) {
+  const t = median(await timeToSelector(browser, `${server.url}?preset=${preset}&lang=en&cur=CNY`, '[data-testid=headline]'));
+  log(`| ${preset} | ${t.toFixed(0)} ms | ${(t / blank).toFixed(2)}× |`);
+}
+const catalogTime = median(await timeToSelector(browser, `${server.url}?view=catalog&lang=en`, '[data-testid=row-count]'));
+log(`| (catalog browser) | ${catalogTime.toFixed(0)} ms | ${(catalogTime / blank).toFixed(2)}× |`);
+
+log('');
+log(`### Recompute per input change (${EDITS} edits of the hours field, input event to new total on screen)`);
+log('');
+log('| preset | median | p95 |');
+log('| --- | ---: | ---: |');
+for (const preset of ['short-training', 'custom']) {
+  const t = await recompute(browser, `${server.url}?preset=${preset}&lang=en&cur=CNY&h=24`);
+  log(`| ${preset} | ${median(t).toFixed(2)} ms | ${pct(t, 0.95).toFixed(2)} ms |`);
+}
+await browser.close();
+await server.close();
+await blankServer.close();
+if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, lines.join('\n') + '\n');
