@@ -6,8 +6,10 @@ mod inputs;
 mod lines;
 pub mod model;
 mod presets;
+pub mod recommendation;
 mod results;
 mod share_tools;
+pub mod workload_form;
 
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::report::{report, Report};
@@ -54,6 +56,7 @@ pub fn CalculatorPage() -> impl IntoView {
                 <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
                 <inputs::HorizonField />
                 <lines::LinesEditor />
+                <workload_form::WorkloadForm />
                 <inputs::BillingOptionsFields />
                 <details class="more">
                     <summary>{move || app.t(Text::MoreSettings)}</summary>

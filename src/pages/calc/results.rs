@@ -117,6 +117,7 @@ fn Results(r: ResultsView) -> impl IntoView {
                 </ul>
             </details>
         })}
+        <super::recommendation::RecommendationPanel />
         <section class="charts" aria-labelledby="charts-heading">
             <h3 id="charts-heading">{move || app.t(Text::ChartsHeading)}</h3>
             <CostBars rows=bars />
