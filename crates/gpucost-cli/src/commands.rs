@@ -326,4 +326,26 @@ mod tests {
         assert_eq!(v.len(), Preset::ALL.len());
         assert_eq!(v[1]["link"], "?v=1&preset=traffic-spike");
     }
+
+    #[test]
+    fn exported_gpu_counts_match_the_reasons_given() {
+        // The custom preset splits some GPUs further than memory needs to meet its latency
+        // bound; the export must report the GPUs actually costed, as the reasons say.
+        let out = run(&args(&["estimate", "preset=custom", "--format", "json"])).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let ranked = v["recommendation"]["ranked"].as_array().unwrap();
+        assert!(!ranked.is_empty());
+        let mut split = 0;
+        for c in ranked {
+            let gpus = c["gpus"].as_u64().unwrap();
+            let first = c["reasons"][0].as_str().unwrap();
+            if gpus == 1 {
+                assert!(first.contains("fits in one"), "{c}");
+            } else {
+                split += 1;
+                assert!(first.contains(&format!("split over {gpus} GPUs")), "{c}");
+            }
+        }
+        assert!(split > 0, "the preset should include a split GPU");
+    }
 }

@@ -103,7 +103,7 @@ fn recommendation_json(rec: &crate::recommend::Recommendation, lang: Lang) -> Re
                 let cost = o.cost.in_unit(rec.unit)?;
                 Some(CandidateJson {
                     gpu: c.profile.gpu.clone(),
-                    gpus: c.gpus.planned,
+                    gpus: c.gpus_per_replica(),
                     cost_low: cost.low.to_decimal_string(),
                     cost_high: cost.high.to_decimal_string(),
                     provider: o.provider.clone(),

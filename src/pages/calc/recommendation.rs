@@ -132,7 +132,7 @@ impl L {
             ),
             L::Claim => ("Claim", "原文说法"),
             L::Assumptions => ("Assumptions", "假设"),
-            L::HardwareData => ("Hardware data of", "硬件数据日期"),
+            L::HardwareData => ("Hardware data imported on", "硬件数据导入于"),
             L::Verdict => ("Verdict", "结论"),
         };
         match lang {
@@ -469,7 +469,7 @@ fn memory_view(m: &MemoryEstimate, lang: Lang) -> MemoryView {
 /// GPUs per replica, the memory each holds, and any slice that would do.
 fn gpus_text(c: &Candidate, m: &MemoryEstimate, lang: Lang) -> String {
     // A replica may span more GPUs than memory needs (to meet a latency bound).
-    let g = c.throughput.gpus_per_replica.max(c.gpus.planned).max(1);
+    let g = c.gpus_per_replica();
     let gf = f64::from(g);
     // Memory per GPU: the split part shared out, plus what every GPU holds (with activation
     // checkpointing when the plan needs it).

@@ -109,6 +109,15 @@ pub struct Candidate {
 }
 
 impl Candidate {
+    /// GPUs one replica is costed with: what memory needs, or more when the throughput model
+    /// splits the model further to meet a latency bound.
+    pub fn gpus_per_replica(&self) -> u32 {
+        self.throughput
+            .gpus_per_replica
+            .max(self.gpus.planned)
+            .max(1)
+    }
+
     /// The option the ranking uses.
     pub fn best_option(&self) -> Option<&PriceOption> {
         self.best.and_then(|i| self.options.get(i))
