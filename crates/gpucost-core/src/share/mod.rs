@@ -11,6 +11,7 @@ pub mod issue;
 pub mod prices_file;
 mod query;
 pub mod scenario_params;
+pub mod upgrade;
 pub mod workload_params;
 
 use std::collections::BTreeSet;
@@ -132,19 +133,25 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     let mut r = Reader::new(query);
     let mut state = PageState::default();
 
+    // A link without `v` predates nothing: version 1 was the first format.
+    let mut version = 1;
     if let Some(v) = r.single("v") {
         match v.trim().parse::<u32>() {
             Ok(n) if n > VERSION => r.reject("v", &v, Problem::NewerVersion),
-            Ok(n) if n >= 1 => {}
+            Ok(n) if n >= 1 => version = n,
             _ => r.reject(
                 "v",
                 &v,
                 Problem::UnknownValue {
-                    expected: "1".into(),
+                    expected: (1..=VERSION)
+                        .map(|n| n.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 },
             ),
         }
     }
+    r.upgrade(version, upgrade::STEPS);
     if let Some(view) = r.word("view", "catalog", |s| {
         (s == "catalog").then_some(View::Catalog)
     }) {

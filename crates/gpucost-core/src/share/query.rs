@@ -61,6 +61,21 @@ impl Reader {
         }
     }
 
+    /// Rewrites the pairs of a version-`from` link into the current format (see
+    /// [`super::upgrade`]). Call it after reading `v` and before reading anything else.
+    pub fn upgrade(&mut self, from: u32, steps: &[super::upgrade::Step]) {
+        if steps.iter().all(|s| s.from < from) {
+            return;
+        }
+        super::upgrade::upgrade(&mut self.pairs, from, steps);
+        // A step may add, drop or rename pairs: mark again what needs no reading.
+        self.used = self
+            .pairs
+            .iter()
+            .map(|(k, _)| k == "v" || is_tracking_key(k))
+            .collect();
+    }
+
     /// The first value of `key`; later ones are reported as repeated.
     pub fn single(&mut self, key: &str) -> Option<String> {
         let mut first = None;
@@ -216,6 +231,32 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::upgrade::Step;
+
+    #[test]
+    fn an_upgraded_link_is_read_in_the_current_spelling() {
+        // A made-up v1 → v2 change that renamed `hours` to `h`.
+        const RENAME: &[Step] = &[Step {
+            from: 1,
+            why: "hours renamed h",
+            rewrite: |p| {
+                for (k, _) in p.iter_mut().filter(|(k, _)| k == "hours") {
+                    *k = "h".into();
+                }
+            },
+        }];
+        let mut r = Reader::new("v=1&hours=72");
+        assert_eq!(r.single("v").as_deref(), Some("1"));
+        r.upgrade(1, RENAME);
+        assert_eq!(r.single("h").as_deref(), Some("72"));
+        assert!(r.finish().is_empty(), "nothing left unread or unknown");
+
+        let mut r = Reader::new("v=2&hours=72");
+        r.single("v");
+        r.upgrade(2, RENAME);
+        assert_eq!(r.single("h"), None, "a v2 link is not rewritten");
+        assert_eq!(r.finish()[0].param, "hours");
+    }
 
     #[test]
     fn unknown_and_repeated_keys_are_reported_tracking_keys_are_not() {
