@@ -116,7 +116,8 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("RTXPRO6000", "NVIDIA", "RTX PRO 6000 Blackwell"),
     ("RadeonProV520", "AMD", "Radeon Pro V520"),
     ("T4", "NVIDIA", "T4"),
-    ("V100", "NVIDIA", "V100 (memory not stated)"),
+    // Offers that do not say which V100: a language-neutral name, shown as is in Chinese too.
+    ("V100", "NVIDIA", "V100 (16/32 GB)"),
     ("V100-16GB", "NVIDIA", "V100 16GB"),
     ("V100-32GB", "NVIDIA", "V100 32GB"),
 ];

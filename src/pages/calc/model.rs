@@ -488,7 +488,7 @@ mod tests {
         assert!(item.source.starts_with("your price"));
         assert_eq!(
             quote.lines[0].title,
-            "Line 1 · 4 × NVIDIA V100 (memory not stated), all the time"
+            "Line 1 · 4 × NVIDIA V100 (16/32 GB), all the time"
         );
         let zh = results_view(&e.catalog, &s, &r, Lang::Zh);
         assert!(zh.demand.contains("卡·时"));

@@ -28,8 +28,22 @@ pub fn ResultsPanel() -> impl IntoView {
     });
     let ok = move || view_model.with(|v| v.is_ok());
     let results = move || view_model.with(|v| v.as_ref().ok().cloned());
+    // One persistent live region with the headline: screen readers hear the new cheapest
+    // total after an edit, not the whole rebuilt table. On a phone, where the results sit
+    // below the inputs, it is also shown as a bar at the bottom of the screen.
+    let spoken = move || {
+        view_model.with(|v| match v {
+            Ok(r) => r
+                .headline
+                .as_ref()
+                .map(|(name, total, _)| format!("{} {total} {name}", app.t(Text::Cheapest)))
+                .unwrap_or_default(),
+            Err(_) => app.t(Text::FixFirst).to_string(),
+        })
+    };
     view! {
-        <section class="results" aria-labelledby="results-heading" aria-live="polite">
+        <section class="results" aria-labelledby="results-heading">
+            <p class="live-summary" aria-live="polite" data-testid="spoken-summary">{spoken}</p>
             <div class="results-head">
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
                 <CopyLink />

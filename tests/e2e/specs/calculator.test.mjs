@@ -66,6 +66,11 @@ test('editing an input changes the link and the totals; reload restores both', a
   );
   const after = await pageTotals(page);
   assert.notDeepEqual(after, before);
+  // The one live region speaks the new cheapest total, not the whole table.
+  const cheapest = await page.getByTestId('cheapest-total').textContent();
+  const spoken = await page.getByTestId('spoken-summary').textContent();
+  assert.ok(spoken.startsWith('Cheapest') && spoken.includes(cheapest), spoken);
+  assert.equal(await page.locator('[aria-live]:not(.field-error)').count(), 1);
   const url = page.url();
   await page.reload();
   await page.waitForSelector('[data-testid=headline]');
