@@ -91,11 +91,12 @@ test('CSV and JSON exports carry exactly the numbers on screen', async () => {
   const { page, context } = await app.open(query, ready);
   const totals = await pageTotals(page);
 
-  const json = JSON.parse(await download(page, 'export-json'));
+  const rawJson = await download(page, 'export-json');
+  const json = JSON.parse(rawJson);
   const fromJson = Object.fromEntries(json.providers.filter((p) => p.status === 'served').map((p) => [p.provider, p.total]));
   assert.deepEqual(fromJson, totals);
-  const cli = JSON.parse(execFileSync(GPUCOST, ['estimate', page.url(), '--format', 'json'], { encoding: 'utf8' }));
-  assert.deepEqual(json, cli, 'the page JSON equals gpucost estimate --format json');
+  const cli = execFileSync(GPUCOST, ['estimate', page.url(), '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(rawJson, cli, 'the page JSON is byte for byte gpucost estimate --format json');
 
   const csv = (await download(page, 'export-csv')).trim().split('\n');
   const header = csv[0].split(',');
@@ -114,6 +115,19 @@ test('CSV and JSON exports carry exactly the numbers on screen', async () => {
   await context.close();
 });
 
+/** The prices message once it matches `pattern` (it fails the test after 5 s). */
+async function messageMatching(page, pattern) {
+  const handle = await page.waitForFunction(
+    (source) => {
+      const text = document.querySelector('[data-testid=prices-message]')?.textContent ?? '';
+      return new RegExp(source).test(text) && text;
+    },
+    pattern.source,
+    { timeout: 5000 },
+  );
+  return handle.jsonValue();
+}
+
 test('a malformed prices file is refused with its problems named and nothing lost', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   await page.getByText('More settings').click();
@@ -125,13 +139,14 @@ test('a malformed prices file is refused with its problems named and nothing los
     discounts: [{ provider: 'nobody', percent: 5 }],
   });
   await page.getByTestId('prices-import').setInputFiles({ name: 'prices.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-  const message = await page.getByTestId('prices-message').textContent();
+  // Reading the file is asynchronous: wait for the message rather than read it at once.
+  const message = await messageMatching(page, /not imported/);
   assert.match(message, /not imported: prices\[0\].*lots.*discounts\[0\]\.provider/);
   assert.equal(page.url(), url, 'the scenario is unchanged');
   assert.equal(await page.locator('.price-row').count(), 1, 'the existing quote is kept');
 
   await page.getByTestId('prices-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
-  assert.match(await page.getByTestId('prices-message').textContent(), /not JSON/);
+  assert.match(await messageMatching(page, /not JSON/), /not JSON/);
 
   const exported = await download(page, 'prices-export');
   await page.getByTestId('price-0-remove').click();
