@@ -31,6 +31,8 @@ pub struct AppState {
     pub fx: Memo<FxTable>,
     /// Today, for price ages.
     pub today: NaiveDate,
+    /// Whether the browser is printing (collapsed details are printed too).
+    pub printing: RwSignal<bool>,
 }
 
 impl AppState {
@@ -50,6 +52,7 @@ impl AppState {
             currency,
             fx,
             today: web::today(),
+            printing: RwSignal::new(false),
         }
     }
 
@@ -70,11 +73,11 @@ pub fn App() -> impl IntoView {
     let app = AppState::from_url();
     provide_context(app);
 
-    // The URL is the state: every change replaces the history entry with the encoded state.
-    Effect::new(move |_| {
-        let query = app.page.with(share::encode);
-        web::replace_query(&query);
-    });
+    // The URL is the state: every change replaces the history entry with the encoded state
+    // (written a moment later, so a burst of keystrokes costs one history call).
+    Effect::new(move |_| web::replace_query_soon(app.page.with(share::encode)));
+    web::write_pending_query_on_leave();
+    web::on_print(move |printing| app.printing.set(printing));
     Effect::new(move |_| {
         let lang = app.lang.get();
         web::set_document_language(lang, Text::AppTitle.get(lang));

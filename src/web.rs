@@ -1,6 +1,9 @@
 //! The few places the app touches the browser: the URL, the clock, the language list and the
 //! document's `lang`/`title`. Everything else is pure.
 
+use std::cell::RefCell;
+use std::time::Duration;
+
 use chrono::NaiveDate;
 use gpucost_core::format::Lang;
 use leptos::prelude::window;
@@ -30,6 +33,60 @@ pub fn replace_query(query: &str) {
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
+}
+
+/// How long a changed state waits before it is written to the address bar.
+const URL_WRITE_DELAY: Duration = Duration::from_millis(150);
+
+thread_local! {
+    /// The latest query not yet written to the address bar.
+    static PENDING_QUERY: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Writes `query` to the address bar soon, at most once per [`URL_WRITE_DELAY`].
+///
+/// `history.replaceState` is a synchronous round trip to the browser process (about 10 ms per
+/// call in Chromium, which also ignores calls beyond a rate limit), so writing on every
+/// keystroke made typing slow. The last query is always written: after the delay, or at once
+/// when the page is hidden or unloaded (see [`write_pending_query_on_leave`]).
+pub fn replace_query_soon(query: String) {
+    let first = PENDING_QUERY.with(|p| p.borrow_mut().replace(query).is_none());
+    if first {
+        leptos::prelude::set_timeout(write_pending_query, URL_WRITE_DELAY);
+    }
+}
+
+/// Writes the pending query, if any, now.
+pub fn write_pending_query() {
+    if let Some(query) = PENDING_QUERY.with(|p| p.borrow_mut().take()) {
+        replace_query(&query);
+    }
+}
+
+/// Makes a reload, a closed tab or a switch to another tab keep the latest state.
+pub fn write_pending_query_on_leave() {
+    let window = window();
+    for event in ["pagehide", "visibilitychange"] {
+        gloo_events::EventListener::new(&window, event, |_| write_pending_query()).forget();
+    }
+}
+
+/// Calls `f(true)` before the page is printed and `f(false)` after.
+pub fn on_print(f: impl Fn(bool) + Clone + 'static) {
+    let window = window();
+    let before = f.clone();
+    gloo_events::EventListener::new(&window, "beforeprint", move |_| before(true)).forget();
+    gloo_events::EventListener::new(&window, "afterprint", move |_| f(false)).forget();
+}
+
+/// The page's address without query or fragment (works under any sub-path).
+pub fn page_base() -> String {
+    let location = window().location();
+    format!(
+        "{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default()
+    )
 }
 
 /// The browser's preferred interface language.

@@ -729,7 +729,9 @@ fn RecommendationBody(
     v: RecommendationView,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let t = move |l: L| l.get(app.lang.get());
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |l: L| l.get(lang);
     let RecommendationView {
         workload,
         memory,
@@ -746,26 +748,26 @@ fn RecommendationBody(
     });
     view! {
         <section class="reco" aria-labelledby="reco-heading" data-testid="recommendation">
-            <h3 id="reco-heading">{move || t(L::Heading)}</h3>
+            <h3 id="reco-heading">{t(L::Heading)}</h3>
             <p class="reco-workload" data-testid="reco-workload">{workload}</p>
-            <p class="hint">{move || t(L::Intro)}</p>
+            <p class="hint">{t(L::Intro)}</p>
             <MemoryBlock m=memory />
-            <h4>{move || t(L::Ranked)}</h4>
+            <h4>{t(L::Ranked)}</h4>
             <ol class="reco-ranked" data-testid="reco-ranked">
                 {ranked.into_iter().map(|c| view! { <CandidateCard c=c /> }).collect_view()}
             </ol>
             {more_text.map(|m| view! { <p class="hint">{m}</p> })}
             {(!excluded.is_empty()).then(|| view! {
                 <details class="reco-excluded" data-testid="reco-excluded">
-                    <summary>{move || t(L::Excluded)} " (" {excluded.len()} ")"</summary>
+                    <summary>{t(L::Excluded)} " (" {excluded.len()} ")"</summary>
                     <ul>{excluded.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
                 </details>
             })}
             <RulesBlock rules=rules />
             <details class="reco-assumptions" data-testid="reco-assumptions">
-                <summary>{move || t(L::Assumptions)}</summary>
+                <summary>{t(L::Assumptions)}</summary>
                 <ul>{assumptions.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul>
-                <p class="hint">{move || t(L::HardwareData)} " " {hardware_built}</p>
+                <p class="hint">{t(L::HardwareData)} " " {hardware_built}</p>
             </details>
         </section>
     }
@@ -778,13 +780,15 @@ fn MemoryBlock(
     m: MemoryView,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let t = move |l: L| l.get(app.lang.get());
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |l: L| l.get(lang);
     let row = |p: MemoryPart| view! { <div><dt>{p.label}</dt><dd>{p.gib}</dd></div> };
     view! {
         <div class="reco-memory" data-testid="reco-memory">
-            <h4>{move || t(L::Memory)}</h4>
+            <h4>{t(L::Memory)}</h4>
             <p>
-                <span class="label">{move || t(L::MemoryTotal)}</span> " "
+                <span class="label">{t(L::MemoryTotal)}</span> " "
                 <strong data-testid="reco-memory-total">{m.total}</strong>
             </p>
             <dl>{m.parts.into_iter().map(row).collect_view()}</dl>
@@ -800,7 +804,9 @@ fn CandidateCard(
     c: CandidateView,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let t = move |l: L| l.get(app.lang.get());
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |l: L| l.get(lang);
     let basis_kind = if c.measured { L::Measured } else { L::Modelled };
     let feasible = c.feasible;
     let list = |items: Vec<String>| {
@@ -809,7 +815,7 @@ fn CandidateCard(
     let warnings = (!c.warnings.is_empty()).then(|| {
         view! {
             <div class="reco-warnings" role="note">
-                <strong>{move || t(L::Caveats)}</strong>
+                <strong>{t(L::Caveats)}</strong>
                 {list(c.warnings)}
             </div>
         }
@@ -819,32 +825,32 @@ fn CandidateCard(
             <div class="reco-gpu-head">
                 <span class="rank">{c.rank}</span>
                 <strong class="name">{c.name}</strong>
-                {(!feasible).then(|| view! { <span class="badge old">{move || t(L::Infeasible)}</span> })}
+                {(!feasible).then(|| view! { <span class="badge old">{t(L::Infeasible)}</span> })}
                 <span class="reco-cost" data-testid="reco-cost">
                     <strong>{c.cost}</strong> " " <span class="unit">{c.unit}</span>
                 </span>
             </div>
             <dl class="reco-facts">
-                <div><dt>{move || t(L::GpusNeeded)}</dt><dd data-testid="reco-gpus">{c.gpus}</dd></div>
-                <div><dt>{move || t(L::Price)}</dt><dd data-testid="reco-price">{c.price}</dd></div>
+                <div><dt>{t(L::GpusNeeded)}</dt><dd data-testid="reco-gpus">{c.gpus}</dd></div>
+                <div><dt>{t(L::Price)}</dt><dd data-testid="reco-price">{c.price}</dd></div>
                 {c.time.map(|time| view! {
-                    <div><dt>{move || t(L::Time)}</dt><dd data-testid="reco-time">{time}</dd></div>
+                    <div><dt>{t(L::Time)}</dt><dd data-testid="reco-time">{time}</dd></div>
                 })}
-                <div><dt>{move || t(L::Throughput)}</dt><dd>{c.throughput}</dd></div>
+                <div><dt>{t(L::Throughput)}</dt><dd>{c.throughput}</dd></div>
                 <div>
-                    <dt>{move || t(L::Basis)}</dt>
+                    <dt>{t(L::Basis)}</dt>
                     <dd data-testid="reco-basis">
-                        <span class="badge" class:measured=c.measured>{move || t(basis_kind)}</span>
+                        <span class="badge" class:measured=c.measured>{t(basis_kind)}</span>
                         " " {c.basis}
                     </dd>
                 </div>
             </dl>
             {warnings}
             <details class="reco-why">
-                <summary>{move || t(L::Why)}</summary>
+                <summary>{t(L::Why)}</summary>
                 {list(c.reasons)}
                 {(!c.assumptions.is_empty()).then(|| view! {
-                    <p class="hint">{move || t(L::GpuAssumptions)}</p>
+                    <p class="hint">{t(L::GpuAssumptions)}</p>
                     {list(c.assumptions)}
                 })}
             </details>
@@ -859,17 +865,19 @@ fn RulesBlock(
     rules: Vec<RuleView>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let t = move |l: L| l.get(app.lang.get());
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |l: L| l.get(lang);
     view! {
         <details class="reco-rules" data-testid="reco-rules">
-            <summary>{move || t(L::Rules)} " (" {rules.len()} ")"</summary>
+            <summary>{t(L::Rules)} " (" {rules.len()} ")"</summary>
             <ul>
                 {rules
                     .into_iter()
                     .map(|r| view! {
                         <li data-rule=r.key data-verdict=r.verdict_key>
                             <span class="claim" title=r.source>{r.claim}</span>
-                            <span class="verdict">{move || t(L::Verdict)} ": " {r.verdict}</span>
+                            <span class="verdict">{t(L::Verdict)} ": " {r.verdict}</span>
                             <span class="finding">{r.finding}</span>
                         </li>
                     })

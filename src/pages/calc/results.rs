@@ -1,13 +1,14 @@
 //! The results: headline, warnings, the provider comparison with line items, charts and the
 //! savings panel, plus "copy link". Everything shown comes from `model::results_view`.
 
+use gpucost_core::format::Lang;
 use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::share;
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use super::model::{results_view, ProviderRow, ResultsView, SavingView};
+use super::model::{results_view, LineView, ProviderRow, ResultsView, SavingView};
 use crate::app::{catalog, AppState};
 use crate::i18n::Text;
 use crate::web;
@@ -64,7 +65,9 @@ pub fn ResultsPanel() -> impl IntoView {
                     }
                 }
             >
-                {move || results().map(|r| view! { <Results r=r /> })}
+                // Rebuilt on every change (the language included), so everything below reads
+                // the language once instead of keeping a reactive closure per string.
+                {move || results().map(|r| view! { <Results r=r lang=app.lang.get_untracked() /> })}
             </Show>
         </section>
     }
@@ -72,8 +75,13 @@ pub fn ResultsPanel() -> impl IntoView {
 
 /// The results of a valid scenario.
 #[component]
-fn Results(r: ResultsView) -> impl IntoView {
-    let app = expect_context::<AppState>();
+fn Results(
+    /// What to show.
+    r: ResultsView,
+    /// The language it was formatted in.
+    lang: Lang,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
     let ResultsView {
         headline,
         demand,
@@ -92,7 +100,7 @@ fn Results(r: ResultsView) -> impl IntoView {
     view! {
         {headline.map(|(name, total, per)| view! {
             <p class="headline" data-testid="headline">
-                <span class="label">{move || app.t(Text::Cheapest)}</span>
+                <span class="label">{t(Text::Cheapest)}</span>
                 <strong data-testid="cheapest-total">{total}</strong>
                 <span class="who" data-testid="cheapest-provider">{name}</span>
                 <span class="per">{per}</span>
@@ -101,7 +109,7 @@ fn Results(r: ResultsView) -> impl IntoView {
         <p class="demand" data-testid="demand">{demand}</p>
         {(!warnings.is_empty()).then(|| view! {
             <div class="warnings" role="note" data-testid="warnings">
-                <h3>{move || app.t(Text::WarningsHeading)}</h3>
+                <h3>{t(Text::WarningsHeading)}</h3>
                 <ul>{warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
             </div>
         })}
@@ -110,20 +118,20 @@ fn Results(r: ResultsView) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"#"</th>
-                        <th scope="col">{move || app.t(Text::ColProvider)}</th>
-                        <th scope="col" class="num">{move || app.t(Text::ColTotal)}</th>
-                        <th scope="col" class="num">{move || app.t(Text::ColPerGpuHour)}</th>
-                        <th scope="col">{move || app.t(Text::ColBilling)}</th>
+                        <th scope="col">{t(Text::ColProvider)}</th>
+                        <th scope="col" class="num">{t(Text::ColTotal)}</th>
+                        <th scope="col" class="num">{t(Text::ColPerGpuHour)}</th>
+                        <th scope="col">{t(Text::ColBilling)}</th>
                     </tr>
                 </thead>
                 <tbody>
-                    {served.into_iter().map(|row| view! { <ProviderRowView row=row /> }).collect_view()}
+                    {served.into_iter().map(|row| view! { <ProviderRowView row=row lang=lang /> }).collect_view()}
                 </tbody>
             </table>
         </div>
         {(!unserved.is_empty()).then(|| view! {
             <details class="unserved" data-testid="unserved">
-                <summary>{move || app.t(Text::CannotServe)} " (" {unserved.len()} ")"</summary>
+                <summary>{t(Text::CannotServe)} " (" {unserved.len()} ")"</summary>
                 <ul>
                     {unserved.into_iter().map(|r| view! {
                         <li data-seller=r.key.clone()><strong>{r.name}</strong> " — " {r.unserved.unwrap_or_default()}</li>
@@ -133,18 +141,25 @@ fn Results(r: ResultsView) -> impl IntoView {
         })}
         <super::recommendation::RecommendationPanel />
         <section class="charts" aria-labelledby="charts-heading">
-            <h3 id="charts-heading">{move || app.t(Text::ChartsHeading)}</h3>
+            <h3 id="charts-heading">{t(Text::ChartsHeading)}</h3>
             <CostBars rows=bars />
             <CumulativeChart />
         </section>
-        <SavingsPanel savings=savings />
+        <SavingsPanel savings=savings lang=lang />
     }
 }
 
-/// A provider's row, with its line items behind a disclosure.
+/// A provider's row, with its line items behind a disclosure. The line items are about half
+/// the page's elements, so they are built only when opened or printed.
 #[component]
-fn ProviderRowView(row: ProviderRow) -> impl IntoView {
+fn ProviderRowView(
+    /// The row.
+    row: ProviderRow,
+    /// The language it was formatted in.
+    lang: Lang,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
+    let t = move |text: Text| text.get(lang);
     let ProviderRow {
         key,
         rank,
@@ -162,14 +177,14 @@ fn ProviderRowView(row: ProviderRow) -> impl IntoView {
     view! {
         <tr data-seller=key.clone() class:best=rank == Some(1)>
             <td data-label="#">{rank.map(|r| r.to_string()).unwrap_or_default()}</td>
-            <td data-label=move || app.t(Text::ColProvider)>
+            <td data-label=t(Text::ColProvider)>
                 <strong>{name}</strong>
                 {badges.into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
                 <span class="offers">{offers}</span>
             </td>
-            <td data-label=move || app.t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
-            <td data-label=move || app.t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
-            <td data-label=move || app.t(Text::ColBilling)>
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=t(Text::ColBilling)>
                 {billing}
                 <button
                     type="button"
@@ -178,63 +193,74 @@ fn ProviderRowView(row: ProviderRow) -> impl IntoView {
                     aria-controls=details_id.clone()
                     on:click=move |_| open.update(|o| *o = !*o)
                 >
-                    {move || app.t(Text::Details)}
+                    {t(Text::Details)}
                 </button>
             </td>
         </tr>
         <tr class="details-row" id=details_id hidden=move || !open.get()>
             <td colspan="5">
-                {lines
-                    .into_iter()
-                    .map(|l| {
-                        view! {
-                            <div class="line-plan">
-                                <h4>{l.title}</h4>
-                                <p class="offer">{l.offer} " · " {l.region} " · " {l.plan}</p>
-                                <table class="items">
-                                    <thead>
-                                        <tr>
-                                            <th scope="col">{move || app.t(Text::Lever)}</th>
-                                            <th scope="col" class="num">{move || app.t(Text::Quantity)}</th>
-                                            <th scope="col" class="num">{move || app.t(Text::Rate)}</th>
-                                            <th scope="col" class="num">{move || app.t(Text::Amount)}</th>
-                                        </tr>
-                                    </thead>
-                                    <tbody>
-                                        {l.items.into_iter().map(|i| {
-                                            let title = i.source.clone();
-                                            view! {
-                                            <tr>
-                                                <td>{i.label}</td>
-                                                <td class="num">{i.quantity}</td>
-                                                <td class="num" title=title>{i.rate}<span class="source">{i.source}</span></td>
-                                                <td class="num">{i.amount}</td>
-                                            </tr>
-                                        }}).collect_view()}
-                                        <tr class="subtotal">
-                                            <td colspan="3">{move || app.t(Text::Subtotal)}</td>
-                                            <td class="num">{l.subtotal}</td>
-                                        </tr>
-                                    </tbody>
-                                </table>
-                                <p class="options-title">{move || app.t(Text::BestByMode)}</p>
-                                <ul class="options">{l.options.into_iter().map(|o| view! { <li>{o}</li> }).collect_view()}</ul>
-                            </div>
-                        }
-                    })
-                    .collect_view()}
+                {move || (open.get() || app.printing.get()).then(|| line_plans(lines.clone(), lang))}
             </td>
         </tr>
     }
 }
 
+/// The line items of a provider's plan, line by line.
+fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
+    lines
+        .into_iter()
+        .map(|l| {
+            view! {
+                <div class="line-plan">
+                    <h4>{l.title}</h4>
+                    <p class="offer">{l.offer} " · " {l.region} " · " {l.plan}</p>
+                    <table class="items">
+                        <thead>
+                            <tr>
+                                <th scope="col">{t(Text::Lever)}</th>
+                                <th scope="col" class="num">{t(Text::Quantity)}</th>
+                                <th scope="col" class="num">{t(Text::Rate)}</th>
+                                <th scope="col" class="num">{t(Text::Amount)}</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {l.items.into_iter().map(|i| {
+                                let title = i.source.clone();
+                                view! {
+                                <tr>
+                                    <td>{i.label}</td>
+                                    <td class="num">{i.quantity}</td>
+                                    <td class="num" title=title>{i.rate}<span class="source">{i.source}</span></td>
+                                    <td class="num">{i.amount}</td>
+                                </tr>
+                            }}).collect_view()}
+                            <tr class="subtotal">
+                                <td colspan="3">{t(Text::Subtotal)}</td>
+                                <td class="num">{l.subtotal}</td>
+                            </tr>
+                        </tbody>
+                    </table>
+                    <p class="options-title">{t(Text::BestByMode)}</p>
+                    <ul class="options">{l.options.into_iter().map(|o| view! { <li>{o}</li> }).collect_view()}</ul>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
 /// The savings levers.
 #[component]
-fn SavingsPanel(savings: Vec<SavingView>) -> impl IntoView {
-    let app = expect_context::<AppState>();
+fn SavingsPanel(
+    /// The levers.
+    savings: Vec<SavingView>,
+    /// The language they were formatted in.
+    lang: Lang,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
     view! {
         <section class="savings" aria-labelledby="savings-heading" data-testid="savings">
-            <h3 id="savings-heading">{move || app.t(Text::SavingsHeading)}</h3>
+            <h3 id="savings-heading">{t(Text::SavingsHeading)}</h3>
             <ul>
                 {savings
                     .into_iter()
@@ -259,18 +285,15 @@ fn CopyLink() -> impl IntoView {
     let app = expect_context::<AppState>();
     let status: RwSignal<Option<Text>> = RwSignal::new(None);
     let on_click = move |_| {
+        // The address bar may be a moment behind the state: bring it up to date first.
+        web::write_pending_query();
         leptos::task::spawn_local(async move {
             let ok = web::copy_to_clipboard(&web::current_href()).await;
             status.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
         });
     };
     let long = move || {
-        let base = web::current_href()
-            .split(['?', '#'])
-            .next()
-            .unwrap_or("")
-            .chars()
-            .count();
+        let base = web::page_base().chars().count();
         app.page
             .with(|p| share::link_too_long(base + 1 + share::encode(p).chars().count()))
     };

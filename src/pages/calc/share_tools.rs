@@ -112,10 +112,7 @@ fn EmbedDialog() -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let lock = RwSignal::new(false);
     let open = RwSignal::new(false);
-    let base = move || {
-        let href = web::current_href();
-        href.split(['?', '#']).next().unwrap_or("").to_string()
-    };
+    let base = web::page_base;
     let snippet = move || {
         app.page
             .with(|p| embed_snippet(&base(), p, lock.get(), 900))

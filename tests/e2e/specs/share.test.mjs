@@ -115,6 +115,25 @@ test('CSV and JSON exports carry exactly the numbers on screen', async () => {
   await context.close();
 });
 
+test('printing shows the results with the line items of every provider and none of the controls', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
+  const served = await page.locator('table.comparison > tbody > tr[data-seller]').count();
+  assert.equal(await page.locator('.line-plan').count(), 0, 'line items are built only when asked for');
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print' });
+  await page.waitForFunction((n) => document.querySelectorAll('tr.details-row .line-plan').length >= n, served);
+  const visible = (selector) => page.locator(selector).first().isVisible();
+  assert.ok(await visible('.line-plan'), 'line items print');
+  assert.ok(await visible('[data-testid=headline]'));
+  for (const hidden of ['section.inputs', '.export-bar', '[data-testid=copy-link]', '.presets']) {
+    assert.equal(await visible(hidden), false, `${hidden} is not printed`);
+  }
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.waitForFunction(() => document.querySelectorAll('.line-plan').length === 0);
+  await context.close();
+});
+
 /** The prices message once it matches `pattern` (it fails the test after 5 s). */
 async function messageMatching(page, pattern) {
   const handle = await page.waitForFunction(
