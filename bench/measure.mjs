@@ -64,17 +64,25 @@ async function recompute(browser, url) {
   await page.waitForSelector('[data-testid=headline]');
   const times = await page.evaluate(async (edits) => {
     const input = document.querySelector('[data-testid=hours]');
-    const total = () => document.querySelector('[data-testid=cheapest-total]')?.textContent;
+    const results = document.querySelector('section.results');
+    // A message, unlike a nested setTimeout, is not clamped to 4 ms.
+    const nextTask = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const out = [];
     for (let i = 0; i < edits; i++) {
-      const before = total();
+      await nextFrame();
+      // The time of the last change to the results: observer callbacks run right after each
+      // burst of DOM updates, so the last one marks the end of the recompute.
+      let last = null;
+      const observer = new MutationObserver(() => { last = performance.now(); });
+      observer.observe(results, { childList: true, subtree: true, characterData: true, attributes: true });
       const t0 = performance.now();
-      input.value = String(24 + (i % 97) + 1);
+      input.value = String(25 + (i % 97));
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      // Wait until the total changed (or a few frames passed for an equal total).
-      let spins = 0;
-      while (total() === before && spins++ < 200) await new Promise((r) => setTimeout(r, 0));
-      out.push(performance.now() - t0);
+      await nextTask();
+      await nextTask();
+      observer.disconnect();
+      if (last !== null) out.push(last - t0);
     }
     return out;
   }, EDITS);
@@ -116,11 +124,11 @@ const catalogTime = median(await timeToSelector(browser, `${server.url}?view=cat
 log(`| (catalog browser) | ${catalogTime.toFixed(0)} ms | ${(catalogTime / blank).toFixed(2)}× |`);
 
 log('');
-log(`### Recompute per input change (${EDITS} edits of the hours field, input event to new total on screen)`);
+log(`### Recompute per input change (${EDITS} edits of the hours field of a 24-hour job: input event to the last change of the results in the DOM; layout and paint come after)`);
 log('');
 log('| preset | median | p95 |');
 log('| --- | ---: | ---: |');
-for (const preset of ['short-training', 'custom']) {
+for (const preset of ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom']) {
   const t = await recompute(browser, `${server.url}?preset=${preset}&lang=en&cur=CNY&h=24`);
   log(`| ${preset} | ${median(t).toFixed(2)} ms | ${pct(t, 0.95).toFixed(2)} ms |`);
 }
