@@ -1,7 +1,7 @@
 //! The few places the app touches the browser: the URL, the clock, the language list and the
 //! document's `lang`/`title`. Everything else is pure.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
 use chrono::NaiveDate;
@@ -41,6 +41,8 @@ const URL_WRITE_DELAY: Duration = Duration::from_millis(150);
 thread_local! {
     /// The latest query not yet written to the address bar.
     static PENDING_QUERY: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether the address bar has been written once since the page loaded.
+    static WROTE_FIRST_QUERY: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Writes `query` to the address bar soon, at most once per [`URL_WRITE_DELAY`].
@@ -50,6 +52,12 @@ thread_local! {
 /// keystroke made typing slow. The last query is always written: after the delay, or at once
 /// when the page is hidden or unloaded (see [`write_pending_query_on_leave`]).
 pub fn replace_query_soon(query: String) {
+    // The first write (the link as the page read it, in canonical form) is immediate, so the
+    // address is settled as soon as the page has rendered.
+    if !WROTE_FIRST_QUERY.replace(true) {
+        replace_query(&query);
+        return;
+    }
     let first = PENDING_QUERY.with(|p| p.borrow_mut().replace(query).is_none());
     if first {
         leptos::prelude::set_timeout(write_pending_query, URL_WRITE_DELAY);

@@ -28,3 +28,11 @@ export function useApp() {
 export function params(page) {
   return new URL(page.url()).searchParams;
 }
+
+/**
+ * Waits until any pending address-bar write has happened: the page writes the link at most
+ * every 150 ms (src/web.rs), so "the link did not change" is only meaningful after that.
+ */
+export async function linkSettled(page) {
+  await page.waitForTimeout(300);
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useApp, params } from '../lib/fixture.mjs';
+import { useApp, params, linkSettled } from '../lib/fixture.mjs';
 
 const app = useApp();
 const ready = { readySelector: '[data-testid=headline]' };
@@ -80,12 +80,32 @@ test('editing an input changes the link and the totals; reload restores both', a
   await context.close();
 });
 
+test('a burst of keystrokes writes the link once, with the last value', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  await page.evaluate(() => {
+    window.__writes = 0;
+    const original = history.replaceState.bind(history);
+    history.replaceState = (...args) => {
+      window.__writes += 1;
+      return original(...args);
+    };
+  });
+  await page.getByTestId('hours').selectText();
+  await page.getByTestId('hours').pressSequentially('1234', { delay: 10 });
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('h') === '1234');
+  await linkSettled(page);
+  // replaceState is a synchronous call into the browser process (~10 ms): once per burst.
+  assert.ok(await page.evaluate(() => window.__writes) <= 2, 'one write per burst of edits');
+  await context.close();
+});
+
 test('an invalid entry is flagged inline and does not change the link', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   const url = page.url();
   await page.getByTestId('line-0-count').fill('-3');
   assert.equal(await page.getByTestId('line-0-count').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('#line-0-count-error').textContent(), /Enter a number in range/);
+  await linkSettled(page);
   assert.equal(page.url(), url);
   await context.close();
 });
@@ -103,7 +123,7 @@ test('switching language and currency changes every string and number', async ()
   assert.match(text, /各厂商成本/);
   await page.getByTestId('currency').selectOption('CNY');
   await page.waitForFunction(() => document.querySelector('[data-testid=cheapest-total]').textContent.startsWith('¥'));
-  assert.equal(params(page).get('cur'), 'CNY');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('cur') === 'CNY');
   const expected = cli('?preset=dev-test&cur=CNY').providers.find((p) => p.status === 'served').total;
   assert.equal((await page.getByTestId('cheapest-total').textContent()).replace(/[^0-9.]/g, ''), expected);
   await context.close();

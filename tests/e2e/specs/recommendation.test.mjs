@@ -3,7 +3,7 @@
 // inline without touching it); the Chinese panel is in Chinese; a phone shows it unscrolled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, params } from '../lib/fixture.mjs';
+import { useApp, params, linkSettled } from '../lib/fixture.mjs';
 
 const app = useApp();
 const ready = { readySelector: '[data-testid=recommendation]' };
@@ -60,6 +60,7 @@ test('an invalid workload value is flagged inline and does not change the link',
   // In range on its own, but prompt plus output would exceed Llama 3 8B's context.
   await page.getByTestId('workload-in').fill('8000');
   assert.match(await page.locator('#workload-in-error').textContent(), /within 8192 tokens/);
+  await linkSettled(page);
   assert.equal(page.url(), url);
   await rate.fill('20');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('rate') === '20req');

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useApp } from '../lib/fixture.mjs';
+import { useApp, linkSettled } from '../lib/fixture.mjs';
 import { openPage } from '../lib/browser.mjs';
 
 const app = useApp();
@@ -161,6 +161,7 @@ test('a malformed prices file is refused with its problems named and nothing los
   // Reading the file is asynchronous: wait for the message rather than read it at once.
   const message = await messageMatching(page, /not imported/);
   assert.match(message, /not imported: prices\[0\].*lots.*discounts\[0\]\.provider/);
+  await linkSettled(page);
   assert.equal(page.url(), url, 'the scenario is unchanged');
   assert.equal(await page.locator('.price-row').count(), 1, 'the existing quote is kept');
 
