@@ -17,6 +17,12 @@ use crate::fx::FxTable;
 use crate::money::{Currency, Money};
 use crate::schedule::LevelSessions;
 
+mod draft;
+mod prepared;
+
+pub(crate) use draft::PlanDraft;
+pub(crate) use prepared::{BilledLevels, PeriodLevels};
+
 /// A price usable in a plan: per instance-hour, or per instance per period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rate<'a> {
@@ -276,15 +282,6 @@ impl PlanContext<'_> {
     }
 }
 
-fn item<'a>(kind: ItemKind, quantity: Decimal, rate: &Rate<'a>) -> Item<'a> {
-    Item {
-        kind,
-        quantity,
-        rate: rate.clone(),
-        amount: Money::new(quantity * rate.amount, rate.currency),
-    }
-}
-
 /// How to pay usage not covered by reservations: the cheaper of on-demand and (if usable)
 /// spot with its overhead, per hour in the display currency.
 struct RestRate<'r, 'a> {
@@ -316,16 +313,22 @@ fn rest_rates<'r, 'a>(r: &'r RegionRates<'a>, ctx: &PlanContext) -> Vec<Option<R
     }
 }
 
-fn rest_items<'a>(rest: &RestRate<'_, 'a>, hours: Decimal, ctx: &PlanContext) -> Vec<Item<'a>> {
+/// Charges the `hours` not covered by a commitment or subscription at the rest rate.
+fn charge_rest<'r, 'a>(
+    draft: &mut PlanDraft<'r, 'a>,
+    rest: &RestRate<'r, 'a>,
+    hours: Decimal,
+    ctx: &PlanContext,
+) {
     if hours.is_zero() {
-        return Vec::new();
+        return;
     }
     match rest.kind {
-        Remainder::OnDemand => vec![item(ItemKind::OnDemand, hours, rest.rate)],
-        Remainder::Spot => vec![
-            item(ItemKind::Spot, hours, rest.rate),
-            item(ItemKind::SpotOverhead, hours * ctx.spot_overhead, rest.rate),
-        ],
+        Remainder::OnDemand => draft.charge(ItemKind::OnDemand, hours, rest.rate),
+        Remainder::Spot => {
+            draft.charge(ItemKind::Spot, hours, rest.rate);
+            draft.charge(ItemKind::SpotOverhead, hours * ctx.spot_overhead, rest.rate);
+        }
     }
 }
 
@@ -338,32 +341,59 @@ fn total(items: &[Item], ctx: &PlanContext) -> Decimal {
 
 /// Every plan for `usage` at `rates`.
 pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) -> Vec<Plan<'a>> {
+    let billed = BilledLevels::new(&usage.billed_hours);
+    let per_period: BTreeMap<Period, PeriodLevels> = usage
+        .per_period
+        .iter()
+        .map(|(p, levels)| (*p, PeriodLevels::new(levels)))
+        .collect();
+    let usage = PreparedUsage {
+        billed: &billed,
+        per_period: &per_period,
+    };
+    draft_plans(rates, &usage, ctx)
+        .iter()
+        .map(|d| d.build(ctx))
+        .collect()
+}
+
+/// A line's usage prepared for pricing (see [`prepared`]): its metered levels and, per
+/// subscription period kind, its levels per period.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PreparedUsage<'u> {
+    /// Metered hours per level.
+    pub billed: &'u BilledLevels,
+    /// Exact hours per level per period, for the periods some price may subscribe.
+    pub per_period: &'u BTreeMap<Period, PeriodLevels>,
+}
+
+/// Every plan for a prepared `usage` at `rates`, as drafts (see [`plans`]).
+pub(crate) fn draft_plans<'r, 'a>(
+    rates: &'r RegionRates<'a>,
+    usage: &PreparedUsage,
+    ctx: &PlanContext,
+) -> Vec<PlanDraft<'r, 'a>> {
     let mut out = Vec::new();
-    let billed = usage.total_billed();
+    let billed = usage.billed.total();
     if let Some(od) = &rates.on_demand {
-        let items = vec![item(ItemKind::OnDemand, billed, od)];
-        out.push(Plan {
-            kind: PlanKind::OnDemand,
-            cost: total(&items, ctx),
-            items,
-            eligible: true,
-        });
+        let mut d = PlanDraft::new();
+        d.kind = PlanKind::OnDemand;
+        d.eligible = true;
+        d.charge(ItemKind::OnDemand, billed, od);
+        out.push(d);
     }
     if let Some(spot) = &rates.spot {
-        let items = vec![
-            item(ItemKind::Spot, billed, spot),
-            item(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot),
-        ];
-        out.push(Plan {
-            kind: PlanKind::Spot,
-            cost: total(&items, ctx),
-            items,
-            eligible: ctx.spot_usable,
-        });
+        let mut d = PlanDraft::new();
+        d.kind = PlanKind::Spot;
+        d.eligible = ctx.spot_usable;
+        d.charge(ItemKind::Spot, billed, spot);
+        d.charge(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot);
+        out.push(d);
     }
     for rest in rest_rates(rates, ctx) {
         for (commitment, rate) in &rates.committed {
-            if let Some(plan) = committed_plan(*commitment, rate, rest.as_ref(), usage, ctx) {
+            if let Some(plan) = committed_plan(*commitment, rate, rest.as_ref(), usage.billed, ctx)
+            {
                 out.push(plan);
             }
         }
@@ -378,13 +408,13 @@ pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) 
     out
 }
 
-fn committed_plan<'a>(
+fn committed_plan<'r, 'a>(
     commitment: Commitment,
-    rate: &Rate<'a>,
-    rest: Option<&RestRate<'_, 'a>>,
-    usage: &LineUsage,
+    rate: &'r Rate<'a>,
+    rest: Option<&RestRate<'r, 'a>>,
+    usage: &BilledLevels,
     ctx: &PlanContext,
-) -> Option<Plan<'a>> {
+) -> Option<PlanDraft<'r, 'a>> {
     let peak = usage.peak();
     if peak == 0 {
         return None;
@@ -399,54 +429,44 @@ fn committed_plan<'a>(
     // Reserving an instance replaces its metered hours at the rest rate by one commitment, so
     // reserve exactly the levels busier than the break-even (and at least one: this is the
     // committed plan). Without a rest rate, everything must be reserved.
-    let busiest = sorted_descending(&usage.billed_hours);
     let reserved = match rest {
         None => peak,
         Some(r) if r.per_hour_display.is_zero() => 1,
-        Some(r) => {
-            let threshold = per_instance / r.per_hour_display;
-            busiest
-                .iter()
-                .take_while(|b| **b > threshold)
-                .count()
-                .max(1)
-        }
+        Some(r) => usage.busier_than(per_instance / r.per_hour_display).max(1),
     };
-    let rest_hours: Decimal = busiest[reserved..].iter().sum();
-    let mut items = vec![item(
+    let rest_hours = usage.rest_after(reserved);
+    let mut d = PlanDraft::new();
+    d.charge(
         ItemKind::Commitment,
         Decimal::from(reserved as u64) * charged_hours,
         rate,
-    )];
+    );
     let remainder = match (rest, rest_hours.is_zero()) {
         (Some(r), false) => {
-            items.extend(rest_items(r, rest_hours, ctx));
+            charge_rest(&mut d, r, rest_hours, ctx);
             Some(r.kind)
         }
         _ => None,
     };
-    Some(Plan {
-        kind: PlanKind::Committed {
-            commitment,
-            reserved: reserved as u32,
-            peak: peak as u32,
-            remainder,
-        },
-        cost: total(&items, ctx),
-        eligible: ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
-        items,
-    })
+    d.kind = PlanKind::Committed {
+        commitment,
+        reserved: reserved as u32,
+        peak: peak as u32,
+        remainder,
+    };
+    d.eligible = ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot));
+    Some(d)
 }
 
-fn subscription_plan<'a>(
+fn subscription_plan<'r, 'a>(
     period: Period,
-    rate: &Rate<'a>,
-    rest: Option<&RestRate<'_, 'a>>,
-    levels: &[Vec<Decimal>],
+    rate: &'r Rate<'a>,
+    rest: Option<&RestRate<'r, 'a>>,
+    levels: &PeriodLevels,
     ctx: &PlanContext,
-) -> Option<Plan<'a>> {
-    let peak = levels.len();
-    let periods = levels.first().map(Vec::len).unwrap_or(0);
+) -> Option<PlanDraft<'r, 'a>> {
+    let peak = levels.peak();
+    let periods = levels.periods();
     if peak == 0 || periods == 0 {
         return None;
     }
@@ -455,69 +475,52 @@ fn subscription_plan<'a>(
     let threshold = rest
         .filter(|r| !r.per_hour_display.is_zero())
         .map(|r| price / r.per_hour_display);
-    let mut chosen = vec![0usize; periods];
-    let mut rest_hours = Decimal::ZERO;
-    let mut busiest_per_period = Vec::with_capacity(periods);
-    for (p, slot) in chosen.iter_mut().enumerate() {
-        let mut used: Vec<Decimal> = levels.iter().map(|l| l[p]).collect();
-        if !used.windows(2).all(|w| w[0] >= w[1]) {
-            used.sort_by(|a, b| b.cmp(a));
+    let worth = |p: usize| match threshold {
+        None => levels.in_use(p),
+        Some(t) => levels.busier_than(p, t),
+    };
+    // If no period is worth it, this is still the subscription plan: subscribe one instance
+    // in the busiest period.
+    let none_worth = (0..periods).all(|p| worth(p) == 0);
+    let chosen = |p: usize| {
+        if none_worth {
+            usize::from(p == levels.busiest_period())
+        } else {
+            worth(p)
         }
-        let in_use = used.iter().take_while(|h| !h.is_zero()).count();
-        *slot = match threshold {
-            None => in_use,
-            Some(t) => used.iter().take_while(|h| **h > t).count(),
-        };
-        busiest_per_period.push(used);
+    };
+    let mut rest_hours = Decimal::ZERO;
+    let mut instance_periods = 0usize;
+    let mut subscribed = 0usize;
+    for p in 0..periods {
+        let k = chosen(p);
+        rest_hours += levels.rest_after(p, k);
+        instance_periods += k;
+        subscribed = subscribed.max(k);
     }
-    if chosen.iter().all(|&r| r == 0) {
-        // This is the subscription plan: subscribe one instance in its busiest period.
-        let (p, _) = busiest_per_period
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1[0].cmp(&b.1[0]))?;
-        chosen[p] = 1;
-    }
-    for (p, used) in busiest_per_period.iter().enumerate() {
-        rest_hours += used[chosen[p]..].iter().sum::<Decimal>();
-    }
-    let instance_periods: usize = chosen.iter().sum();
-    let mut items = vec![item(
+    let mut d = PlanDraft::new();
+    d.charge(
         ItemKind::Subscription,
         Decimal::from(instance_periods as u64),
         rate,
-    )];
+    );
     let remainder = match (rest, rest_hours.is_zero()) {
         (Some(r), false) => {
-            items.extend(rest_items(r, rest_hours, ctx));
+            charge_rest(&mut d, r, rest_hours, ctx);
             Some(r.kind)
         }
         (None, false) => return None,
         _ => None,
     };
-    Some(Plan {
-        kind: PlanKind::Subscription {
-            period,
-            subscribed: chosen.iter().copied().max().unwrap_or(0) as u32,
-            peak: peak as u32,
-            remainder,
-        },
-        cost: total(&items, ctx),
-        eligible: ctx.subscription_allowed
-            && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
-        items,
-    })
-}
-
-/// The values largest first (levels are nested, so this is usually already the order).
-fn sorted_descending(values: &[Decimal]) -> std::borrow::Cow<'_, [Decimal]> {
-    if values.windows(2).all(|w| w[0] >= w[1]) {
-        std::borrow::Cow::Borrowed(values)
-    } else {
-        let mut v = values.to_vec();
-        v.sort_by(|a, b| b.cmp(a));
-        std::borrow::Cow::Owned(v)
-    }
+    d.kind = PlanKind::Subscription {
+        period,
+        subscribed: subscribed as u32,
+        peak: peak as u32,
+        remainder,
+    };
+    d.eligible =
+        ctx.subscription_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot));
+    Some(d)
 }
 
 /// Exact hours each instance level runs in each period, from per-period minutes.
