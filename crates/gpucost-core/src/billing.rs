@@ -15,7 +15,7 @@ use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period};
 use crate::catalog::{AsOf, Metering};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
-use crate::schedule::LevelSessions;
+use crate::schedule::{for_each_session, LevelSessions, Segment};
 
 mod draft;
 mod prepared;
@@ -80,13 +80,31 @@ impl LineUsage {
                     .iter()
                     .map(|&m| bill_seconds(u64::from(m) * 60, metering))
                     .sum();
-                Decimal::from(seconds) / Decimal::from(3600)
+                seconds_to_hours(seconds)
             })
             .collect();
         LineUsage {
             billed_hours,
             per_period: BTreeMap::new(),
         }
+    }
+
+    /// Metered hours per level of `segments` served by instances of `per_instance` GPUs
+    /// (as [`LineUsage::metered`] of their [`level_sessions`](crate::schedule::level_sessions),
+    /// without collecting the sessions).
+    pub(crate) fn metered_hours(
+        segments: &[Segment],
+        per_instance: Decimal,
+        metering: &Metering,
+    ) -> Vec<Decimal> {
+        let mut seconds: Vec<u64> = Vec::new();
+        for_each_session(segments, per_instance, |k, minutes| {
+            if seconds.len() <= k {
+                seconds.resize(k + 1, 0);
+            }
+            seconds[k] += bill_seconds(u64::from(minutes) * 60, metering);
+        });
+        seconds.into_iter().map(seconds_to_hours).collect()
     }
 
     /// Highest number of instances at once.
@@ -98,6 +116,10 @@ impl LineUsage {
     pub fn total_billed(&self) -> Decimal {
         self.billed_hours.iter().sum()
     }
+}
+
+fn seconds_to_hours(seconds: u64) -> Decimal {
+    Decimal::from(seconds) / Decimal::from(3600)
 }
 
 /// Seconds billed for one running session of `seconds`.
@@ -525,8 +547,12 @@ fn subscription_plan<'r, 'a>(
 
 /// Exact hours each instance level runs in each period, from per-period minutes.
 pub fn per_period_hours(levels: &LevelSessions) -> Vec<Vec<Decimal>> {
-    levels
-        .per_period
+    minutes_to_hours(&levels.per_period)
+}
+
+/// `[level][period]` minutes as exact hours.
+pub(crate) fn minutes_to_hours(per_period: &[Vec<u32>]) -> Vec<Vec<Decimal>> {
+    per_period
         .iter()
         .map(|l| {
             l.iter()
@@ -574,6 +600,33 @@ mod tests {
             subscription_allowed: true,
             recurring: true,
             horizon_hours: Decimal::from(100),
+        }
+    }
+
+    #[test]
+    fn metering_without_collecting_sessions_bills_the_same_hours() {
+        use crate::schedule::{level_sessions, Segment};
+        let seg = |start, end, gpus: i64| Segment {
+            start,
+            end,
+            gpus: Decimal::from(gpus),
+        };
+        let segments = [
+            seg(0, 61, 3),
+            seg(61, 200, 1),
+            seg(300, 301, 5),
+            seg(301, 1000, 2),
+        ];
+        for per_instance in [Decimal::ONE, Decimal::TWO, Decimal::new(25, 2)] {
+            for m in [metering(1, 0), metering(60, 60), metering(3600, 3600)] {
+                let levels = level_sessions(&segments, per_instance, None, 1000);
+                assert_eq!(
+                    LineUsage::metered_hours(&segments, per_instance, &m),
+                    LineUsage::metered(&levels, &m).billed_hours,
+                    "{per_instance} GPUs per instance, {}s increments",
+                    m.increment_seconds
+                );
+            }
         }
     }
 

@@ -12,12 +12,12 @@ use rust_decimal::Decimal;
 use super::offers::Candidate;
 use super::{period_minutes, EstimateContext, Selection};
 use crate::billing::{
-    draft_plans, per_period_hours, BilledLevels, LineUsage, PeriodLevels, PlanContext, PlanDraft,
+    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PlanContext, PlanDraft,
     PreparedUsage,
 };
 use crate::billing_mode::{ModeClass, Period};
 use crate::catalog::Metering;
-use crate::schedule::{level_sessions, LevelSessions, Segment};
+use crate::schedule::{level_period_minutes, Segment};
 
 /// One line's usage per instance size, prepared on first use and shared by every seller,
 /// offer and region priced against it.
@@ -25,8 +25,6 @@ pub(super) struct LineUsageCache {
     segments: Vec<Segment>,
     horizon_minutes: u32,
     recurring: bool,
-    /// Running sessions per GPUs per instance (metering rounds them per provider).
-    sessions: HashMap<Decimal, LevelSessions>,
     /// Metered levels per (GPUs per instance, metering increment, metering minimum).
     billed: HashMap<(Decimal, u32, u32), BilledLevels>,
     /// Levels per period per GPUs per instance, for the periods some candidate subscribes.
@@ -41,7 +39,6 @@ impl LineUsageCache {
             segments: ctx.scenario.segments(i),
             horizon_minutes: horizon.minutes(),
             recurring: horizon.is_recurring(),
-            sessions: HashMap::new(),
             billed: HashMap::new(),
             periods: HashMap::new(),
         }
@@ -53,24 +50,17 @@ impl LineUsageCache {
         let size = cand.gpus.normalize();
         let key = (size, metering.increment_seconds, metering.minimum_seconds);
         let (segments, horizon) = (&self.segments, self.horizon_minutes);
-        if !self.billed.contains_key(&key) {
-            let sessions = self
-                .sessions
-                .entry(size)
-                .or_insert_with(|| level_sessions(segments, cand.gpus, None, horizon));
-            let billed = BilledLevels::new(&LineUsage::metered(sessions, metering).billed_hours);
-            self.billed.insert(key, billed);
-        }
+        self.billed.entry(key).or_insert_with(|| {
+            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, metering))
+        });
         let per_period = self.periods.entry(size).or_default();
         for (period, _) in cand.regions.iter().flat_map(|r| &r.subscriptions) {
             per_period.entry(*period).or_insert_with(|| {
-                let minutes = period_minutes(*period, horizon, self.recurring);
-                PeriodLevels::new(&per_period_hours(&level_sessions(
-                    segments,
-                    cand.gpus,
-                    Some(minutes),
-                    horizon,
-                )))
+                let levels = match period_minutes(*period, horizon, self.recurring) {
+                    0 => Vec::new(),
+                    minutes => level_period_minutes(segments, cand.gpus, minutes, horizon),
+                };
+                PeriodLevels::new(&minutes_to_hours(&levels))
             });
         }
         PreparedUsage {
