@@ -19,9 +19,12 @@ use crate::schedule::{for_each_session, LevelSessions, Segment};
 
 mod draft;
 mod prepared;
+mod terms;
 
 pub(crate) use draft::PlanDraft;
 pub(crate) use prepared::{BilledLevels, PeriodLevels};
+pub(crate) use terms::RegionTerms;
+use terms::{Reserve, RestRate};
 
 /// A price usable in a plan: per instance-hour, or per instance per period.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -276,7 +279,7 @@ pub struct Plan<'a> {
 }
 
 /// What the scenario allows and assumes, for plan evaluation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanContext<'f> {
     /// Exchange rates.
     pub fx: &'f FxTable,
@@ -304,41 +307,10 @@ impl PlanContext<'_> {
     }
 }
 
-/// How to pay usage not covered by reservations: the cheaper of on-demand and (if usable)
-/// spot with its overhead, per hour in the display currency.
-struct RestRate<'r, 'a> {
-    kind: Remainder,
-    rate: &'r Rate<'a>,
-    per_hour_display: Decimal,
-}
-
-/// The ways to pay the rest of a mixed plan: on demand, and spot (with overhead) when the
-/// offer has a spot price. Both are planned, so a lever that forbids spot still finds the
-/// best on-demand mix.
-fn rest_rates<'r, 'a>(r: &'r RegionRates<'a>, ctx: &PlanContext) -> Vec<Option<RestRate<'r, 'a>>> {
-    let od = r.on_demand.as_ref().map(|rate| RestRate {
-        kind: Remainder::OnDemand,
-        rate,
-        per_hour_display: ctx.display(rate.amount, rate.currency),
-    });
-    let spot = r.spot.as_ref().map(|rate| RestRate {
-        kind: Remainder::Spot,
-        rate,
-        per_hour_display: ctx.display(
-            rate.amount * (Decimal::ONE + ctx.spot_overhead),
-            rate.currency,
-        ),
-    });
-    match (od, spot) {
-        (Some(a), Some(b)) => vec![Some(a), Some(b)],
-        (a, b) => vec![a.or(b)],
-    }
-}
-
 /// Charges the `hours` not covered by a commitment or subscription at the rest rate.
 fn charge_rest<'r, 'a>(
     draft: &mut PlanDraft<'r, 'a>,
-    rest: &RestRate<'r, 'a>,
+    rest: &'r RestRate<'a>,
     hours: Decimal,
     ctx: &PlanContext,
 ) {
@@ -346,10 +318,14 @@ fn charge_rest<'r, 'a>(
         return;
     }
     match rest.kind {
-        Remainder::OnDemand => draft.charge(ItemKind::OnDemand, hours, rest.rate),
+        Remainder::OnDemand => draft.charge(ItemKind::OnDemand, hours, &rest.rate),
         Remainder::Spot => {
-            draft.charge(ItemKind::Spot, hours, rest.rate);
-            draft.charge(ItemKind::SpotOverhead, hours * ctx.spot_overhead, rest.rate);
+            draft.charge(ItemKind::Spot, hours, &rest.rate);
+            draft.charge(
+                ItemKind::SpotOverhead,
+                hours * ctx.spot_overhead,
+                &rest.rate,
+            );
         }
     }
 }
@@ -373,7 +349,8 @@ pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) 
         billed: &billed,
         per_period: &per_period,
     };
-    draft_plans(rates, &usage, ctx)
+    let terms = RegionTerms::new(rates, ctx);
+    draft_plans(rates, &terms, &usage, ctx)
         .iter()
         .map(|d| d.build(ctx))
         .collect()
@@ -389,9 +366,11 @@ pub(crate) struct PreparedUsage<'u> {
     pub per_period: &'u BTreeMap<Period, PeriodLevels>,
 }
 
-/// Every plan for a prepared `usage` at `rates`, as drafts (see [`plans`]).
+/// Every plan for a prepared `usage` at `rates` (whose `terms` under `ctx` are given), as
+/// drafts (see [`plans`]).
 pub(crate) fn draft_plans<'r, 'a>(
     rates: &'r RegionRates<'a>,
+    terms: &'r RegionTerms<'a>,
     usage: &PreparedUsage,
     ctx: &PlanContext,
 ) -> Vec<PlanDraft<'r, 'a>> {
@@ -412,16 +391,26 @@ pub(crate) fn draft_plans<'r, 'a>(
         d.charge(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot);
         out.push(d);
     }
-    for rest in rest_rates(rates, ctx) {
-        for (commitment, rate) in &rates.committed {
-            if let Some(plan) = committed_plan(*commitment, rate, rest.as_ref(), usage.billed, ctx)
+    for (r, rest) in terms.rests().iter().enumerate() {
+        let committed = rates.committed.iter().zip(&terms.committed);
+        for ((commitment, rate), (charged_hours, reserve)) in committed {
+            let terms = CommittedTerms {
+                charged_hours: *charged_hours,
+                reserve: reserve[r],
+            };
+            if let Some(plan) =
+                committed_plan(*commitment, rate, rest.as_ref(), terms, usage.billed, ctx)
             {
                 out.push(plan);
             }
         }
-        for (period, rate) in &rates.subscriptions {
+        let subscriptions = rates.subscriptions.iter().zip(&terms.subscriptions);
+        for ((period, rate), thresholds) in subscriptions {
             if let Some(levels) = usage.per_period.get(period) {
-                if let Some(plan) = subscription_plan(*period, rate, rest.as_ref(), levels, ctx) {
+                let threshold = thresholds[r];
+                if let Some(plan) =
+                    subscription_plan(*period, rate, rest.as_ref(), threshold, levels, ctx)
+                {
                     out.push(plan);
                 }
             }
@@ -430,10 +419,18 @@ pub(crate) fn draft_plans<'r, 'a>(
     out
 }
 
+/// A commitment's terms against one rest rate (see [`RegionTerms`]).
+#[derive(Clone, Copy)]
+struct CommittedTerms {
+    charged_hours: Decimal,
+    reserve: Reserve,
+}
+
 fn committed_plan<'r, 'a>(
     commitment: Commitment,
     rate: &'r Rate<'a>,
-    rest: Option<&RestRate<'r, 'a>>,
+    rest: Option<&'r RestRate<'a>>,
+    terms: CommittedTerms,
     usage: &BilledLevels,
     ctx: &PlanContext,
 ) -> Option<PlanDraft<'r, 'a>> {
@@ -441,20 +438,13 @@ fn committed_plan<'r, 'a>(
     if peak == 0 {
         return None;
     }
-    // A recurring horizon carries its share of the term; a one-off job owes the whole term.
-    let charged_hours = if ctx.recurring {
-        ctx.horizon_hours
-    } else {
-        commitment.term.hours()
-    };
-    let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
-    // Reserving an instance replaces its metered hours at the rest rate by one commitment, so
-    // reserve exactly the levels busier than the break-even (and at least one: this is the
-    // committed plan). Without a rest rate, everything must be reserved.
-    let reserved = match rest {
-        None => peak,
-        Some(r) if r.per_hour_display.is_zero() => 1,
-        Some(r) => usage.busier_than(per_instance / r.per_hour_display).max(1),
+    let charged_hours = terms.charged_hours;
+    // Reserve exactly the levels busier than the break-even (and at least one: this is the
+    // committed plan); without a rest rate, everything.
+    let reserved = match terms.reserve {
+        Reserve::Every => peak,
+        Reserve::One => 1,
+        Reserve::BusierThan(threshold) => usage.busier_than(threshold).max(1),
     };
     let rest_hours = usage.rest_after(reserved);
     let mut d = PlanDraft::new();
@@ -483,7 +473,8 @@ fn committed_plan<'r, 'a>(
 fn subscription_plan<'r, 'a>(
     period: Period,
     rate: &'r Rate<'a>,
-    rest: Option<&RestRate<'r, 'a>>,
+    rest: Option<&'r RestRate<'a>>,
+    threshold: Option<Decimal>,
     levels: &PeriodLevels,
     ctx: &PlanContext,
 ) -> Option<PlanDraft<'r, 'a>> {
@@ -492,11 +483,8 @@ fn subscription_plan<'r, 'a>(
     if peak == 0 || periods == 0 {
         return None;
     }
-    let price = ctx.display(rate.amount, rate.currency);
-    // Per period: subscribe the levels whose hours there cost more than a subscription.
-    let threshold = rest
-        .filter(|r| !r.per_hour_display.is_zero())
-        .map(|r| price / r.per_hour_display);
+    // Per period: subscribe the levels whose hours there cost more than a subscription
+    // (`threshold`, the break-even against the rest rate).
     let worth = |p: usize| match threshold {
         None => levels.in_use(p),
         Some(t) => levels.busier_than(p, t),

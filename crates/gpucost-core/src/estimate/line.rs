@@ -129,7 +129,7 @@ pub(super) fn price_line<'r, 'a>(
     };
     for (ci, cand) in candidates.iter().enumerate() {
         let usage = cache.prepare(cand, metering);
-        for (ri, rates) in cand.regions.iter().enumerate() {
+        for (ri, (rates, terms)) in cand.regions.iter().zip(cand.terms.iter()).enumerate() {
             if depth == Depth::Full {
                 if rates.spot.is_some() && !plan_ctx.spot_usable && options.allows(ModeClass::Spot)
                 {
@@ -150,7 +150,7 @@ pub(super) fn price_line<'r, 'a>(
                     }
                 }
             }
-            for plan in draft_plans(rates, &usage, plan_ctx) {
+            for plan in draft_plans(rates, terms, &usage, plan_ctx) {
                 if depth == Depth::Cheapest && !Selection::Allowed.admits(&plan) {
                     continue;
                 }

@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use rust_decimal::Decimal;
 
-use super::{EstimateContext, Seller, USER_SOURCE};
-use crate::billing::{Rate, RegionRates};
+use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
+use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
 use crate::scenario::{CustomMode, Discount, PriceOwner};
@@ -26,17 +26,26 @@ pub(super) struct Candidate<'b, 'a> {
     pub gpus: Decimal,
     /// Its prices, region by region.
     pub regions: Cow<'b, [RegionRates<'a>]>,
+    /// What each region's prices mean for plans (same order as `regions`).
+    pub terms: Cow<'b, [RegionTerms<'a>]>,
 }
 
-/// Every catalog offer's regions and rates after the scenario's discounts, built on first
-/// use. One book serves every scenario with the same discounts (an estimate and its
-/// counterfactuals differ only in demand).
+/// A catalog offer's regions with their terms.
+struct OfferPrices<'a> {
+    regions: Vec<RegionRates<'a>>,
+    terms: Vec<RegionTerms<'a>>,
+}
+
+/// Every catalog offer's regions and rates after the scenario's discounts, with what they
+/// mean for plans, built on first use. One book serves every scenario with the same
+/// discounts and billing options (an estimate and its counterfactuals differ only in demand).
 pub(crate) struct OfferBook<'a> {
     catalog: &'a Catalog,
     discounts: Vec<Discount>,
+    plan_ctx: PlanContext<'a>,
     /// Providers with at least one catalog offer.
     stocked: HashSet<&'a str>,
-    regions: Vec<OnceCell<Vec<RegionRates<'a>>>>,
+    offers: Vec<OnceCell<OfferPrices<'a>>>,
 }
 
 impl<'a> OfferBook<'a> {
@@ -45,20 +54,25 @@ impl<'a> OfferBook<'a> {
         OfferBook {
             catalog: ctx.catalog,
             discounts: ctx.scenario.scenario().discounts.clone(),
+            plan_ctx: plan_context(ctx),
             stocked: ctx
                 .catalog
                 .offers
                 .iter()
                 .map(|o| o.provider.as_str())
                 .collect(),
-            regions: vec![OnceCell::new(); ctx.catalog.offers.len()],
+            offers: std::iter::repeat_with(OnceCell::new)
+                .take(ctx.catalog.offers.len())
+                .collect(),
         }
     }
 
-    /// Whether the book holds the prices `ctx` would see (same catalog, same discounts).
+    /// Whether the book holds the prices `ctx` would see (same catalog, discounts and plan
+    /// context).
     pub fn fits(&self, ctx: &EstimateContext) -> bool {
         std::ptr::eq(self.catalog, ctx.catalog)
             && self.discounts == ctx.scenario.scenario().discounts
+            && self.plan_ctx == plan_context(ctx)
     }
 
     /// Whether `provider` has any catalog offer.
@@ -66,11 +80,16 @@ impl<'a> OfferBook<'a> {
         self.stocked.contains(provider)
     }
 
-    /// The regions of catalog offer `i` with its discounted rates.
-    fn regions(&self, i: usize) -> &[RegionRates<'a>] {
-        self.regions[i].get_or_init(|| {
+    /// The regions of catalog offer `i` with its discounted rates and their terms.
+    fn prices(&self, i: usize) -> &OfferPrices<'a> {
+        self.offers[i].get_or_init(|| {
             let offer = &self.catalog.offers[i];
-            offer_regions(offer, keep(&self.discounts, &offer.provider))
+            let regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+            let terms = regions
+                .iter()
+                .map(|r| RegionTerms::new(r, &self.plan_ctx))
+                .collect();
+            OfferPrices { regions, terms }
         })
     }
 }
@@ -244,11 +263,13 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
         .filter(|&&i| catalog.offers[i].provider == seller.id)
         .map(|&i| {
             let o = &catalog.offers[i];
+            let prices = book.prices(i);
             Candidate {
                 id: Cow::Borrowed(o.id.as_str()),
                 instance: o.instance.as_str(),
                 gpus: o.gpus,
-                regions: Cow::Borrowed(book.regions(i)),
+                regions: Cow::Borrowed(&prices.regions),
+                terms: Cow::Borrowed(&prices.terms),
             }
         })
         .collect();
@@ -274,6 +295,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             id: Cow::Owned(format!("{}/{gpu}", seller.id)),
             instance: gpu,
             gpus: Decimal::ONE,
+            terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
             regions: Cow::Owned(vec![rates]),
         });
     }
