@@ -15,7 +15,16 @@ use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period};
 use crate::catalog::{AsOf, Metering};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
-use crate::schedule::LevelSessions;
+use crate::schedule::{for_each_session, LevelSessions, Segment};
+
+mod draft;
+mod prepared;
+mod terms;
+
+pub(crate) use draft::PlanDraft;
+pub(crate) use prepared::{BilledLevels, PeriodLevels};
+pub(crate) use terms::RegionTerms;
+use terms::{Reserve, RestRate};
 
 /// A price usable in a plan: per instance-hour, or per instance per period.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,13 +83,31 @@ impl LineUsage {
                     .iter()
                     .map(|&m| bill_seconds(u64::from(m) * 60, metering))
                     .sum();
-                Decimal::from(seconds) / Decimal::from(3600)
+                seconds_to_hours(seconds)
             })
             .collect();
         LineUsage {
             billed_hours,
             per_period: BTreeMap::new(),
         }
+    }
+
+    /// Metered hours per level of `segments` served by instances of `per_instance` GPUs
+    /// (as [`LineUsage::metered`] of their [`level_sessions`](crate::schedule::level_sessions),
+    /// without collecting the sessions).
+    pub(crate) fn metered_hours(
+        segments: &[Segment],
+        per_instance: Decimal,
+        metering: &Metering,
+    ) -> Vec<Decimal> {
+        let mut seconds: Vec<u64> = Vec::new();
+        for_each_session(segments, per_instance, |k, minutes| {
+            if seconds.len() <= k {
+                seconds.resize(k + 1, 0);
+            }
+            seconds[k] += bill_seconds(u64::from(minutes) * 60, metering);
+        });
+        seconds.into_iter().map(seconds_to_hours).collect()
     }
 
     /// Highest number of instances at once.
@@ -92,6 +119,10 @@ impl LineUsage {
     pub fn total_billed(&self) -> Decimal {
         self.billed_hours.iter().sum()
     }
+}
+
+fn seconds_to_hours(seconds: u64) -> Decimal {
+    Decimal::from(seconds) / Decimal::from(3600)
 }
 
 /// Seconds billed for one running session of `seconds`.
@@ -248,7 +279,7 @@ pub struct Plan<'a> {
 }
 
 /// What the scenario allows and assumes, for plan evaluation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanContext<'f> {
     /// Exchange rates.
     pub fx: &'f FxTable,
@@ -276,56 +307,26 @@ impl PlanContext<'_> {
     }
 }
 
-fn item<'a>(kind: ItemKind, quantity: Decimal, rate: &Rate<'a>) -> Item<'a> {
-    Item {
-        kind,
-        quantity,
-        rate: rate.clone(),
-        amount: Money::new(quantity * rate.amount, rate.currency),
-    }
-}
-
-/// How to pay usage not covered by reservations: the cheaper of on-demand and (if usable)
-/// spot with its overhead, per hour in the display currency.
-struct RestRate<'r, 'a> {
-    kind: Remainder,
-    rate: &'r Rate<'a>,
-    per_hour_display: Decimal,
-}
-
-/// The ways to pay the rest of a mixed plan: on demand, and spot (with overhead) when the
-/// offer has a spot price. Both are planned, so a lever that forbids spot still finds the
-/// best on-demand mix.
-fn rest_rates<'r, 'a>(r: &'r RegionRates<'a>, ctx: &PlanContext) -> Vec<Option<RestRate<'r, 'a>>> {
-    let od = r.on_demand.as_ref().map(|rate| RestRate {
-        kind: Remainder::OnDemand,
-        rate,
-        per_hour_display: ctx.display(rate.amount, rate.currency),
-    });
-    let spot = r.spot.as_ref().map(|rate| RestRate {
-        kind: Remainder::Spot,
-        rate,
-        per_hour_display: ctx.display(
-            rate.amount * (Decimal::ONE + ctx.spot_overhead),
-            rate.currency,
-        ),
-    });
-    match (od, spot) {
-        (Some(a), Some(b)) => vec![Some(a), Some(b)],
-        (a, b) => vec![a.or(b)],
-    }
-}
-
-fn rest_items<'a>(rest: &RestRate<'_, 'a>, hours: Decimal, ctx: &PlanContext) -> Vec<Item<'a>> {
+/// Charges the `hours` not covered by a commitment or subscription at the rest rate.
+fn charge_rest<'r, 'a>(
+    draft: &mut PlanDraft<'r, 'a>,
+    rest: &'r RestRate<'a>,
+    hours: Decimal,
+    ctx: &PlanContext,
+) {
     if hours.is_zero() {
-        return Vec::new();
+        return;
     }
     match rest.kind {
-        Remainder::OnDemand => vec![item(ItemKind::OnDemand, hours, rest.rate)],
-        Remainder::Spot => vec![
-            item(ItemKind::Spot, hours, rest.rate),
-            item(ItemKind::SpotOverhead, hours * ctx.spot_overhead, rest.rate),
-        ],
+        Remainder::OnDemand => draft.charge(ItemKind::OnDemand, hours, &rest.rate),
+        Remainder::Spot => {
+            draft.charge(ItemKind::Spot, hours, &rest.rate);
+            draft.charge(
+                ItemKind::SpotOverhead,
+                hours * ctx.spot_overhead,
+                &rest.rate,
+            );
+        }
     }
 }
 
@@ -338,38 +339,78 @@ fn total(items: &[Item], ctx: &PlanContext) -> Decimal {
 
 /// Every plan for `usage` at `rates`.
 pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) -> Vec<Plan<'a>> {
+    let billed = BilledLevels::new(&usage.billed_hours);
+    let per_period: BTreeMap<Period, PeriodLevels> = usage
+        .per_period
+        .iter()
+        .map(|(p, levels)| (*p, PeriodLevels::new(levels)))
+        .collect();
+    let usage = PreparedUsage {
+        billed: &billed,
+        per_period: &per_period,
+    };
+    let terms = RegionTerms::new(rates, ctx);
+    draft_plans(rates, &terms, &usage, ctx)
+        .iter()
+        .map(|d| d.build(ctx))
+        .collect()
+}
+
+/// A line's usage prepared for pricing (see [`prepared`]): its metered levels and, per
+/// subscription period kind, its levels per period.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PreparedUsage<'u> {
+    /// Metered hours per level.
+    pub billed: &'u BilledLevels,
+    /// Exact hours per level per period, for the periods some price may subscribe.
+    pub per_period: &'u BTreeMap<Period, PeriodLevels>,
+}
+
+/// Every plan for a prepared `usage` at `rates` (whose `terms` under `ctx` are given), as
+/// drafts (see [`plans`]).
+pub(crate) fn draft_plans<'r, 'a>(
+    rates: &'r RegionRates<'a>,
+    terms: &'r RegionTerms<'a>,
+    usage: &PreparedUsage,
+    ctx: &PlanContext,
+) -> Vec<PlanDraft<'r, 'a>> {
     let mut out = Vec::new();
-    let billed = usage.total_billed();
+    let billed = usage.billed.total();
     if let Some(od) = &rates.on_demand {
-        let items = vec![item(ItemKind::OnDemand, billed, od)];
-        out.push(Plan {
-            kind: PlanKind::OnDemand,
-            cost: total(&items, ctx),
-            items,
-            eligible: true,
-        });
+        let mut d = PlanDraft::new();
+        d.kind = PlanKind::OnDemand;
+        d.eligible = true;
+        d.charge(ItemKind::OnDemand, billed, od);
+        out.push(d);
     }
     if let Some(spot) = &rates.spot {
-        let items = vec![
-            item(ItemKind::Spot, billed, spot),
-            item(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot),
-        ];
-        out.push(Plan {
-            kind: PlanKind::Spot,
-            cost: total(&items, ctx),
-            items,
-            eligible: ctx.spot_usable,
-        });
+        let mut d = PlanDraft::new();
+        d.kind = PlanKind::Spot;
+        d.eligible = ctx.spot_usable;
+        d.charge(ItemKind::Spot, billed, spot);
+        d.charge(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot);
+        out.push(d);
     }
-    for rest in rest_rates(rates, ctx) {
-        for (commitment, rate) in &rates.committed {
-            if let Some(plan) = committed_plan(*commitment, rate, rest.as_ref(), usage, ctx) {
+    for (r, rest) in terms.rests().iter().enumerate() {
+        let committed = rates.committed.iter().zip(&terms.committed);
+        for ((commitment, rate), (charged_hours, reserve)) in committed {
+            let terms = CommittedTerms {
+                charged_hours: *charged_hours,
+                reserve: reserve[r],
+            };
+            if let Some(plan) =
+                committed_plan(*commitment, rate, rest.as_ref(), terms, usage.billed, ctx)
+            {
                 out.push(plan);
             }
         }
-        for (period, rate) in &rates.subscriptions {
+        let subscriptions = rates.subscriptions.iter().zip(&terms.subscriptions);
+        for ((period, rate), thresholds) in subscriptions {
             if let Some(levels) = usage.per_period.get(period) {
-                if let Some(plan) = subscription_plan(*period, rate, rest.as_ref(), levels, ctx) {
+                let threshold = thresholds[r];
+                if let Some(plan) =
+                    subscription_plan(*period, rate, rest.as_ref(), threshold, levels, ctx)
+                {
                     out.push(plan);
                 }
             }
@@ -378,152 +419,128 @@ pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) 
     out
 }
 
-fn committed_plan<'a>(
+/// A commitment's terms against one rest rate (see [`RegionTerms`]).
+#[derive(Clone, Copy)]
+struct CommittedTerms {
+    charged_hours: Decimal,
+    reserve: Reserve,
+}
+
+fn committed_plan<'r, 'a>(
     commitment: Commitment,
-    rate: &Rate<'a>,
-    rest: Option<&RestRate<'_, 'a>>,
-    usage: &LineUsage,
+    rate: &'r Rate<'a>,
+    rest: Option<&'r RestRate<'a>>,
+    terms: CommittedTerms,
+    usage: &BilledLevels,
     ctx: &PlanContext,
-) -> Option<Plan<'a>> {
+) -> Option<PlanDraft<'r, 'a>> {
     let peak = usage.peak();
     if peak == 0 {
         return None;
     }
-    // A recurring horizon carries its share of the term; a one-off job owes the whole term.
-    let charged_hours = if ctx.recurring {
-        ctx.horizon_hours
-    } else {
-        commitment.term.hours()
+    let charged_hours = terms.charged_hours;
+    // Reserve exactly the levels busier than the break-even (and at least one: this is the
+    // committed plan); without a rest rate, everything.
+    let reserved = match terms.reserve {
+        Reserve::Every => peak,
+        Reserve::One => 1,
+        Reserve::BusierThan(threshold) => usage.busier_than(threshold).max(1),
     };
-    let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
-    // Reserving an instance replaces its metered hours at the rest rate by one commitment, so
-    // reserve exactly the levels busier than the break-even (and at least one: this is the
-    // committed plan). Without a rest rate, everything must be reserved.
-    let busiest = sorted_descending(&usage.billed_hours);
-    let reserved = match rest {
-        None => peak,
-        Some(r) if r.per_hour_display.is_zero() => 1,
-        Some(r) => {
-            let threshold = per_instance / r.per_hour_display;
-            busiest
-                .iter()
-                .take_while(|b| **b > threshold)
-                .count()
-                .max(1)
-        }
-    };
-    let rest_hours: Decimal = busiest[reserved..].iter().sum();
-    let mut items = vec![item(
+    let rest_hours = usage.rest_after(reserved);
+    let mut d = PlanDraft::new();
+    d.charge(
         ItemKind::Commitment,
         Decimal::from(reserved as u64) * charged_hours,
         rate,
-    )];
+    );
     let remainder = match (rest, rest_hours.is_zero()) {
         (Some(r), false) => {
-            items.extend(rest_items(r, rest_hours, ctx));
+            charge_rest(&mut d, r, rest_hours, ctx);
             Some(r.kind)
         }
         _ => None,
     };
-    Some(Plan {
-        kind: PlanKind::Committed {
-            commitment,
-            reserved: reserved as u32,
-            peak: peak as u32,
-            remainder,
-        },
-        cost: total(&items, ctx),
-        eligible: ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
-        items,
-    })
+    d.kind = PlanKind::Committed {
+        commitment,
+        reserved: reserved as u32,
+        peak: peak as u32,
+        remainder,
+    };
+    d.eligible = ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot));
+    Some(d)
 }
 
-fn subscription_plan<'a>(
+fn subscription_plan<'r, 'a>(
     period: Period,
-    rate: &Rate<'a>,
-    rest: Option<&RestRate<'_, 'a>>,
-    levels: &[Vec<Decimal>],
+    rate: &'r Rate<'a>,
+    rest: Option<&'r RestRate<'a>>,
+    threshold: Option<Decimal>,
+    levels: &PeriodLevels,
     ctx: &PlanContext,
-) -> Option<Plan<'a>> {
-    let peak = levels.len();
-    let periods = levels.first().map(Vec::len).unwrap_or(0);
+) -> Option<PlanDraft<'r, 'a>> {
+    let peak = levels.peak();
+    let periods = levels.periods();
     if peak == 0 || periods == 0 {
         return None;
     }
-    let price = ctx.display(rate.amount, rate.currency);
-    // Per period: subscribe the levels whose hours there cost more than a subscription.
-    let threshold = rest
-        .filter(|r| !r.per_hour_display.is_zero())
-        .map(|r| price / r.per_hour_display);
-    let mut chosen = vec![0usize; periods];
-    let mut rest_hours = Decimal::ZERO;
-    let mut busiest_per_period = Vec::with_capacity(periods);
-    for (p, slot) in chosen.iter_mut().enumerate() {
-        let mut used: Vec<Decimal> = levels.iter().map(|l| l[p]).collect();
-        if !used.windows(2).all(|w| w[0] >= w[1]) {
-            used.sort_by(|a, b| b.cmp(a));
+    // Per period: subscribe the levels whose hours there cost more than a subscription
+    // (`threshold`, the break-even against the rest rate).
+    let worth = |p: usize| match threshold {
+        None => levels.in_use(p),
+        Some(t) => levels.busier_than(p, t),
+    };
+    // If no period is worth it, this is still the subscription plan: subscribe one instance
+    // in the busiest period.
+    let none_worth = (0..periods).all(|p| worth(p) == 0);
+    let chosen = |p: usize| {
+        if none_worth {
+            usize::from(p == levels.busiest_period())
+        } else {
+            worth(p)
         }
-        let in_use = used.iter().take_while(|h| !h.is_zero()).count();
-        *slot = match threshold {
-            None => in_use,
-            Some(t) => used.iter().take_while(|h| **h > t).count(),
-        };
-        busiest_per_period.push(used);
+    };
+    let mut rest_hours = Decimal::ZERO;
+    let mut instance_periods = 0usize;
+    let mut subscribed = 0usize;
+    for p in 0..periods {
+        let k = chosen(p);
+        rest_hours += levels.rest_after(p, k);
+        instance_periods += k;
+        subscribed = subscribed.max(k);
     }
-    if chosen.iter().all(|&r| r == 0) {
-        // This is the subscription plan: subscribe one instance in its busiest period.
-        let (p, _) = busiest_per_period
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1[0].cmp(&b.1[0]))?;
-        chosen[p] = 1;
-    }
-    for (p, used) in busiest_per_period.iter().enumerate() {
-        rest_hours += used[chosen[p]..].iter().sum::<Decimal>();
-    }
-    let instance_periods: usize = chosen.iter().sum();
-    let mut items = vec![item(
+    let mut d = PlanDraft::new();
+    d.charge(
         ItemKind::Subscription,
         Decimal::from(instance_periods as u64),
         rate,
-    )];
+    );
     let remainder = match (rest, rest_hours.is_zero()) {
         (Some(r), false) => {
-            items.extend(rest_items(r, rest_hours, ctx));
+            charge_rest(&mut d, r, rest_hours, ctx);
             Some(r.kind)
         }
         (None, false) => return None,
         _ => None,
     };
-    Some(Plan {
-        kind: PlanKind::Subscription {
-            period,
-            subscribed: chosen.iter().copied().max().unwrap_or(0) as u32,
-            peak: peak as u32,
-            remainder,
-        },
-        cost: total(&items, ctx),
-        eligible: ctx.subscription_allowed
-            && (ctx.spot_usable || remainder != Some(Remainder::Spot)),
-        items,
-    })
-}
-
-/// The values largest first (levels are nested, so this is usually already the order).
-fn sorted_descending(values: &[Decimal]) -> std::borrow::Cow<'_, [Decimal]> {
-    if values.windows(2).all(|w| w[0] >= w[1]) {
-        std::borrow::Cow::Borrowed(values)
-    } else {
-        let mut v = values.to_vec();
-        v.sort_by(|a, b| b.cmp(a));
-        std::borrow::Cow::Owned(v)
-    }
+    d.kind = PlanKind::Subscription {
+        period,
+        subscribed: subscribed as u32,
+        peak: peak as u32,
+        remainder,
+    };
+    d.eligible =
+        ctx.subscription_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot));
+    Some(d)
 }
 
 /// Exact hours each instance level runs in each period, from per-period minutes.
 pub fn per_period_hours(levels: &LevelSessions) -> Vec<Vec<Decimal>> {
-    levels
-        .per_period
+    minutes_to_hours(&levels.per_period)
+}
+
+/// `[level][period]` minutes as exact hours.
+pub(crate) fn minutes_to_hours(per_period: &[Vec<u32>]) -> Vec<Vec<Decimal>> {
+    per_period
         .iter()
         .map(|l| {
             l.iter()
@@ -571,6 +588,33 @@ mod tests {
             subscription_allowed: true,
             recurring: true,
             horizon_hours: Decimal::from(100),
+        }
+    }
+
+    #[test]
+    fn metering_without_collecting_sessions_bills_the_same_hours() {
+        use crate::schedule::{level_sessions, Segment};
+        let seg = |start, end, gpus: i64| Segment {
+            start,
+            end,
+            gpus: Decimal::from(gpus),
+        };
+        let segments = [
+            seg(0, 61, 3),
+            seg(61, 200, 1),
+            seg(300, 301, 5),
+            seg(301, 1000, 2),
+        ];
+        for per_instance in [Decimal::ONE, Decimal::TWO, Decimal::new(25, 2)] {
+            for m in [metering(1, 0), metering(60, 60), metering(3600, 3600)] {
+                let levels = level_sessions(&segments, per_instance, None, 1000);
+                assert_eq!(
+                    LineUsage::metered_hours(&segments, per_instance, &m),
+                    LineUsage::metered(&levels, &m).billed_hours,
+                    "{per_instance} GPUs per instance, {}s increments",
+                    m.increment_seconds
+                );
+            }
         }
     }
 

@@ -6,23 +6,24 @@
 //! it. Savings levers (see `savings`) are derived from the same plans under restrictions, so a
 //! lever's amount is a difference of two totals a user could see.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-use crate::billing::{
-    per_period_hours, plans, Item, ItemKind, LineUsage, Plan, PlanContext, PlanKind, Rate,
-    RegionRates,
-};
+use crate::billing::{ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass, Period};
-use crate::catalog::{
-    AsOf, Catalog, CatalogIndex, Metering, Offer, PriceBasis, Provider, ProviderKind, Rule,
-};
+use crate::catalog::{AsOf, Catalog, CatalogIndex, Metering, ProviderKind, Rule};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
-use crate::scenario::{CustomMode, PriceOwner, ValidScenario};
-use crate::schedule::{level_sessions, Segment};
+use crate::scenario::ValidScenario;
+
+mod line;
+mod offers;
+
+use line::{price_line, Depth, LineUsageCache, Slot};
+pub(crate) use offers::OfferBook;
+use offers::{candidates, custom_rates, line_offers, sellers};
 
 /// Source id of prices the user entered.
 pub const USER_SOURCE: &str = "user";
@@ -181,7 +182,7 @@ impl Selection {
         Selection::HourlyOnly,
     ];
 
-    fn admits(self, plan: &Plan) -> bool {
+    fn admits(self, plan: &PlanDraft) -> bool {
         plan.eligible
             && match self {
                 Selection::Allowed => true,
@@ -228,14 +229,6 @@ pub struct EstimateContext<'a> {
     pub today: NaiveDate,
 }
 
-/// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.
-struct Candidate<'a> {
-    id: String,
-    instance: &'a str,
-    gpus: Decimal,
-    regions: Vec<RegionRates<'a>>,
-}
-
 fn exact_metering() -> Metering {
     Metering {
         increment_seconds: 1,
@@ -260,170 +253,56 @@ pub(crate) fn period_minutes(period: Period, horizon_minutes: u32, recurring_mon
     }
 }
 
-/// Regions of a catalog offer with its prices (discounted by `keep`).
-fn offer_regions<'a>(offer: &'a Offer, keep: Decimal) -> Vec<RegionRates<'a>> {
-    let mut by_region: BTreeMap<&'a str, RegionRates<'a>> = BTreeMap::new();
-    for p in &offer.prices {
-        let entry = by_region
-            .entry(p.region.as_str())
-            .or_insert_with(|| RegionRates {
-                region: p.region.as_str(),
-                ..RegionRates::default()
-            });
-        let rate = Rate {
-            mode: p.mode,
-            amount: p.amount * keep,
-            currency: p.currency,
-            source: p.source.as_str(),
-            as_of: p.as_of,
-        };
-        match p.mode {
-            BillingMode::OnDemand => entry.on_demand = Some(rate),
-            BillingMode::Spot => entry.spot = Some(rate),
-            BillingMode::Committed(c) => entry.committed.push((c, rate)),
-            BillingMode::Subscription(period) => entry.subscriptions.push((period, rate)),
-        }
-    }
-    by_region.into_values().collect()
-}
-
-/// The line's GPU requirement: family and minimum memory.
-fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &str) -> bool {
-    let (Some(want), Some(have)) = (
-        index.gpu(line_gpu).map(|i| &catalog.gpus[i]),
-        index.gpu(offer_gpu).map(|i| &catalog.gpus[i]),
-    ) else {
-        return false;
-    };
-    if want.family != have.family {
-        return false;
-    }
-    match (want.memory_gib, have.memory_gib) {
-        (Some(w), Some(h)) => h >= w,
-        (Some(_), None) => false,
-        (None, _) => true,
-    }
-}
-
-struct LineCache {
-    segments: Vec<Segment>,
-    usage: HashMap<(Decimal, u32, u32), LineUsage>,
-    periods: HashMap<(Decimal, Period), Vec<Vec<Decimal>>>,
-}
-
-struct Slot<'a> {
-    cost: Decimal,
-    offer: usize,
-    region: usize,
-    plan: Plan<'a>,
-}
-
-/// Runs the comparison for `ctx`'s scenario.
-pub fn compare(ctx: &EstimateContext) -> Comparison {
+/// What plans may use under `ctx`'s scenario.
+fn plan_context<'f>(ctx: &EstimateContext<'f>) -> PlanContext<'f> {
     let s = ctx.scenario.scenario();
-    let horizon_minutes = s.horizon.minutes();
-    let recurring = s.horizon.is_recurring();
-    let plan_ctx = PlanContext {
+    PlanContext {
         fx: ctx.fx,
         display: ctx.currency,
         spot_overhead: s.options.spot_overhead_pct / Decimal::ONE_HUNDRED,
         spot_usable: s.options.spot_usable(),
         committed_allowed: s.options.allows(ModeClass::Committed),
         subscription_allowed: s.options.allows(ModeClass::Subscription),
-        recurring,
+        recurring: s.horizon.is_recurring(),
         horizon_hours: s.horizon.hours(),
-    };
-    let gpu_hours: Decimal = (0..s.lines.len()).map(|i| ctx.scenario.gpu_hours(i)).sum();
-    let mut caches: Vec<LineCache> = (0..s.lines.len())
-        .map(|i| LineCache {
-            segments: ctx.scenario.segments(i),
-            usage: HashMap::new(),
-            periods: HashMap::new(),
-        })
-        .collect();
-
-    // Sellers: catalog providers, then providers only the user named.
-    let mut sellers: Vec<(Seller, Option<&Provider>)> = ctx
-        .catalog
-        .providers
-        .iter()
-        .map(|p| {
-            (
-                Seller {
-                    id: p.id.clone(),
-                    name: p.name.clone(),
-                    name_zh: p.name_zh.clone(),
-                    kind: Some(p.kind),
-                },
-                Some(p),
-            )
-        })
-        .collect();
-    for c in &s.custom_prices {
-        if let PriceOwner::Named(name) = &c.owner {
-            let id = c.owner.id();
-            if !sellers.iter().any(|(x, _)| x.id == id) {
-                sellers.push((
-                    Seller {
-                        id,
-                        name: name.clone(),
-                        name_zh: name.clone(),
-                        kind: None,
-                    },
-                    None,
-                ));
-            }
-        }
     }
+}
+
+/// Runs the comparison for `ctx`'s scenario.
+pub fn compare(ctx: &EstimateContext) -> Comparison {
+    compare_with(ctx, &OfferBook::new(ctx))
+}
+
+/// Runs the comparison for `ctx`'s scenario with offers from `book` (shared with the
+/// estimate's counterfactuals).
+pub(crate) fn compare_with<'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    book: &OfferBook<'a>,
+) -> Comparison {
+    if !book.fits(ctx) {
+        return compare(ctx);
+    }
+    let s = ctx.scenario.scenario();
+    let plan_ctx = plan_context(ctx);
+    let gpu_hours: Decimal = (0..s.lines.len()).map(|i| ctx.scenario.gpu_hours(i)).sum();
+    let mut caches: Vec<LineUsageCache> = (0..s.lines.len())
+        .map(|i| LineUsageCache::new(ctx, i))
+        .collect();
+    let custom = custom_rates(ctx);
+    let offers: Vec<Vec<usize>> = s.lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect();
+    let exact = exact_metering();
 
     let mut spot_excluded = false;
     let mut results: Vec<(ProviderEstimate, BTreeMap<Selection, Option<Decimal>>)> = Vec::new();
     let mut subscribe_peak: Option<(Seller, Money)> = None;
-    let keep_of = |provider: &str| -> Decimal {
-        s.discounts
-            .iter()
-            .find(|d| d.provider == provider)
-            .map(|d| Decimal::ONE - d.percent / Decimal::ONE_HUNDRED)
-            .unwrap_or(Decimal::ONE)
-    };
-    let exact = exact_metering();
-    let custom_rates: Vec<(String, &str, Rate)> = s
-        .custom_prices
-        .iter()
-        .map(|c| {
-            let mode = match c.mode {
-                CustomMode::OnDemand => BillingMode::OnDemand,
-                CustomMode::Spot => BillingMode::Spot,
-                CustomMode::Subscription(p) => BillingMode::Subscription(p),
-            };
-            (
-                c.owner.id(),
-                c.gpu.as_str(),
-                Rate {
-                    mode,
-                    amount: c.amount,
-                    currency: c.currency,
-                    source: USER_SOURCE,
-                    as_of: AsOf::On(ctx.today),
-                },
-            )
-        })
-        .collect();
-
-    // "Compare only" narrows the catalog providers; sellers the user named always stay.
-    if !s.sellers.is_empty() {
-        sellers.retain(|(seller, provider)| provider.is_none() || s.sellers.contains(&seller.id));
-    }
-    for (seller, provider) in &sellers {
+    for (seller, provider) in sellers(ctx) {
         let metering = provider.map(|p| &p.metering).unwrap_or(&exact);
-        let keep = keep_of(&seller.id);
-        let has_any = provider
-            .is_some_and(|p| ctx.catalog.offers.iter().any(|o| o.provider == p.id))
-            || custom_rates.iter().any(|(owner, _, _)| owner == &seller.id);
+        let has_any = provider.is_some_and(|p| book.stocks(&p.id))
+            || custom.iter().any(|c| c.owner == seller.id);
         if !has_any {
             results.push((
                 ProviderEstimate {
-                    seller: seller.clone(),
+                    seller,
                     outcome: Err(Unserved::NoPrices),
                 },
                 BTreeMap::new(),
@@ -436,160 +315,34 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
         let mut sub_peak_total = Some(Decimal::ZERO);
         let mut unserved = None;
         for (li, line) in s.lines.iter().enumerate() {
-            // Candidates: catalog offers of the family, and custom prices for this seller.
-            let line_gpu = ctx.index.gpu(&line.gpu).map(|i| &ctx.catalog.gpus[i]);
-            let family = line_gpu.map(|g| g.family.as_str()).unwrap_or("");
-            let mut candidates: Vec<Candidate> = ctx
-                .index
-                .offers_of_family(family)
-                .iter()
-                .map(|&i| &ctx.catalog.offers[i])
-                .filter(|o| o.provider == seller.id && o.basis != PriceBasis::GpuComponent)
-                .filter(|o| serves(ctx.catalog, ctx.index, &line.gpu, &o.gpu))
-                .map(|o| Candidate {
-                    id: o.id.clone(),
-                    instance: o.instance.as_str(),
-                    gpus: o.gpus,
-                    regions: offer_regions(o, keep),
-                })
-                .collect();
-            let mut custom_by_gpu: BTreeMap<&str, RegionRates> = BTreeMap::new();
-            for (owner, gpu, rate) in &custom_rates {
-                if owner != &seller.id || !serves(ctx.catalog, ctx.index, &line.gpu, gpu) {
-                    continue;
-                }
-                let entry = custom_by_gpu.entry(gpu).or_insert_with(|| RegionRates {
-                    region: "custom",
-                    ..RegionRates::default()
-                });
-                match rate.mode {
-                    BillingMode::OnDemand => entry.on_demand = Some(rate.clone()),
-                    BillingMode::Spot => entry.spot = Some(rate.clone()),
-                    BillingMode::Subscription(p) => entry.subscriptions.push((p, rate.clone())),
-                    BillingMode::Committed(c) => entry.committed.push((c, rate.clone())),
-                }
-            }
-            for (gpu, rates) in custom_by_gpu {
-                candidates.push(Candidate {
-                    id: format!("{}/{gpu}", seller.id),
-                    instance: gpu,
-                    gpus: Decimal::ONE,
-                    regions: vec![rates],
-                });
-            }
+            let candidates = candidates(ctx, book, &seller, &line.gpu, &offers[li], &custom);
+            let no_offer = || Unserved::NoOffer {
+                line: li,
+                gpu: line.gpu.clone(),
+            };
             if candidates.is_empty() {
-                unserved = Some(Unserved::NoOffer {
-                    line: li,
-                    gpu: line.gpu.clone(),
-                });
+                unserved = Some(no_offer());
                 break;
             }
-
-            let cache = &mut caches[li];
-            let mut best: BTreeMap<Selection, Slot> = BTreeMap::new();
-            let mut class_best: BTreeMap<ModeClass, Slot> = BTreeMap::new();
-            let mut line_sub_peak: Option<Decimal> = None;
-            for (ci, cand) in candidates.iter().enumerate() {
-                let key = (
-                    cand.gpus.normalize(),
-                    metering.increment_seconds,
-                    metering.minimum_seconds,
-                );
-                if !cache.usage.contains_key(&key) {
-                    let levels = level_sessions(&cache.segments, cand.gpus, None, horizon_minutes);
-                    cache
-                        .usage
-                        .insert(key, LineUsage::metered(&levels, metering));
-                }
-                let mut usage = cache.usage[&key].clone();
-                let periods: Vec<Period> = cand
-                    .regions
-                    .iter()
-                    .flat_map(|r| r.subscriptions.iter().map(|(p, _)| *p))
-                    .collect();
-                for period in periods {
-                    let pkey = (cand.gpus.normalize(), period);
-                    let hours = cache.periods.entry(pkey).or_insert_with(|| {
-                        let minutes = period_minutes(period, horizon_minutes, recurring);
-                        per_period_hours(&level_sessions(
-                            &cache.segments,
-                            cand.gpus,
-                            Some(minutes),
-                            horizon_minutes,
-                        ))
-                    });
-                    usage.per_period.insert(period, hours.clone());
-                }
-                for (ri, rates) in cand.regions.iter().enumerate() {
-                    if rates.spot.is_some()
-                        && !plan_ctx.spot_usable
-                        && s.options.allows(ModeClass::Spot)
-                    {
-                        spot_excluded = true;
-                    }
-                    // Subscribing the peak for every period (for the hourly-vs-monthly lever).
-                    for (period, rate) in &rates.subscriptions {
-                        if let Some(levels) = usage.per_period.get(period) {
-                            let n_periods = levels.first().map(Vec::len).unwrap_or(0);
-                            let cost = ctx
-                                .fx
-                                .convert(rate.money(), ctx.currency)
-                                .times(Decimal::from((levels.len() * n_periods) as u64))
-                                .round_for_display()
-                                .amount;
-                            if line_sub_peak.is_none_or(|c| cost < c) {
-                                line_sub_peak = Some(cost);
-                            }
-                        }
-                    }
-                    for plan in plans(rates, &usage, &plan_ctx) {
-                        let cost = rounded_total(&plan.items, ctx);
-                        for sel in Selection::ALL {
-                            if sel.admits(&plan) && best.get(&sel).is_none_or(|b| cost < b.cost) {
-                                best.insert(
-                                    sel,
-                                    Slot {
-                                        cost,
-                                        offer: ci,
-                                        region: ri,
-                                        plan: plan.clone(),
-                                    },
-                                );
-                            }
-                        }
-                        let class = plan.kind.class();
-                        let better = class_best.get(&class).is_none_or(|b| {
-                            // Prefer eligible plans, then cheaper ones.
-                            (plan.eligible, std::cmp::Reverse(cost))
-                                > (b.plan.eligible, std::cmp::Reverse(b.cost))
-                        });
-                        if better {
-                            class_best.insert(
-                                class,
-                                Slot {
-                                    cost,
-                                    offer: ci,
-                                    region: ri,
-                                    plan,
-                                },
-                            );
-                        }
-                    }
-                }
-            }
-            sub_peak_total = match (sub_peak_total, line_sub_peak) {
+            let found = price_line(
+                ctx,
+                &plan_ctx,
+                &candidates,
+                metering,
+                &mut caches[li],
+                Depth::Full,
+            );
+            spot_excluded |= found.spot_excluded;
+            sub_peak_total = match (sub_peak_total, found.sub_peak) {
                 (Some(t), Some(c)) => Some(t + c),
                 _ => None,
             };
-            let Some(chosen) = best.get(&Selection::Allowed) else {
-                unserved = Some(Unserved::NoOffer {
-                    line: li,
-                    gpu: line.gpu.clone(),
-                });
+            let Some(chosen) = found.allowed() else {
+                unserved = Some(no_offer());
                 break;
             };
             // A selection with no plan for some line cannot serve the scenario (None).
-            for sel in Selection::ALL {
+            for (sel, best) in Selection::ALL.into_iter().zip(&found.best) {
                 let so_far = if li == 0 {
                     Some(Decimal::ZERO)
                 } else {
@@ -597,12 +350,13 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
                 };
                 totals.insert(
                     sel,
-                    so_far.zip(best.get(&sel)).map(|(t, slot)| t + slot.cost),
+                    so_far.zip(best.as_ref()).map(|(t, slot)| t + slot.cost),
                 );
             }
-            let make =
-                |slot: &Slot| line_plan(li, &candidates[slot.offer], slot.region, &slot.plan, ctx);
-            line_plans.push(make(chosen));
+            let make = |slot: &Slot, plan: &Plan| {
+                line_plan(li, &candidates[slot.offer], slot.region, plan, ctx)
+            };
+            line_plans.push(make(chosen, &chosen.plan.build(&plan_ctx)));
             let od_rate = |slot: &Slot| {
                 candidates[slot.offer].regions[slot.region]
                     .on_demand
@@ -610,13 +364,18 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
                     .map(|r| r.amount)
             };
             options.push(
-                class_best
-                    .values()
-                    .map(|slot| ClassOption {
-                        class: slot.plan.kind.class(),
-                        plan: make(slot),
-                        eligible: slot.plan.eligible,
-                        break_even: break_even(&slot.plan, od_rate(slot)),
+                found
+                    .class_best
+                    .iter()
+                    .flatten()
+                    .map(|slot| {
+                        let plan = slot.plan.build(&plan_ctx);
+                        ClassOption {
+                            class: plan.kind.class(),
+                            plan: make(slot, &plan),
+                            eligible: plan.eligible,
+                            break_even: break_even(&plan, od_rate(slot)),
+                        }
                     })
                     .collect(),
             );
@@ -656,13 +415,7 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
         } else {
             BTreeMap::new()
         };
-        results.push((
-            ProviderEstimate {
-                seller: seller.clone(),
-                outcome,
-            },
-            totals,
-        ));
+        results.push((ProviderEstimate { seller, outcome }, totals));
     }
 
     let mut cheapest_by_selection = BTreeMap::new();
@@ -696,16 +449,56 @@ pub fn compare(ctx: &EstimateContext) -> Comparison {
     }
 }
 
-fn rounded_total(items: &[Item], ctx: &EstimateContext) -> Decimal {
-    items
-        .iter()
-        .map(|i| {
-            ctx.fx
-                .convert(i.amount, ctx.currency)
-                .round_for_display()
-                .amount
-        })
-        .sum()
+/// The cheapest total the scenario allows — what [`compare`] reports as
+/// `cheapest_by_selection[Allowed]` — without building the comparison (for counterfactuals).
+pub(crate) fn cheapest_with<'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    book: &OfferBook<'a>,
+) -> Option<Money> {
+    if !book.fits(ctx) {
+        return compare(ctx)
+            .cheapest_by_selection
+            .get(&Selection::Allowed)
+            .copied();
+    }
+    let s = ctx.scenario.scenario();
+    if s.lines.is_empty() {
+        // As in `compare`: a total needs at least one priced line.
+        return None;
+    }
+    let plan_ctx = plan_context(ctx);
+    let mut caches: Vec<LineUsageCache> = (0..s.lines.len())
+        .map(|i| LineUsageCache::new(ctx, i))
+        .collect();
+    let custom = custom_rates(ctx);
+    let offers: Vec<Vec<usize>> = s.lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect();
+    let exact = exact_metering();
+    // Totals per served seller, in seller order (so ties resolve as in `compare`).
+    let mut totals: Vec<Decimal> = Vec::new();
+    'sellers: for (seller, provider) in sellers(ctx) {
+        let metering = provider.map(|p| &p.metering).unwrap_or(&exact);
+        let mut total = Decimal::ZERO;
+        for (li, line) in s.lines.iter().enumerate() {
+            let candidates = candidates(ctx, book, &seller, &line.gpu, &offers[li], &custom);
+            let found = price_line(
+                ctx,
+                &plan_ctx,
+                &candidates,
+                metering,
+                &mut caches[li],
+                Depth::Cheapest,
+            );
+            let Some(chosen) = found.allowed() else {
+                continue 'sellers;
+            };
+            total += chosen.cost;
+        }
+        totals.push(total);
+    }
+    totals
+        .into_iter()
+        .min()
+        .map(|t| Money::new(t, ctx.currency))
 }
 
 fn break_even(plan: &Plan, on_demand: Option<Decimal>) -> Option<BreakEven> {
@@ -722,7 +515,7 @@ fn break_even(plan: &Plan, on_demand: Option<Decimal>) -> Option<BreakEven> {
 
 fn line_plan(
     line: usize,
-    cand: &Candidate,
+    cand: &offers::Candidate,
     region: usize,
     plan: &Plan,
     ctx: &EstimateContext,
@@ -749,7 +542,7 @@ fn line_plan(
     });
     LinePlan {
         line,
-        offer: cand.id.clone(),
+        offer: cand.id.to_string(),
         instance: cand.instance.to_string(),
         gpus_per_instance: cand.gpus,
         region: cand.regions[region].region.to_string(),
@@ -764,7 +557,10 @@ fn line_plan(
 mod tests {
     use super::*;
     use crate::catalog::embedded;
-    use crate::scenario::{CustomPrice, Demand, Horizon, Line, Scenario};
+    use crate::scenario::{
+        CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, PriceOwner,
+        Scenario,
+    };
 
     fn day() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()
@@ -782,6 +578,56 @@ mod tests {
             currency,
             today: day(),
         })
+    }
+
+    #[test]
+    fn selections_are_listed_in_declaration_order() {
+        // Per-line results are arrays indexed by `Selection as usize`.
+        for (i, sel) in Selection::ALL.into_iter().enumerate() {
+            assert_eq!(sel as usize, i, "{sel:?}");
+        }
+    }
+
+    #[test]
+    fn the_counterfactual_total_is_the_comparisons_cheapest() {
+        // `cheapest_with` skips most of `compare`; it must still agree with it exactly
+        // (value and scale), and pricing through one shared book must not change a result.
+        let e = embedded();
+        let fx = FxTable::from_catalog(&e.catalog);
+        for preset in crate::presets::Preset::ALL {
+            for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
+                let mut s = preset.scenario();
+                s.options.interruption = interruption;
+                s.discounts = vec![Discount {
+                    provider: "aws".into(),
+                    percent: Decimal::from(15),
+                }];
+                let v = s.validate(&e.catalog).unwrap();
+                for currency in [Currency::Cny, Currency::Usd] {
+                    let ctx = EstimateContext {
+                        catalog: &e.catalog,
+                        index: &e.index,
+                        scenario: &v,
+                        fx: &fx,
+                        currency,
+                        today: day(),
+                    };
+                    let book = OfferBook::new(&ctx);
+                    let full = compare(&ctx);
+                    let expected = full.cheapest_by_selection.get(&Selection::Allowed);
+                    let shared = compare_with(&ctx, &book);
+                    let cheapest = cheapest_with(&ctx, &book);
+                    let what = format!("{} {interruption:?} {currency:?}", preset.as_str());
+                    assert_eq!(shared, full, "{what}");
+                    assert_eq!(cheapest.as_ref(), expected, "{what}");
+                    assert_eq!(
+                        cheapest.map(|m| m.amount.scale()),
+                        expected.map(|m| m.amount.scale()),
+                        "{what}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,26 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
+/// `amount` to two decimals, half away from zero: exactly
+/// `round_dp_with_strategy(2, MidpointAwayFromZero)` (value, scale and sign), computed with one
+/// 128-bit division where rust_decimal divides and multiplies digit group by digit group —
+/// an estimate rounds thousands of line items to compare plans.
+fn round_cents(amount: Decimal) -> Decimal {
+    let scale = amount.scale();
+    if scale <= 2 || amount.is_zero() {
+        // Nothing to round, or a (possibly negative) zero: the library's own answer.
+        return amount.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+    }
+    // The mantissa has at most 96 bits and the divisor is at most 10^26: both fit in u128.
+    let unit = 10u128.pow(scale - 2);
+    let m = amount.mantissa().unsigned_abs();
+    let q = m / unit;
+    let r = m - q * unit;
+    let q = if r >= unit / 2 { q + 1 } else { q };
+    let q = i128::try_from(q).expect("below 2^96");
+    Decimal::from_i128_with_scale(if amount.is_sign_negative() { -q } else { q }, 2)
+}
+
 /// A currency the catalog prices in or the page displays in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Currency {
@@ -95,11 +115,7 @@ impl Money {
     /// Every amount a person sees passes through here exactly once; totals shown next to line
     /// items are sums of already-rounded line items, so they always add up on screen.
     pub fn round_for_display(self) -> Money {
-        Money::new(
-            self.amount
-                .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero),
-            self.currency,
-        )
+        Money::new(round_cents(self.amount), self.currency)
     }
 
     /// A lossy `f64` for drawing charts; never use it for arithmetic on money.
@@ -259,6 +275,41 @@ pub fn parse_decimal(s: &str) -> Result<Decimal, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn cents_round_exactly_as_rust_decimal_does(
+            mantissa in prop_oneof![-100_000i128..100_000, -(1i128 << 96) + 1..(1i128 << 96)],
+            scale in 0u32..=28,
+        ) {
+            let d = Decimal::from_i128_with_scale(mantissa, scale);
+            let expected = d.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+            // Same bits: value, scale and sign.
+            prop_assert_eq!(round_cents(d).serialize(), expected.serialize(), "{}", d);
+        }
+    }
+
+    #[test]
+    fn cents_round_half_away_from_zero_at_every_scale() {
+        for (raw, cents) in [
+            ("0.005", "0.01"),
+            ("-0.005", "-0.01"),
+            ("0.00499999999999999999999999", "0.00"),
+            ("-0.004", "0.00"),
+            ("1.2345", "1.23"),
+            (
+                "7922816251426433759354395.0335",
+                "7922816251426433759354395.03",
+            ),
+        ] {
+            let d = parse_decimal(raw).unwrap();
+            let want = d.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+            assert_eq!(round_cents(d).serialize(), want.serialize(), "{raw}");
+            assert_eq!(round_cents(d).to_string(), cents, "{raw}");
+        }
+    }
 
     fn cny(s: &str) -> Money {
         Money::new(parse_decimal(s).unwrap(), Currency::Cny)

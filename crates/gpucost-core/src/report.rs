@@ -7,12 +7,12 @@ use crate::billing::ItemKind;
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
-    compare, period_minutes, ClassOption, Comparison, EstimateContext, Selection,
+    compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, Selection,
 };
 use crate::format::{self, Lang};
 use crate::money::Money;
 use crate::recommend::{recommend, Recommendation};
-use crate::savings::{levers, rightsizing, Saving};
+use crate::savings::{levers_with, rightsizing, Saving};
 
 /// Something the user should know about the estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,8 +112,10 @@ const MAX_POINTS: u32 = 200;
 
 /// Computes the full estimate for `ctx`.
 pub fn report(ctx: &EstimateContext) -> Report {
-    let comparison = compare(ctx);
-    let mut savings = levers(ctx, &comparison);
+    // One book of offers for the comparison and the savings levers' counterfactuals.
+    let book = OfferBook::new(ctx);
+    let comparison = compare_with(ctx, &book);
+    let mut savings = levers_with(ctx, &comparison, &book);
     let recommendation = ctx
         .scenario
         .workload()

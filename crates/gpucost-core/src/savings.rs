@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use crate::billing::ItemKind;
 use crate::billing_mode::Period;
-use crate::estimate::{compare, Comparison, EstimateContext, Selection};
+use crate::estimate::{cheapest_with, Comparison, EstimateContext, OfferBook, Selection};
 use crate::format::{self, Lang};
 use crate::money::Money;
 use crate::recommend::{CostUnit, Recommendation};
@@ -248,6 +248,15 @@ pub fn rightsizing(ctx: &EstimateContext, rec: &Recommendation) -> Option<Saving
 
 /// Every applicable lever for the scenario in `ctx`, given its comparison.
 pub fn levers(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Saving> {
+    levers_with(ctx, comparison, &OfferBook::new(ctx))
+}
+
+/// [`levers`], pricing counterfactuals with the offers the comparison used.
+pub(crate) fn levers_with<'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    comparison: &Comparison,
+    book: &OfferBook<'a>,
+) -> Vec<Saving> {
     let s = ctx.scenario.scenario();
     let mut out = Vec::new();
     let by = |sel: Selection| comparison.cheapest_by_selection.get(&sel).copied();
@@ -276,13 +285,10 @@ pub fn levers(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Saving> {
                 scenario: &valid,
                 ..*ctx
             };
-            if let Some(peak) = compare(&flat_ctx)
-                .cheapest_by_selection
-                .get(&Selection::Allowed)
-            {
+            if let Some(peak) = cheapest_with(&flat_ctx, book) {
                 out.extend(Saving::new(
                     Lever::Schedule,
-                    *peak,
+                    peak,
                     best,
                     Assumption::PeakAlwaysOn {
                         hours: s.horizon.hours(),

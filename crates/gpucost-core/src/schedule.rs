@@ -221,56 +221,83 @@ pub fn level_sessions(
     horizon_minutes: u32,
 ) -> LevelSessions {
     let mut sessions: Vec<Vec<u32>> = Vec::new();
-    let mut open: Vec<u32> = Vec::new(); // open[k] = start minute of level k+1's session
-    let periods = period_minutes
-        .filter(|p| *p > 0)
-        .map(|p| horizon_minutes.div_ceil(p).max(1) as usize)
-        .unwrap_or(0);
-    let mut per_period: Vec<Vec<u32>> = Vec::new();
-    let mut last_end = 0u32;
-    let close_above = |level: usize, at: u32, open: &mut Vec<u32>, sessions: &mut Vec<Vec<u32>>| {
-        while open.len() > level {
-            let start = open.pop().expect("non-empty");
-            let k = open.len();
-            if sessions.len() <= k {
-                sessions.resize_with(k + 1, Vec::new);
-            }
-            sessions[k].push(at - start);
+    for_each_session(segments, per_instance, |k, minutes| {
+        if sessions.len() <= k {
+            sessions.resize_with(k + 1, Vec::new);
         }
+        sessions[k].push(minutes);
+    });
+    let per_period = match period_minutes.filter(|p| *p > 0) {
+        Some(p) => level_period_minutes(segments, per_instance, p, horizon_minutes),
+        None => Vec::new(),
     };
-    for seg in segments {
-        if seg.start > last_end {
-            close_above(0, last_end, &mut open, &mut sessions);
-        }
-        let n = instances_for(seg.gpus, per_instance) as usize;
-        close_above(n, seg.start, &mut open, &mut sessions);
-        while open.len() < n {
-            open.push(seg.start);
-        }
-        if periods > 0 && n > 0 {
-            let p_len = period_minutes.unwrap_or(1);
-            if per_period.len() < n {
-                per_period.resize_with(n, || vec![0; periods]);
-            }
-            // Split the segment at period boundaries.
-            let mut t = seg.start;
-            while t < seg.end {
-                let p = (t / p_len) as usize;
-                let boundary = ((p as u32) + 1) * p_len;
-                let until = boundary.min(seg.end);
-                for level in per_period.iter_mut().take(n) {
-                    level[p.min(periods - 1)] += until - t;
-                }
-                t = until;
-            }
-        }
-        last_end = seg.end;
-    }
-    close_above(0, last_end, &mut open, &mut sessions);
     LevelSessions {
         sessions,
         per_period,
     }
+}
+
+/// Calls `visit(k, minutes)` for every running session of instance level `k + 1`, in the
+/// order [`level_sessions`] lists them, without collecting them (billing only needs their
+/// metered total per level).
+pub(crate) fn for_each_session(
+    segments: &[Segment],
+    per_instance: Decimal,
+    mut visit: impl FnMut(usize, u32),
+) {
+    let mut open: Vec<u32> = Vec::new(); // open[k] = start minute of level k+1's session
+    let mut last_end = 0u32;
+    let mut close_above = |level: usize, at: u32, open: &mut Vec<u32>| {
+        while open.len() > level {
+            let start = open.pop().expect("non-empty");
+            visit(open.len(), at - start);
+        }
+    };
+    for seg in segments {
+        if seg.start > last_end {
+            close_above(0, last_end, &mut open);
+        }
+        let n = instances_for(seg.gpus, per_instance) as usize;
+        close_above(n, seg.start, &mut open);
+        while open.len() < n {
+            open.push(seg.start);
+        }
+        last_end = seg.end;
+    }
+    close_above(0, last_end, &mut open);
+}
+
+/// Minutes each instance level runs in each period of `period_minutes` (non-zero) across a
+/// horizon of `horizon_minutes`: `[level][period]`, as in [`LevelSessions::per_period`].
+pub(crate) fn level_period_minutes(
+    segments: &[Segment],
+    per_instance: Decimal,
+    period_minutes: u32,
+    horizon_minutes: u32,
+) -> Vec<Vec<u32>> {
+    let periods = horizon_minutes.div_ceil(period_minutes).max(1) as usize;
+    let mut per_period: Vec<Vec<u32>> = Vec::new();
+    for seg in segments {
+        let n = instances_for(seg.gpus, per_instance) as usize;
+        if n == 0 {
+            continue;
+        }
+        if per_period.len() < n {
+            per_period.resize_with(n, || vec![0; periods]);
+        }
+        // Split the segment at period boundaries.
+        let mut t = seg.start;
+        while t < seg.end {
+            let p = (t / period_minutes) as usize;
+            let boundary = ((p as u32) + 1) * period_minutes;
+            let until = boundary.min(seg.end);
+            for level in per_period.iter_mut().take(n) {
+                level[p.min(periods - 1)] += until - t;
+            }
+            t = until;
+        }
+    }
+    per_period
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! the datasheet figures the memory and throughput models need. Models without a datasheet
 //! row (RTX 3060, K80, …) cannot be modelled and are not candidates.
 
-use crate::catalog::{Catalog, GpuSpec, Offer, PriceBasis};
+use std::collections::HashMap;
+
+use crate::catalog::{Catalog, Gpu, GpuSpec, Offer, PriceBasis};
 
 use super::workload::Precision;
 
@@ -136,42 +138,72 @@ impl GpuProfile {
 
 /// Every GPU model and form factor the catalog rents that has a datasheet row, sorted by id.
 pub fn profiles(catalog: &Catalog) -> Vec<GpuProfile> {
+    resolve(catalog).0
+}
+
+/// [`profiles`], and for each catalog offer the position of the profile whose GPU and
+/// datasheet row it has (whatever its price basis), found in one pass over the offers.
+pub(crate) fn resolve(catalog: &Catalog) -> (Vec<GpuProfile>, Vec<Option<usize>>) {
+    let gpu_at: HashMap<&str, usize> = catalog
+        .gpus
+        .iter()
+        .enumerate()
+        .rev() // The first GPU with an id wins, as in `Catalog::gpu`.
+        .map(|(i, g)| (g.id.as_str(), i))
+        .collect();
+    // Per GPU: the datasheet rows seen, and the profile each became (none without a row).
+    let mut seen: Vec<Vec<(&str, Option<usize>)>> = vec![Vec::new(); catalog.gpus.len()];
     let mut out: Vec<GpuProfile> = Vec::new();
+    let mut offer_profile: Vec<Option<usize>> = Vec::with_capacity(catalog.offers.len());
     for offer in &catalog.offers {
-        let Some(gpu) = catalog.gpu(&offer.gpu) else {
-            continue;
-        };
-        let Some(sku) = offer.spec.clone().or_else(|| gpu.spec.clone()) else {
-            continue;
-        };
-        if out.iter().any(|p| p.gpu == gpu.id && p.sku == sku) {
-            continue;
-        }
-        let Some(spec) = catalog.specs.iter().find(|s| s.model == sku) else {
-            continue;
-        };
-        let default_form = gpu.spec.as_deref() == Some(sku.as_str());
-        let name = if default_form {
-            gpu.name.clone()
-        } else {
-            let form = if sku.contains("PCIe") {
-                "PCIe"
-            } else {
-                sku.as_str()
-            };
-            format!("{} ({form})", gpu.name)
-        };
-        out.push(GpuProfile {
-            gpu: gpu.id.clone(),
-            sku,
-            name,
-            family: gpu.family.clone(),
-            default_form,
-            spec: spec.clone(),
+        let found = gpu_at.get(offer.gpu.as_str()).and_then(|&g| {
+            let gpu = &catalog.gpus[g];
+            let sku = offer.spec.as_deref().or(gpu.spec.as_deref())?;
+            if let Some(&(_, p)) = seen[g].iter().find(|(s, _)| *s == sku) {
+                return p;
+            }
+            let p = new_profile(catalog, gpu, sku).map(|profile| {
+                out.push(profile);
+                out.len() - 1
+            });
+            seen[g].push((sku, p));
+            p
         });
+        offer_profile.push(found);
     }
-    out.sort_by(|a, b| (&a.gpu, &a.sku).cmp(&(&b.gpu, &b.sku)));
-    out
+    // Sort by id; offers follow their profile to its sorted position.
+    let mut numbered: Vec<(usize, GpuProfile)> = out.into_iter().enumerate().collect();
+    numbered.sort_by(|(_, a), (_, b)| (&a.gpu, &a.sku).cmp(&(&b.gpu, &b.sku)));
+    let mut sorted_at = vec![0; numbered.len()];
+    for (to, (from, _)) in numbered.iter().enumerate() {
+        sorted_at[*from] = to;
+    }
+    let profiles = numbered.into_iter().map(|(_, p)| p).collect();
+    let offer_profile = offer_profile
+        .into_iter()
+        .map(|p| p.map(|i| sorted_at[i]))
+        .collect();
+    (profiles, offer_profile)
+}
+
+/// The profile of `gpu` on datasheet row `sku`, when the catalog has that row.
+fn new_profile(catalog: &Catalog, gpu: &Gpu, sku: &str) -> Option<GpuProfile> {
+    let spec = catalog.specs.iter().find(|s| s.model == sku)?;
+    let default_form = gpu.spec.as_deref() == Some(sku);
+    let name = if default_form {
+        gpu.name.clone()
+    } else {
+        let form = if sku.contains("PCIe") { "PCIe" } else { sku };
+        format!("{} ({form})", gpu.name)
+    };
+    Some(GpuProfile {
+        gpu: gpu.id.clone(),
+        sku: sku.to_string(),
+        name,
+        family: gpu.family.clone(),
+        default_form,
+        spec: spec.clone(),
+    })
 }
 
 #[cfg(test)]

@@ -12,13 +12,14 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing_mode::{BillingMode, ModeClass};
-use crate::browse::{hourly_amount, DEFAULT_STALE_AFTER_DAYS};
-use crate::catalog::{AsOf, Catalog, Offer, OfferFlag, ProviderKind};
+use crate::browse::DEFAULT_STALE_AFTER_DAYS;
+use crate::catalog::{AsOf, Catalog, Offer, OfferFlag, Provider, ProviderKind};
 use crate::fx::FxTable;
 use crate::money::{Currency, Hours, Money, PerHour};
 
 use super::candidates::GpuProfile;
 use super::range::{hours_decimal, LowHigh};
+use super::rentals::{ClassPrice, Rental, Rentals};
 use super::throughput::Throughput;
 use super::workload::{RateUnit, TrainingSize, ValidWorkload, WorkSize};
 
@@ -162,64 +163,151 @@ pub fn options(
     display: Currency,
     today: NaiveDate,
 ) -> Vec<PriceOption> {
+    let rentals = Rentals::new(catalog, fx, display);
+    picks(w, profile, thr, slice_need_gib, rentals.of(profile)).into_options(display, today)
+}
+
+/// The cheapest way to rent a GPU from one provider in one billing class, before it becomes a
+/// [`PriceOption`] (whose names and strings only a shown recommendation needs).
+pub(crate) struct Pick<'r, 'c> {
+    rental: &'r Rental<'c>,
+    provider: &'c Provider,
+    /// Billing class.
+    pub class: ModeClass,
+    price: ClassPrice<'c>,
+    plan: Plan,
+    /// The cost the ranking compares (see [`PriceOption::key`]).
+    pub key: Option<Decimal>,
+}
+
+impl Pick<'_, '_> {
+    /// Whether it takes part in the ranking (see [`PriceOption::rankable`]).
+    pub fn rankable(&self) -> bool {
+        self.provider.kind != ProviderKind::MarketReference
+            && !self
+                .rental
+                .offer
+                .flags
+                .contains(&OfferFlag::InstitutionOnly)
+    }
+
+    /// Whether it finishes within the deadline (see [`PriceOption::meets_deadline`]).
+    pub fn meets_deadline(&self) -> Option<bool> {
+        self.plan.meets_deadline
+    }
+}
+
+/// The picks for one GPU, in the order its options are listed.
+pub(crate) struct Picks<'r, 'c> {
+    work: Option<Work>,
+    /// Cheapest first per class.
+    pub list: Vec<Pick<'r, 'c>>,
+}
+
+impl Picks<'_, '_> {
+    /// The options, built (names, strings and every cost per unit).
+    pub fn into_options(self, display: Currency, today: NaiveDate) -> Vec<PriceOption> {
+        let Some(work) = self.work else {
+            return Vec::new();
+        };
+        self.list
+            .into_iter()
+            .map(|pick| price_option(pick, &work, display, today))
+            .collect()
+    }
+}
+
+/// [`options`] over the offers that rent `profile` (see [`Rentals`]), as picks.
+pub(crate) fn picks<'r, 'c>(
+    w: &ValidWorkload,
+    profile: &GpuProfile,
+    thr: &Throughput,
+    slice_need_gib: f64,
+    rentals: &'r [Rental<'c>],
+) -> Picks<'r, 'c> {
     let unit = primary_unit(w);
-    let mut best: Vec<PriceOption> = Vec::new();
-    for offer in catalog.offers.iter().filter(|o| profile.rents(catalog, o)) {
-        let Some(provider) = catalog.provider(&offer.provider) else {
+    let Some(work) = Work::new(w) else {
+        return Picks {
+            work: None,
+            list: Vec::new(),
+        };
+    };
+    // Offers are weighed by their cost key alone; the cheapest per provider (by catalog
+    // position) and class is kept.
+    let mut best: Vec<(usize, Pick)> = Vec::new();
+    for rental in rentals {
+        let Some((at, provider)) = rental.provider else {
             continue;
         };
-        for class in ModeClass::ALL {
-            let Some(price) = offer
-                .prices
-                .iter()
-                .filter(|p| p.mode.class() == class)
-                .min_by_key(|p| fx.convert(hourly_amount(p), display).amount)
-            else {
+        for (class, cheapest) in ModeClass::ALL.into_iter().zip(&rental.cheapest) {
+            let Some(price) = *cheapest else {
                 continue;
             };
-            let instance_per_hour = fx.convert(hourly_amount(price), display);
-            let Some(plan) = plan(w, thr, offer, profile, slice_need_gib, instance_per_hour) else {
+            let Some(plan) = plan(
+                &work,
+                thr,
+                rental.offer,
+                profile,
+                slice_need_gib,
+                price.instance_per_hour,
+            ) else {
                 continue;
             };
-            let age_days = price.as_of.age_days(today);
-            let option = PriceOption {
-                provider: provider.id.clone(),
-                provider_name: provider.name.clone(),
-                provider_name_zh: provider.name_zh.clone(),
-                offer: offer.id.clone(),
-                instance: offer.instance.clone(),
+            let pick = Pick {
+                rental,
+                provider,
                 class,
-                mode: price.mode,
-                region: price.region.clone(),
-                gpus_per_instance: offer.gpus,
-                price: Money::new(price.amount, price.currency),
-                instance_per_hour,
-                per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
-                source: price.source.clone(),
-                as_of: price.as_of,
-                age_days,
-                old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
-                flags: offer.flags.clone(),
-                rankable: provider.kind != ProviderKind::MarketReference
-                    && !offer.flags.contains(&OfferFlag::InstitutionOnly),
-                instances: plan.instances,
-                gpus_rented: dec(plan.instances.high) * offer.gpus,
-                hours: plan.hours,
-                meets_deadline: plan.meets_deadline,
-                cost: plan.cost,
+                price,
+                key: plan.cost.in_unit(unit).map(|r| r.mid().amount),
+                plan,
             };
-            match best
-                .iter_mut()
-                .find(|o| o.provider == option.provider && o.class == class)
-            {
-                Some(existing) if existing.key(unit) <= option.key(unit) => {}
-                Some(existing) => *existing = option,
-                None => best.push(option),
+            match best.iter_mut().find(|(p, b)| *p == at && b.class == class) {
+                Some((_, existing)) if existing.key <= pick.key => {}
+                Some((_, existing)) => *existing = pick,
+                None => best.push((at, pick)),
             }
         }
     }
-    best.sort_by(|a, b| (a.class, a.key(unit), &a.offer).cmp(&(b.class, b.key(unit), &b.offer)));
-    best
+    best.sort_by(|(_, a), (_, b)| {
+        (a.class, a.key, &a.rental.offer.id).cmp(&(b.class, b.key, &b.rental.offer.id))
+    });
+    Picks {
+        work: Some(work),
+        list: best.into_iter().map(|(_, pick)| pick).collect(),
+    }
+}
+
+fn price_option(pick: Pick, work: &Work, display: Currency, today: NaiveDate) -> PriceOption {
+    let rankable = pick.rankable();
+    let (offer, provider, price) = (pick.rental.offer, pick.provider, pick.price.price);
+    let instance_per_hour = pick.price.instance_per_hour;
+    let plan = pick.plan.finish(work);
+    let age_days = price.as_of.age_days(today);
+    PriceOption {
+        provider: provider.id.clone(),
+        provider_name: provider.name.clone(),
+        provider_name_zh: provider.name_zh.clone(),
+        offer: offer.id.clone(),
+        instance: offer.instance.clone(),
+        class: pick.class,
+        mode: price.mode,
+        region: price.region.clone(),
+        gpus_per_instance: offer.gpus,
+        price: Money::new(price.amount, price.currency),
+        instance_per_hour,
+        per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
+        source: price.source.clone(),
+        as_of: price.as_of,
+        age_days,
+        old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
+        flags: offer.flags.clone(),
+        rankable,
+        instances: plan.instances,
+        gpus_rented: dec(plan.instances.high) * offer.gpus,
+        hours: plan.hours,
+        meets_deadline: plan.meets_deadline,
+        cost: plan.cost,
+    }
 }
 
 /// The unit the ranking compares for this task.
@@ -230,6 +318,100 @@ pub fn primary_unit(w: &ValidWorkload) -> CostUnit {
     }
 }
 
+/// What the workload asks of every offer, worked out once per ranking.
+struct Work {
+    task_is_training: bool,
+    deadline: Option<f64>,
+    amount: Amount,
+}
+
+/// The amount of work, with the exact divisors its costs per unit use.
+enum Amount {
+    /// Online serving at a rate.
+    Serving {
+        /// Requests per second (model input).
+        rps: f64,
+        /// Requests in one hour, in millions.
+        hour_of_requests: Decimal,
+        /// Generated tokens in one hour, in millions (text generation only, non-zero).
+        hour_of_tokens: Option<Decimal>,
+    },
+    /// A training run or batch job.
+    Job {
+        /// Work in throughput units.
+        units: f64,
+        /// Epochs (training by samples × epochs).
+        epochs: Option<u32>,
+        /// Tokens, in millions (non-zero).
+        tokens: Option<Decimal>,
+        /// Requests, in millions (batch jobs).
+        requests: Option<Decimal>,
+    },
+}
+
+impl Work {
+    fn new(w: &ValidWorkload) -> Option<Work> {
+        let million = Decimal::from(1_000_000);
+        let amount = match w.workload().size {
+            WorkSize::Serving(s) => {
+                let (rps_exact, tps_exact) = match s.rate.unit {
+                    RateUnit::RequestsPerSecond => (
+                        s.rate.per_second,
+                        s.rate.per_second * Decimal::from(s.shape.output_tokens),
+                    ),
+                    RateUnit::TokensPerSecond => (
+                        s.rate.per_second / Decimal::from(s.shape.output_tokens.max(1)),
+                        s.rate.per_second,
+                    ),
+                };
+                let hour_of_tokens = tps_exact * Decimal::from(3600) / million;
+                Amount::Serving {
+                    rps: rps_exact.to_f64()?,
+                    hour_of_requests: rps_exact * Decimal::from(3600) / million,
+                    hour_of_tokens: (w.spec().arch.generates_tokens() && !hour_of_tokens.is_zero())
+                        .then_some(hour_of_tokens),
+                }
+            }
+            size => {
+                let (epochs, tokens) = match size {
+                    WorkSize::Training(TrainingSize::Samples { samples, epochs }) => (
+                        Some(epochs),
+                        w.spec().arch.is_token_model().then(|| {
+                            dec(samples) * Decimal::from(epochs) * Decimal::from(w.seq_len())
+                        }),
+                    ),
+                    WorkSize::Training(TrainingSize::Tokens(t)) => (None, Some(dec(t))),
+                    WorkSize::Batch(b) => (
+                        None,
+                        w.spec()
+                            .arch
+                            .generates_tokens()
+                            .then(|| dec(b.requests) * Decimal::from(b.shape.output_tokens)),
+                    ),
+                    WorkSize::Serving(_) => (None, None),
+                };
+                Amount::Job {
+                    units: job_units(w)?,
+                    epochs,
+                    tokens: tokens.filter(|t| !t.is_zero()).map(|t| t / million),
+                    requests: match size {
+                        WorkSize::Batch(b) => Some(dec(b.requests) / million),
+                        _ => None,
+                    },
+                }
+            }
+        };
+        Some(Work {
+            task_is_training: w.task().is_training(),
+            deadline: w.deadline_hours(),
+            amount,
+        })
+    }
+}
+
+/// How an offer would do the work: instances, hours and what it costs. Only the costs the
+/// ranking compares are worked out at first; [`Plan::finish`] adds the others to the few
+/// plans that become options.
 struct Plan {
     instances: LowHigh<u64>,
     hours: Option<LowHigh<f64>>,
@@ -237,8 +419,35 @@ struct Plan {
     cost: Cost,
 }
 
+impl Plan {
+    /// The plan with every cost per unit.
+    fn finish(mut self, work: &Work) -> Plan {
+        match work.amount {
+            Amount::Serving { hour_of_tokens, .. } => {
+                self.cost.per_million_tokens =
+                    hour_of_tokens.map(|t| self.cost.per_hour.divided_by(t));
+            }
+            Amount::Job {
+                epochs,
+                tokens,
+                requests,
+                ..
+            } => {
+                if let Some(per_run) = self.cost.per_run {
+                    self.cost.per_epoch = epochs.map(|e| per_run.divided_by(Decimal::from(e)));
+                    self.cost.per_million_requests = requests.map(|r| per_run.divided_by(r));
+                    self.cost.per_million_tokens = tokens.map(|t| per_run.divided_by(t));
+                }
+            }
+        }
+        self
+    }
+}
+
+/// Sizes the work on `offer` at `hourly` per instance: the plan with its ranking costs
+/// (per hour, per run, per million requests when serving).
 fn plan(
-    w: &ValidWorkload,
+    work: &Work,
     thr: &Throughput,
     offer: &Offer,
     profile: &GpuProfile,
@@ -252,23 +461,16 @@ fn plan(
         return None;
     }
     // A replica spans instances only as whole 8-GPU servers in a training cluster.
-    if !slice && k < g && (!w.task().is_training() || k < 8.0) {
+    if !slice && k < g && (!work.task_is_training || k < 8.0) {
         return None;
     }
     let money = |count: u64, h: f64| PerHour(hourly.times(dec(count))) * Hours(hours_decimal(h));
-    match w.workload().size {
-        WorkSize::Serving(s) => {
-            let (rps_exact, tps_exact) = match s.rate.unit {
-                RateUnit::RequestsPerSecond => (
-                    s.rate.per_second,
-                    s.rate.per_second * Decimal::from(s.shape.output_tokens),
-                ),
-                RateUnit::TokensPerSecond => (
-                    s.rate.per_second / Decimal::from(s.shape.output_tokens.max(1)),
-                    s.rate.per_second,
-                ),
-            };
-            let rps = rps_exact.to_f64()?;
+    match work.amount {
+        Amount::Serving {
+            rps,
+            hour_of_requests,
+            ..
+        } => {
             let replica = thr.per_gpu.times(if slice { k } else { g });
             let replicas = LowHigh {
                 low: ceil_u64(rps / replica.high),
@@ -286,8 +488,6 @@ fn plan(
                 hourly.times(dec(instances.low)),
                 hourly.times(dec(instances.high)),
             );
-            let hour_of_requests = rps_exact * Decimal::from(3600) / Decimal::from(1_000_000);
-            let hour_of_tokens = tps_exact * Decimal::from(3600) / Decimal::from(1_000_000);
             Some(Plan {
                 instances,
                 hours: None,
@@ -297,14 +497,11 @@ fn plan(
                     per_run: None,
                     per_epoch: None,
                     per_million_requests: Some(per_hour.divided_by(hour_of_requests)),
-                    per_million_tokens: (w.spec().arch.generates_tokens()
-                        && !hour_of_tokens.is_zero())
-                    .then(|| per_hour.divided_by(hour_of_tokens)),
+                    per_million_tokens: None,
                 },
             })
         }
-        _ => {
-            let units = job_units(w)?;
+        Amount::Job { units, .. } => {
             let (instances, used) = if slice {
                 (1u64, k)
             } else if k >= g {
@@ -317,9 +514,8 @@ fn plan(
             if !hours.is_finite() {
                 return None;
             }
-            let deadline = w.deadline_hours();
             let gpus_per_copy = (instances as f64) * k;
-            let copies = match deadline {
+            let copies = match work.deadline {
                 Some(d) if hours.high > d => {
                     let cap = ((MAX_PLAN_GPUS as f64) / gpus_per_copy).floor().max(1.0);
                     (hours.high / d).ceil().min(cap) as u64
@@ -329,44 +525,19 @@ fn plan(
             let hours = hours.times(1.0 / copies as f64);
             let count = instances * copies;
             let per_run = LowHigh::money(money(count, hours.low), money(count, hours.high));
-            let (epochs, tokens) = match w.workload().size {
-                WorkSize::Training(TrainingSize::Samples { samples, epochs }) => (
-                    Some(epochs),
-                    w.spec()
-                        .arch
-                        .is_token_model()
-                        .then(|| dec(samples) * Decimal::from(epochs) * Decimal::from(w.seq_len())),
-                ),
-                WorkSize::Training(TrainingSize::Tokens(t)) => (None, Some(dec(t))),
-                WorkSize::Batch(b) => (
-                    None,
-                    w.spec()
-                        .arch
-                        .generates_tokens()
-                        .then(|| dec(b.requests) * Decimal::from(b.shape.output_tokens)),
-                ),
-                WorkSize::Serving(_) => (None, None),
-            };
-            let million = Decimal::from(1_000_000);
-            let per_million_requests = match w.workload().size {
-                WorkSize::Batch(b) => Some(per_run.divided_by(dec(b.requests) / million)),
-                _ => None,
-            };
             Some(Plan {
                 instances: LowHigh {
                     low: count,
                     high: count,
                 },
                 hours: Some(hours),
-                meets_deadline: deadline.map(|d| hours.high <= d),
+                meets_deadline: work.deadline.map(|d| hours.high <= d),
                 cost: Cost {
                     per_hour: LowHigh::money(hourly.times(dec(count)), hourly.times(dec(count))),
                     per_run: Some(per_run),
-                    per_epoch: epochs.map(|e| per_run.divided_by(Decimal::from(e))),
-                    per_million_requests,
-                    per_million_tokens: tokens
-                        .filter(|t| !t.is_zero())
-                        .map(|t| per_run.divided_by(t / million)),
+                    per_epoch: None,
+                    per_million_requests: None,
+                    per_million_tokens: None,
                 },
             })
         }

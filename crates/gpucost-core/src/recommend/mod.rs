@@ -21,7 +21,9 @@ pub mod hardware;
 pub mod memory;
 pub mod models;
 pub mod range;
+mod ranking;
 mod reasons;
+mod rentals;
 pub mod rules;
 pub mod throughput;
 pub mod warnings;
@@ -30,7 +32,6 @@ pub mod workload;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::fx::{FxOrigin, FxTable};
@@ -52,8 +53,7 @@ pub use workload::{
     TrainingSize, ValidWorkload, WorkSize, Workload,
 };
 
-use memory::gpus_needed;
-use throughput::{ThroughputModel, MAX_REPLICA_GPUS};
+use rentals::Rentals;
 
 /// Most GPUs one training replica may be sharded over.
 pub const MAX_TRAINING_GPUS: u32 = 1024;
@@ -247,9 +247,11 @@ pub fn recommend(
     currency: Currency,
     today: NaiveDate,
 ) -> Recommendation {
-    let (ranked, excluded, memory) = evaluate(catalog, workload, fx, currency, today);
+    // Which offers rent each GPU does not depend on the precision the rules re-rank at.
+    let rentals = Rentals::new(catalog, fx, currency);
+    let (ranked, excluded, memory) = ranking::evaluate(&rentals, workload, currency, today);
     let unit = cost::primary_unit(workload);
-    let rules = rules::check(catalog, workload, &ranked, unit, fx, currency, today);
+    let rules = rules::check(&rentals, workload, &ranked, unit, currency);
     let hw = embedded_hardware();
     let mut assumptions = memory.notes.clone();
     assumptions.extend(global_assumptions(workload, &ranked, fx));
@@ -341,143 +343,6 @@ fn global_assumptions(w: &ValidWorkload, ranked: &[Candidate], fx: &FxTable) -> 
         }
     }
     out
-}
-
-/// The ranking without rule checks (rules re-run it at other precisions).
-pub(crate) fn evaluate(
-    catalog: &Catalog,
-    w: &ValidWorkload,
-    fx: &FxTable,
-    currency: Currency,
-    today: NaiveDate,
-) -> (Vec<Candidate>, Vec<Excluded>, MemoryEstimate) {
-    let hw = embedded_hardware();
-    let profiles = candidates::profiles(catalog);
-    let mem = memory::estimate(w);
-    let model = ThroughputModel::new(w, hw, &profiles);
-    let training = w.task().is_training();
-    let max = if training {
-        MAX_TRAINING_GPUS
-    } else {
-        MAX_REPLICA_GPUS
-    };
-    let unit = cost::primary_unit(w);
-    let mut ranked = Vec::new();
-    let mut excluded = Vec::new();
-    for p in profiles {
-        let does_not_fit = |p: GpuProfile| Excluded {
-            reason: Exclusion::DoesNotFit {
-                memory_gib: p.memory_gib(),
-                need_gib: mem.total_gib.high,
-                max_gpus: max,
-            },
-            profile: p,
-        };
-        let Some(count) = gpus_needed(&mem, p.memory_gib(), max) else {
-            excluded.push(does_not_fit(p));
-            continue;
-        };
-        let Some(thr) = model.estimate(&p, count.planned, &mem) else {
-            excluded.push(does_not_fit(p));
-            continue;
-        };
-        let options = cost::options(
-            catalog,
-            w,
-            &p,
-            &thr,
-            mem.total_gib.high,
-            fx,
-            currency,
-            today,
-        );
-        if options.is_empty() {
-            let largest = catalog
-                .offers
-                .iter()
-                .filter(|o| p.rents(catalog, o) && !o.prices.is_empty())
-                .map(|o| o.gpus)
-                .max()
-                .unwrap_or_default();
-            let gpus = thr.gpus_per_replica;
-            let reason = if !largest.is_zero() && Decimal::from(gpus) > largest {
-                Exclusion::InstanceTooSmall { gpus, largest }
-            } else {
-                Exclusion::NoPrice
-            };
-            excluded.push(Excluded { profile: p, reason });
-            continue;
-        }
-        let slice = slice_fit(w, &p, &thr, &mem, &options);
-        let best = pick_best(&options, unit);
-        let mut c = Candidate {
-            gpus: count,
-            slice,
-            throughput: thr,
-            options,
-            best,
-            reasons: Vec::new(),
-            warnings: Vec::new(),
-            assumptions: Vec::new(),
-            profile: p,
-        };
-        c.warnings = warnings::for_candidate(w, &c);
-        c.assumptions = c.throughput.notes.clone();
-        c.assumptions
-            .extend(reasons::efficiency_note(&c.throughput));
-        if !c.throughput.other_suites.is_empty() {
-            let list = c.throughput.other_suites.join(", ");
-            c.assumptions.push(Text::new(
-                format!("Also measured in {list}; not mixed into this ranking."),
-                format!("另有 {list} 的实测数据；未混入本排名。"),
-            ));
-        }
-        ranked.push(c);
-    }
-    ranked.sort_by(|a, b| {
-        rank_key(a, unit)
-            .cmp(&rank_key(b, unit))
-            .then_with(|| a.profile.name.cmp(&b.profile.name))
-    });
-    let own: Vec<Vec<Text>> = ranked.iter().map(|c| reasons::own(c, &mem, unit)).collect();
-    for (i, lines) in own.into_iter().enumerate() {
-        let reference = if i == 0 {
-            ranked.get(1)
-        } else {
-            ranked.first()
-        };
-        let versus = reference.and_then(|r| reasons::versus(&ranked[i], r, unit));
-        ranked[i].reasons = lines;
-        ranked[i].reasons.extend(versus);
-    }
-    (ranked, excluded, mem)
-}
-
-fn rank_key(c: &Candidate, unit: CostUnit) -> (u8, Decimal) {
-    let Some(o) = c.best_option() else {
-        return (u8::MAX, Decimal::MAX);
-    };
-    let tier = match (o.rankable, o.class) {
-        (true, ModeClass::OnDemand) => 0,
-        (true, _) => 1,
-        (false, _) => 2,
-    };
-    let penalty = if c.feasible() { 0 } else { 3 };
-    (tier + penalty, o.key(unit).unwrap_or(Decimal::MAX))
-}
-
-fn pick_best(options: &[PriceOption], unit: CostUnit) -> Option<usize> {
-    let cheapest = |f: &dyn Fn(&PriceOption) -> bool| {
-        options
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| f(o) && o.key(unit).is_some())
-            .min_by_key(|(_, o)| o.key(unit))
-            .map(|(i, _)| i)
-    };
-    cheapest(&|o| o.rankable && o.class == ModeClass::OnDemand)
-        .or_else(|| cheapest(&|o| o.rankable))
-        .or_else(|| cheapest(&|_| true))
 }
 
 fn slice_fit(

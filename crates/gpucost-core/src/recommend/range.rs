@@ -93,10 +93,17 @@ impl LowHigh<Money> {
 
     /// Both ends divided by an exact positive `d`.
     pub fn divided_by(self, d: Decimal) -> Self {
-        LowHigh::money(
-            Money::new(self.low.amount / d, self.low.currency),
-            Money::new(self.high.amount / d, self.high.currency),
-        )
+        let low = Money::new(self.low.amount / d, self.low.currency);
+        // A range of one amount (a fleet whose size the throughput range does not change) is
+        // divided once: same bits in, same bits out.
+        let same = self.high.currency == self.low.currency
+            && self.high.amount.serialize() == self.low.amount.serialize();
+        let high = if same {
+            low
+        } else {
+            Money::new(self.high.amount / d, self.high.currency)
+        };
+        LowHigh::money(low, high)
     }
 }
 

@@ -51,6 +51,7 @@ pub(crate) fn unit_text(unit: CostUnit) -> Text {
 }
 
 fn price_line(o: &PriceOption) -> Text {
+    let rate = format::rate(o.per_gpu_hour);
     Text::new(
         format!(
             "{} {} ({} {}, {}): {} per GPU-hour",
@@ -59,7 +60,7 @@ fn price_line(o: &PriceOption) -> Text {
             o.class.as_str(),
             o.region,
             o.as_of,
-            format::rate(o.per_gpu_hour)
+            rate
         ),
         format!(
             "{} {}（{} {}，{}）：每 GPU 小时 {}",
@@ -68,7 +69,7 @@ fn price_line(o: &PriceOption) -> Text {
             class_zh(o.class),
             o.region,
             o.as_of,
-            format::rate(o.per_gpu_hour)
+            rate
         ),
     )
 }
@@ -96,65 +97,52 @@ pub(crate) fn own(c: &Candidate, m: &MemoryEstimate, unit: CostUnit) -> Vec<Text
         )
     });
     if let Some(s) = &c.slice {
+        // Numbers shared by both languages are formatted once.
         out.push(match &s.kind {
-            SliceKind::Mig => Text::new(
-                format!(
-                    "A MIG slice ({} GB, 1/{} of the compute) would hold it{}.",
-                    num(s.memory_gib),
-                    (1.0 / s.share).round(),
-                    match s.enough_throughput {
-                        Some(true) => " and serve the target rate",
-                        Some(false) => ", but not at the target rate",
-                        None => "",
-                    }
-                ),
-                format!(
-                    "一个 MIG 切片（{} GB，1/{} 算力）即可容纳{}。",
-                    num(s.memory_gib),
-                    (1.0 / s.share).round(),
-                    match s.enough_throughput {
-                        Some(true) => "，并满足目标速率",
-                        Some(false) => "，但达不到目标速率",
-                        None => "",
-                    }
-                ),
-            ),
-            SliceKind::Offer { offer } => Text::new(
-                format!(
-                    "A fractional offer ({offer}, {} of a GPU) holds it.",
-                    num(s.share)
-                ),
-                format!(
-                    "分数 GPU 报价（{offer}，{} 块 GPU）即可容纳。",
-                    num(s.share)
-                ),
-            ),
+            SliceKind::Mig => {
+                let memory = num(s.memory_gib);
+                let fraction = (1.0 / s.share).round();
+                Text::new(
+                    format!(
+                        "A MIG slice ({memory} GB, 1/{fraction} of the compute) would hold it{}.",
+                        match s.enough_throughput {
+                            Some(true) => " and serve the target rate",
+                            Some(false) => ", but not at the target rate",
+                            None => "",
+                        }
+                    ),
+                    format!(
+                        "一个 MIG 切片（{memory} GB，1/{fraction} 算力）即可容纳{}。",
+                        match s.enough_throughput {
+                            Some(true) => "，并满足目标速率",
+                            Some(false) => "，但达不到目标速率",
+                            None => "",
+                        }
+                    ),
+                )
+            }
+            SliceKind::Offer { offer } => {
+                let share = num(s.share);
+                Text::new(
+                    format!("A fractional offer ({offer}, {share} of a GPU) holds it."),
+                    format!("分数 GPU 报价（{offer}，{share} 块 GPU）即可容纳。"),
+                )
+            }
         });
     }
     let t = &c.throughput;
     let unit_label = t.unit.per_second();
     let basis = t.basis.describe();
+    let per_gpu = span(t.per_gpu);
     out.push(Text::new(
-        format!(
-            "{} {} per GPU — {}.",
-            span(t.per_gpu),
-            unit_label.en,
-            basis.en
-        ),
-        format!(
-            "每块 GPU {} {} — {}。",
-            span(t.per_gpu),
-            unit_label.zh,
-            basis.zh
-        ),
+        format!("{per_gpu} {} per GPU — {}.", unit_label.en, basis.en),
+        format!("每块 GPU {per_gpu} {} — {}。", unit_label.zh, basis.zh),
     ));
     if let (Some(b), Some(lat)) = (t.batch, t.latency_s) {
+        let lat = span(lat);
         out.push(Text::new(
-            format!(
-                "Batch of {b} requests per replica; {} s per request.",
-                span(lat)
-            ),
-            format!("每个副本批量 {b} 个请求；每个请求 {} 秒。", span(lat)),
+            format!("Batch of {b} requests per replica; {lat} s per request."),
+            format!("每个副本批量 {b} 个请求；每个请求 {lat} 秒。"),
         ));
     }
     if let Some(o) = c.best_option() {
@@ -168,8 +156,9 @@ pub(crate) fn own(c: &Candidate, m: &MemoryEstimate, unit: CostUnit) -> Vec<Text
         let mut en = format!("Cheapest: {}; {cost} {}", p.en, u.en);
         let mut zh = format!("最低价：{}；{u}{cost}", p.zh, u = u.zh);
         if let Some(h) = o.hours {
-            en.push_str(&format!(", {} h", span(h)));
-            zh.push_str(&format!("，{} 小时", span(h)));
+            let h = span(h);
+            en.push_str(&format!(", {h} h"));
+            zh.push_str(&format!("，{h} 小时"));
         }
         en.push('.');
         zh.push('。');
@@ -196,16 +185,13 @@ pub(crate) fn versus(c: &Candidate, reference: &Candidate, unit: CostUnit) -> Op
         ("dearer", "贵")
     };
     let pct = format!("{:.0} %", diff.abs() * 100.0);
+    let (thr, price) = (num(thr), num(price));
     let mut en = format!(
-        "{}× the {name}'s throughput for {}× the price per GPU-hour, so {pct} {en_word} {}",
-        num(thr),
-        num(price),
+        "{thr}× the {name}'s throughput for {price}× the price per GPU-hour, so {pct} {en_word} {}",
         u.en
     );
     let mut zh = format!(
-        "吞吐量为 {name} 的 {} 倍，每 GPU 小时价格为其 {} 倍，因此{}{zh_word} {pct}",
-        num(thr),
-        num(price),
+        "吞吐量为 {name} 的 {thr} 倍，每 GPU 小时价格为其 {price} 倍，因此{}{zh_word} {pct}",
         u.zh
     );
     if c.throughput.basis.group() != reference.throughput.basis.group() {

@@ -9,15 +9,15 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing_mode::ModeClass;
-use crate::catalog::Catalog;
-use crate::fx::FxTable;
 use crate::money::Currency;
 
 use super::cost::{CostUnit, PriceOption};
 use super::range::{num, pct_span, LowHigh, Text};
+use super::ranking::top_on_demand;
 use super::reasons::{amount, class_zh, unit_text};
+use super::rentals::Rentals;
 use super::workload::{Precision, ValidWorkload};
-use super::{evaluate, Candidate};
+use super::Candidate;
 
 /// A rule of thumb from the founding documents (`shared/seeds/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -179,8 +179,10 @@ fn na(rule: SeedRule, en: &str, zh: &str) -> RuleCheck {
 fn best_in(c: &Candidate, class: ModeClass, unit: CostUnit) -> Option<&PriceOption> {
     c.options
         .iter()
-        .filter(|o| o.rankable && o.class == class && o.key(unit).is_some())
-        .min_by_key(|o| o.key(unit))
+        .filter(|o| o.rankable && o.class == class)
+        .filter_map(|o| Some((o, o.key(unit)?)))
+        .min_by_key(|(_, k)| *k)
+        .map(|(o, _)| o)
 }
 
 /// The cheapest on-demand candidate whose family is one of `families`, with its cost.
@@ -216,13 +218,11 @@ fn money_of(c: &Candidate, unit: CostUnit) -> String {
 
 /// Checks every rule against a ranking of `w`.
 pub(crate) fn check(
-    catalog: &Catalog,
+    rentals: &Rentals,
     w: &ValidWorkload,
     ranked: &[Candidate],
     unit: CostUnit,
-    fx: &FxTable,
     currency: Currency,
-    today: chrono::NaiveDate,
 ) -> Vec<RuleCheck> {
     let inference = !w.task().is_training();
     let u = unit_text(unit);
@@ -286,7 +286,7 @@ pub(crate) fn check(
             "训练任务：该规则针对推理。",
         )
     } else {
-        quantization(catalog, w, ranked, unit, fx, currency, today)
+        quantization(rentals, w, ranked, unit, currency)
     });
 
     // 3. Batching.
@@ -443,7 +443,7 @@ pub(crate) fn check(
         (SeedRule::SpotDiscount, ModeClass::Spot),
         (SeedRule::CommittedDiscount, ModeClass::Committed),
     ] {
-        out.push(discount(catalog, top, rule, class));
+        out.push(discount(rentals, top, rule, class));
     }
 
     // 8. The hardware matrix.
@@ -453,7 +453,7 @@ pub(crate) fn check(
 
 /// Each offer's discount of `class` against its own on-demand price in the same region.
 fn discount(
-    catalog: &Catalog,
+    rentals: &Rentals,
     top: Option<&Candidate>,
     rule: SeedRule,
     class: ModeClass,
@@ -466,11 +466,7 @@ fn discount(
         );
     };
     let mut savings: Vec<f64> = Vec::new();
-    for offer in catalog
-        .offers
-        .iter()
-        .filter(|o| t.profile.rents(catalog, o))
-    {
+    for offer in rentals.of(&t.profile).iter().map(|r| r.offer) {
         let best = offer
             .prices
             .iter()
@@ -610,13 +606,11 @@ fn matrix(
 }
 
 fn quantization(
-    catalog: &Catalog,
+    rentals: &Rentals,
     w: &ValidWorkload,
     ranked: &[Candidate],
     unit: CostUnit,
-    fx: &FxTable,
     currency: Currency,
-    today: chrono::NaiveDate,
 ) -> RuleCheck {
     let rule = SeedRule::QuantizationSaves;
     let own = w.precision();
@@ -646,8 +640,7 @@ fn quantization(
         let Some(alt) = w.with_precision(p) else {
             continue;
         };
-        let (alt_ranked, _, _) = evaluate(catalog, &alt, fx, currency, today);
-        let Some((alt_cost, alt_unrecorded)) = best(&alt_ranked) else {
+        let Some((alt_cost, alt_unrecorded)) = top_on_demand(rentals, &alt) else {
             continue;
         };
         if own_unrecorded || alt_unrecorded {

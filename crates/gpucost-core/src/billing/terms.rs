@@ -1,0 +1,132 @@
+//! What one region's prices mean for plans before any usage is known.
+//!
+//! A mixed plan compares each instance level's hours with a break-even: a commitment's price
+//! over its term, or a subscription's period price, divided by the hourly rate that pays the
+//! rest. Those break-evens depend only on the prices and the [`PlanContext`], so an estimate
+//! works them out once per region and reuses them for every line and counterfactual priced
+//! there.
+
+use rust_decimal::Decimal;
+
+use super::{PlanContext, Rate, RegionRates, Remainder};
+
+/// How usage not covered by a commitment or subscription is paid, per hour in the display
+/// currency.
+#[derive(Debug, Clone)]
+pub(crate) struct RestRate<'a> {
+    /// On demand or spot.
+    pub kind: Remainder,
+    /// The price.
+    pub rate: Rate<'a>,
+    /// Per hour in the display currency (spot: with its overhead).
+    pub per_hour_display: Decimal,
+}
+
+/// How many of a line's instance levels a commitment reserves.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Reserve {
+    /// Every level: there is no rate to pay a rest with.
+    Every,
+    /// One level: the rest is free, so only the plan's own commitment is worth it.
+    One,
+    /// The levels billed more hours than this break-even (and at least one).
+    BusierThan(Decimal),
+}
+
+/// At most two ways to pay a rest: on demand and spot.
+const RESTS: usize = 2;
+
+/// A region's rest rates and break-evens under one plan context.
+#[derive(Debug, Clone)]
+pub(crate) struct RegionTerms<'a> {
+    /// The ways to pay the rest, in planning order: on demand, then spot; a region with
+    /// neither has one `None` (its mixed plans must cover everything).
+    rests: [Option<RestRate<'a>>; RESTS],
+    /// How many entries of `rests` are planned (1 or 2).
+    planned: usize,
+    /// Per commitment of the region, in order: the hours one instance is charged, and per
+    /// rest what to reserve.
+    pub committed: Vec<(Decimal, [Reserve; RESTS])>,
+    /// Per subscription of the region, in order, per rest: the hours in a period above which
+    /// a level is worth subscribing (`None`: every level in use).
+    pub subscriptions: Vec<[Option<Decimal>; RESTS]>,
+}
+
+impl<'a> RegionTerms<'a> {
+    /// The terms of `rates` under `ctx`.
+    pub fn new(rates: &RegionRates<'a>, ctx: &PlanContext) -> RegionTerms<'a> {
+        let (rests, planned) = rest_rates(rates, ctx);
+        let committed = rates
+            .committed
+            .iter()
+            .map(|(commitment, rate)| {
+                // A recurring horizon carries its share of the term; a one-off job owes the
+                // whole term.
+                let charged_hours = if ctx.recurring {
+                    ctx.horizon_hours
+                } else {
+                    commitment.term.hours()
+                };
+                let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
+                // Reserving an instance replaces its metered hours at the rest rate by one
+                // commitment, so reserve the levels busier than the break-even.
+                let reserve = std::array::from_fn(|i| match &rests[i] {
+                    None => Reserve::Every,
+                    Some(r) if r.per_hour_display.is_zero() => Reserve::One,
+                    Some(r) => Reserve::BusierThan(per_instance / r.per_hour_display),
+                });
+                (charged_hours, reserve)
+            })
+            .collect();
+        let subscriptions = rates
+            .subscriptions
+            .iter()
+            .map(|(_, rate)| {
+                let price = ctx.display(rate.amount, rate.currency);
+                std::array::from_fn(|i| {
+                    rests[i]
+                        .as_ref()
+                        .filter(|r| !r.per_hour_display.is_zero())
+                        .map(|r| price / r.per_hour_display)
+                })
+            })
+            .collect();
+        RegionTerms {
+            rests,
+            planned,
+            committed,
+            subscriptions,
+        }
+    }
+
+    /// The ways to pay the rest, in planning order (see the field).
+    pub fn rests(&self) -> &[Option<RestRate<'a>>] {
+        &self.rests[..self.planned]
+    }
+}
+
+/// The ways to pay the rest of a mixed plan: on demand, and spot (with overhead) when the
+/// offer has a spot price. Both are planned, so a lever that forbids spot still finds the
+/// best on-demand mix.
+fn rest_rates<'a>(
+    r: &RegionRates<'a>,
+    ctx: &PlanContext,
+) -> ([Option<RestRate<'a>>; RESTS], usize) {
+    let od = r.on_demand.as_ref().map(|rate| RestRate {
+        kind: Remainder::OnDemand,
+        rate: rate.clone(),
+        per_hour_display: ctx.display(rate.amount, rate.currency),
+    });
+    let spot = r.spot.as_ref().map(|rate| RestRate {
+        kind: Remainder::Spot,
+        rate: rate.clone(),
+        per_hour_display: ctx.display(
+            rate.amount * (Decimal::ONE + ctx.spot_overhead),
+            rate.currency,
+        ),
+    });
+    match (od, spot) {
+        (Some(a), Some(b)) => ([Some(a), Some(b)], 2),
+        (a, b) => ([a.or(b), None], 1),
+    }
+}

@@ -1,0 +1,188 @@
+//! Pricing one line at one seller: every plan of every candidate offer and region, keeping
+//! the cheapest per selection and the best per billing class.
+//!
+//! The line's usage is prepared once per instance size (and metering rule) in a
+//! [`LineUsageCache`] and shared by every offer, region and seller priced against it; plans
+//! are weighed as drafts, and only the winners are built into items by the caller.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rust_decimal::Decimal;
+
+use super::offers::Candidate;
+use super::{period_minutes, EstimateContext, Selection};
+use crate::billing::{
+    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PlanContext, PlanDraft,
+    PreparedUsage,
+};
+use crate::billing_mode::{ModeClass, Period};
+use crate::catalog::Metering;
+use crate::schedule::{level_period_minutes, Segment};
+
+/// One line's usage per instance size, prepared on first use and shared by every seller,
+/// offer and region priced against it.
+pub(super) struct LineUsageCache {
+    segments: Vec<Segment>,
+    horizon_minutes: u32,
+    recurring: bool,
+    /// Metered levels per (GPUs per instance, metering increment, metering minimum).
+    billed: HashMap<(Decimal, u32, u32), BilledLevels>,
+    /// Levels per period per GPUs per instance, for the periods some candidate subscribes.
+    periods: HashMap<Decimal, BTreeMap<Period, PeriodLevels>>,
+}
+
+impl LineUsageCache {
+    /// An empty cache for line `i` of `ctx`'s scenario.
+    pub fn new(ctx: &EstimateContext, i: usize) -> LineUsageCache {
+        let horizon = ctx.scenario.scenario().horizon;
+        LineUsageCache {
+            segments: ctx.scenario.segments(i),
+            horizon_minutes: horizon.minutes(),
+            recurring: horizon.is_recurring(),
+            billed: HashMap::new(),
+            periods: HashMap::new(),
+        }
+    }
+
+    /// Prepares the usage of `cand`'s instance size under `metering`, with the periods its
+    /// subscriptions need.
+    fn prepare(&mut self, cand: &Candidate, metering: &Metering) -> PreparedUsage<'_> {
+        let size = cand.gpus.normalize();
+        let key = (size, metering.increment_seconds, metering.minimum_seconds);
+        let (segments, horizon) = (&self.segments, self.horizon_minutes);
+        self.billed.entry(key).or_insert_with(|| {
+            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, metering))
+        });
+        let per_period = self.periods.entry(size).or_default();
+        for (period, _) in cand.regions.iter().flat_map(|r| &r.subscriptions) {
+            per_period.entry(*period).or_insert_with(|| {
+                let levels = match period_minutes(*period, horizon, self.recurring) {
+                    0 => Vec::new(),
+                    minutes => level_period_minutes(segments, cand.gpus, minutes, horizon),
+                };
+                PeriodLevels::new(&minutes_to_hours(&levels))
+            });
+        }
+        PreparedUsage {
+            billed: &self.billed[&key],
+            per_period: &self.periods[&size],
+        }
+    }
+}
+
+/// How much of a line's pricing a caller needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Depth {
+    /// Everything a comparison shows.
+    Full,
+    /// Only the cheapest allowed plan (for a counterfactual total).
+    Cheapest,
+}
+
+/// A plan that is the best so far for some selection or class, and where it comes from.
+#[derive(Clone, Copy)]
+pub(super) struct Slot<'r, 'a> {
+    /// Its total as shown (sum of rounded items).
+    pub cost: Decimal,
+    /// Candidate index.
+    pub offer: usize,
+    /// Region index in the candidate.
+    pub region: usize,
+    /// The plan.
+    pub plan: PlanDraft<'r, 'a>,
+}
+
+/// The outcome of pricing one line at one seller.
+pub(super) struct LineBest<'r, 'a> {
+    /// The cheapest plan under each selection, in [`Selection::ALL`] order.
+    pub best: [Option<Slot<'r, 'a>>; Selection::ALL.len()],
+    /// The best plan per billing class (eligible first, then cheapest), in class order.
+    pub class_best: [Option<Slot<'r, 'a>>; ModeClass::ALL.len()],
+    /// The cheapest cost of subscribing the line's peak for every period.
+    pub sub_peak: Option<Decimal>,
+    /// Whether some offer had a spot price the scenario could not use.
+    pub spot_excluded: bool,
+}
+
+impl<'r, 'a> LineBest<'r, 'a> {
+    /// The cheapest plan the scenario allows.
+    pub fn allowed(&self) -> Option<&Slot<'r, 'a>> {
+        self.best[Selection::Allowed as usize].as_ref()
+    }
+}
+
+/// Prices every plan of every candidate for the line whose usage `cache` holds.
+pub(super) fn price_line<'r, 'a>(
+    ctx: &EstimateContext,
+    plan_ctx: &PlanContext,
+    candidates: &'r [Candidate<'_, 'a>],
+    metering: &Metering,
+    cache: &mut LineUsageCache,
+    depth: Depth,
+) -> LineBest<'r, 'a> {
+    let options = &ctx.scenario.scenario().options;
+    let mut out = LineBest {
+        best: Default::default(),
+        class_best: Default::default(),
+        sub_peak: None,
+        spot_excluded: false,
+    };
+    for (ci, cand) in candidates.iter().enumerate() {
+        let usage = cache.prepare(cand, metering);
+        for (ri, (rates, terms)) in cand.regions.iter().zip(cand.terms.iter()).enumerate() {
+            if depth == Depth::Full {
+                if rates.spot.is_some() && !plan_ctx.spot_usable && options.allows(ModeClass::Spot)
+                {
+                    out.spot_excluded = true;
+                }
+                // Subscribing the peak for every period (for the hourly-vs-monthly lever).
+                for (period, rate) in &rates.subscriptions {
+                    if let Some(levels) = usage.per_period.get(period) {
+                        let cost = ctx
+                            .fx
+                            .convert(rate.money(), ctx.currency)
+                            .times(Decimal::from((levels.peak() * levels.periods()) as u64))
+                            .round_for_display()
+                            .amount;
+                        if out.sub_peak.is_none_or(|c| cost < c) {
+                            out.sub_peak = Some(cost);
+                        }
+                    }
+                }
+            }
+            for plan in draft_plans(rates, terms, &usage, plan_ctx) {
+                if depth == Depth::Cheapest && !Selection::Allowed.admits(&plan) {
+                    continue;
+                }
+                let slot = Slot {
+                    cost: plan.shown_total(ctx.fx, ctx.currency),
+                    offer: ci,
+                    region: ri,
+                    plan,
+                };
+                let selections: &[Selection] = match depth {
+                    Depth::Full => &Selection::ALL,
+                    Depth::Cheapest => &[Selection::Allowed],
+                };
+                for &sel in selections {
+                    let best = &mut out.best[sel as usize];
+                    if sel.admits(&plan) && best.as_ref().is_none_or(|b| slot.cost < b.cost) {
+                        *best = Some(slot);
+                    }
+                }
+                if depth == Depth::Full {
+                    let class = &mut out.class_best[plan.kind.class() as usize];
+                    // Prefer eligible plans, then cheaper ones.
+                    let better = class.as_ref().is_none_or(|b| {
+                        (plan.eligible, std::cmp::Reverse(slot.cost))
+                            > (b.plan.eligible, std::cmp::Reverse(b.cost))
+                    });
+                    if better {
+                        *class = Some(slot);
+                    }
+                }
+            }
+        }
+    }
+    out
+}

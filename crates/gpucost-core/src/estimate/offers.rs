@@ -1,0 +1,303 @@
+//! Who sells, and what each seller offers for a line: catalog offers of the line's GPU family
+//! (with the user's discount) and the user's own prices.
+//!
+//! Regions and rates of a catalog offer are built once per estimate, on first use, in an
+//! [`OfferBook`] that every line and every counterfactual of the estimate shares.
+
+use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, HashSet};
+
+use rust_decimal::Decimal;
+
+use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
+use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
+use crate::billing_mode::BillingMode;
+use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
+use crate::scenario::{CustomMode, Discount, PriceOwner};
+
+/// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.
+pub(super) struct Candidate<'b, 'a> {
+    /// Offer id (`aws/p4d.24xlarge`, `custom:<name>/<gpu>`).
+    pub id: Cow<'a, str>,
+    /// The provider's name for it.
+    pub instance: &'a str,
+    /// GPUs per instance.
+    pub gpus: Decimal,
+    /// Its prices, region by region.
+    pub regions: Cow<'b, [RegionRates<'a>]>,
+    /// What each region's prices mean for plans (same order as `regions`).
+    pub terms: Cow<'b, [RegionTerms<'a>]>,
+}
+
+/// A catalog offer's regions with their terms.
+struct OfferPrices<'a> {
+    regions: Vec<RegionRates<'a>>,
+    terms: Vec<RegionTerms<'a>>,
+}
+
+/// Every catalog offer's regions and rates after the scenario's discounts, with what they
+/// mean for plans, built on first use. One book serves every scenario with the same
+/// discounts and billing options (an estimate and its counterfactuals differ only in demand).
+pub(crate) struct OfferBook<'a> {
+    catalog: &'a Catalog,
+    discounts: Vec<Discount>,
+    plan_ctx: PlanContext<'a>,
+    /// Providers with at least one catalog offer.
+    stocked: HashSet<&'a str>,
+    offers: Vec<OnceCell<OfferPrices<'a>>>,
+}
+
+impl<'a> OfferBook<'a> {
+    /// An empty book for `ctx`'s catalog and discounts.
+    pub fn new(ctx: &EstimateContext<'a>) -> OfferBook<'a> {
+        OfferBook {
+            catalog: ctx.catalog,
+            discounts: ctx.scenario.scenario().discounts.clone(),
+            plan_ctx: plan_context(ctx),
+            stocked: ctx
+                .catalog
+                .offers
+                .iter()
+                .map(|o| o.provider.as_str())
+                .collect(),
+            offers: std::iter::repeat_with(OnceCell::new)
+                .take(ctx.catalog.offers.len())
+                .collect(),
+        }
+    }
+
+    /// Whether the book holds the prices `ctx` would see (same catalog, discounts and plan
+    /// context).
+    pub fn fits(&self, ctx: &EstimateContext) -> bool {
+        std::ptr::eq(self.catalog, ctx.catalog)
+            && self.discounts == ctx.scenario.scenario().discounts
+            && self.plan_ctx == plan_context(ctx)
+    }
+
+    /// Whether `provider` has any catalog offer.
+    pub fn stocks(&self, provider: &str) -> bool {
+        self.stocked.contains(provider)
+    }
+
+    /// The regions of catalog offer `i` with its discounted rates and their terms.
+    fn prices(&self, i: usize) -> &OfferPrices<'a> {
+        self.offers[i].get_or_init(|| {
+            let offer = &self.catalog.offers[i];
+            let regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+            let terms = regions
+                .iter()
+                .map(|r| RegionTerms::new(r, &self.plan_ctx))
+                .collect();
+            OfferPrices { regions, terms }
+        })
+    }
+}
+
+/// The share of the list price a provider's customer pays after the user's discount.
+fn keep(discounts: &[Discount], provider: &str) -> Decimal {
+    discounts
+        .iter()
+        .find(|d| d.provider == provider)
+        .map(|d| Decimal::ONE - d.percent / Decimal::ONE_HUNDRED)
+        .unwrap_or(Decimal::ONE)
+}
+
+/// Regions of a catalog offer with its prices (discounted by `keep`).
+fn offer_regions(offer: &Offer, keep: Decimal) -> Vec<RegionRates<'_>> {
+    let mut by_region: BTreeMap<&str, RegionRates> = BTreeMap::new();
+    for p in &offer.prices {
+        let entry = by_region
+            .entry(p.region.as_str())
+            .or_insert_with(|| RegionRates {
+                region: p.region.as_str(),
+                ..RegionRates::default()
+            });
+        let rate = Rate {
+            mode: p.mode,
+            amount: p.amount * keep,
+            currency: p.currency,
+            source: p.source.as_str(),
+            as_of: p.as_of,
+        };
+        match p.mode {
+            BillingMode::OnDemand => entry.on_demand = Some(rate),
+            BillingMode::Spot => entry.spot = Some(rate),
+            BillingMode::Committed(c) => entry.committed.push((c, rate)),
+            BillingMode::Subscription(period) => entry.subscriptions.push((period, rate)),
+        }
+    }
+    by_region.into_values().collect()
+}
+
+/// Sellers in result order: catalog providers, then providers only the user named, narrowed
+/// to the scenario's "compare only" list (sellers the user named always stay).
+pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a Provider>)> {
+    let s = ctx.scenario.scenario();
+    let mut sellers: Vec<(Seller, Option<&Provider>)> = ctx
+        .catalog
+        .providers
+        .iter()
+        .map(|p| {
+            (
+                Seller {
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    name_zh: p.name_zh.clone(),
+                    kind: Some(p.kind),
+                },
+                Some(p),
+            )
+        })
+        .collect();
+    for c in &s.custom_prices {
+        if let PriceOwner::Named(name) = &c.owner {
+            let id = c.owner.id();
+            if !sellers.iter().any(|(x, _)| x.id == id) {
+                sellers.push((
+                    Seller {
+                        id,
+                        name: name.clone(),
+                        name_zh: name.clone(),
+                        kind: None,
+                    },
+                    None,
+                ));
+            }
+        }
+    }
+    if !s.sellers.is_empty() {
+        sellers.retain(|(seller, provider)| provider.is_none() || s.sellers.contains(&seller.id));
+    }
+    sellers
+}
+
+/// A price the user entered: its seller id, GPU and rate.
+pub(super) struct CustomRate<'a> {
+    /// Seller id (`alibaba`, `custom:<name>`).
+    pub owner: String,
+    /// GPU model id.
+    pub gpu: &'a str,
+    /// The rate.
+    pub rate: Rate<'a>,
+}
+
+/// The scenario's custom prices as rates, dated today.
+pub(super) fn custom_rates<'a>(ctx: &EstimateContext<'a>) -> Vec<CustomRate<'a>> {
+    ctx.scenario
+        .scenario()
+        .custom_prices
+        .iter()
+        .map(|c| {
+            let mode = match c.mode {
+                CustomMode::OnDemand => BillingMode::OnDemand,
+                CustomMode::Spot => BillingMode::Spot,
+                CustomMode::Subscription(p) => BillingMode::Subscription(p),
+            };
+            CustomRate {
+                owner: c.owner.id(),
+                gpu: c.gpu.as_str(),
+                rate: Rate {
+                    mode,
+                    amount: c.amount,
+                    currency: c.currency,
+                    source: USER_SOURCE,
+                    as_of: AsOf::On(ctx.today),
+                },
+            }
+        })
+        .collect()
+}
+
+/// Whether an offer of `offer_gpu` can serve a line of `line_gpu`: same family and at least
+/// as much memory.
+fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &str) -> bool {
+    let (Some(want), Some(have)) = (
+        index.gpu(line_gpu).map(|i| &catalog.gpus[i]),
+        index.gpu(offer_gpu).map(|i| &catalog.gpus[i]),
+    ) else {
+        return false;
+    };
+    if want.family != have.family {
+        return false;
+    }
+    match (want.memory_gib, have.memory_gib) {
+        (Some(w), Some(h)) => h >= w,
+        (Some(_), None) => false,
+        (None, _) => true,
+    }
+}
+
+/// Catalog offers that can serve a line of `line_gpu` (its family, enough memory, whole
+/// instances), in catalog index order.
+pub(super) fn line_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
+    let (catalog, index) = (ctx.catalog, ctx.index);
+    let family = index
+        .gpu(line_gpu)
+        .map(|i| catalog.gpus[i].family.as_str())
+        .unwrap_or("");
+    index
+        .offers_of_family(family)
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let o = &catalog.offers[i];
+            o.basis != PriceBasis::GpuComponent && serves(catalog, index, line_gpu, &o.gpu)
+        })
+        .collect()
+}
+
+/// What `seller` offers for a line of `line_gpu`: its catalog offers among `line_offers`
+/// (see [`line_offers`]), then custom prices (one candidate per GPU).
+pub(super) fn candidates<'b, 'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    book: &'b OfferBook<'a>,
+    seller: &Seller,
+    line_gpu: &str,
+    line_offers: &[usize],
+    custom: &'b [CustomRate<'c>],
+) -> Vec<Candidate<'b, 'c>> {
+    let (catalog, index) = (ctx.catalog, ctx.index);
+    let mut out: Vec<Candidate> = line_offers
+        .iter()
+        .filter(|&&i| catalog.offers[i].provider == seller.id)
+        .map(|&i| {
+            let o = &catalog.offers[i];
+            let prices = book.prices(i);
+            Candidate {
+                id: Cow::Borrowed(o.id.as_str()),
+                instance: o.instance.as_str(),
+                gpus: o.gpus,
+                regions: Cow::Borrowed(&prices.regions),
+                terms: Cow::Borrowed(&prices.terms),
+            }
+        })
+        .collect();
+    let mut custom_by_gpu: BTreeMap<&str, RegionRates> = BTreeMap::new();
+    for c in custom {
+        if c.owner != seller.id || !serves(catalog, index, line_gpu, c.gpu) {
+            continue;
+        }
+        let entry = custom_by_gpu.entry(c.gpu).or_insert_with(|| RegionRates {
+            region: "custom",
+            ..RegionRates::default()
+        });
+        let rate = c.rate.clone();
+        match rate.mode {
+            BillingMode::OnDemand => entry.on_demand = Some(rate),
+            BillingMode::Spot => entry.spot = Some(rate),
+            BillingMode::Subscription(p) => entry.subscriptions.push((p, rate)),
+            BillingMode::Committed(k) => entry.committed.push((k, rate)),
+        }
+    }
+    for (gpu, rates) in custom_by_gpu {
+        out.push(Candidate {
+            id: Cow::Owned(format!("{}/{gpu}", seller.id)),
+            instance: gpu,
+            gpus: Decimal::ONE,
+            terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
+            regions: Cow::Owned(vec![rates]),
+        });
+    }
+    out
+}

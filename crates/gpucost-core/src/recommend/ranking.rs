@@ -1,0 +1,285 @@
+//! Ranking the candidate GPUs: size each one for the work (memory, throughput), price it on
+//! every offer that rents it, pick its best option and order the GPUs by that option's cost.
+//!
+//! A shown recommendation needs much more than the order — options with their names, slices,
+//! warnings, assumptions, reasons — while the rules re-rank the work at other precisions only
+//! to read the top GPU's cost. So the ranking works on [`Pick`]s, and [`evaluate`] builds the
+//! rest for the GPUs it shows; [`top_on_demand`] stops at the order.
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+
+use crate::billing_mode::ModeClass;
+use crate::money::Currency;
+
+use super::candidates::GpuProfile;
+use super::cost::{self, Pick, Picks};
+use super::hardware::embedded_hardware;
+use super::memory::{self, gpus_needed, GpuCount, MemoryEstimate};
+use super::range::Text;
+use super::rentals::Rentals;
+use super::throughput::{Throughput, ThroughputModel, MAX_REPLICA_GPUS};
+use super::workload::ValidWorkload;
+use super::{
+    reasons, slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, MAX_TRAINING_GPUS,
+};
+
+/// What the ranking reads of one way to rent a GPU.
+#[derive(Debug, Clone, Copy)]
+struct View {
+    class: ModeClass,
+    rankable: bool,
+    key: Option<Decimal>,
+    meets_deadline: Option<bool>,
+}
+
+impl View {
+    fn of(p: &Pick) -> View {
+        View {
+            class: p.class,
+            rankable: p.rankable(),
+            key: p.key,
+            meets_deadline: p.meets_deadline(),
+        }
+    }
+}
+
+/// A GPU sized and priced for the work, with its best pick and where it ranks.
+struct Sized<'r, 'c> {
+    profile: &'r GpuProfile,
+    gpus: GpuCount,
+    throughput: Throughput,
+    picks: Picks<'r, 'c>,
+    best: Option<usize>,
+    rank: (u8, Decimal),
+}
+
+/// Sizes and prices every candidate GPU, in profile order; those that cannot do the work are
+/// excluded, with the reason.
+fn size_all<'r, 'c>(
+    rentals: &'r Rentals<'c>,
+    w: &ValidWorkload,
+    mem: &MemoryEstimate,
+) -> (Vec<Sized<'r, 'c>>, Vec<Excluded>) {
+    let hw = embedded_hardware();
+    let model = ThroughputModel::new(w, hw, &rentals.profiles);
+    let max = if w.task().is_training() {
+        MAX_TRAINING_GPUS
+    } else {
+        MAX_REPLICA_GPUS
+    };
+    let mut sized = Vec::new();
+    let mut excluded = Vec::new();
+    for (i, p) in rentals.profiles.iter().enumerate() {
+        let does_not_fit = || Excluded {
+            reason: Exclusion::DoesNotFit {
+                memory_gib: p.memory_gib(),
+                need_gib: mem.total_gib.high,
+                max_gpus: max,
+            },
+            profile: p.clone(),
+        };
+        let Some(gpus) = gpus_needed(mem, p.memory_gib(), max) else {
+            excluded.push(does_not_fit());
+            continue;
+        };
+        let Some(throughput) = model.estimate(p, gpus.planned, mem) else {
+            excluded.push(does_not_fit());
+            continue;
+        };
+        let rented = rentals.at(i);
+        let picks = cost::picks(w, p, &throughput, mem.total_gib.high, rented);
+        if picks.list.is_empty() {
+            let largest = rented
+                .iter()
+                .filter(|r| !r.offer.prices.is_empty())
+                .map(|r| r.offer.gpus)
+                .max()
+                .unwrap_or_default();
+            let gpus = throughput.gpus_per_replica;
+            let reason = if !largest.is_zero() && Decimal::from(gpus) > largest {
+                Exclusion::InstanceTooSmall { gpus, largest }
+            } else {
+                Exclusion::NoPrice
+            };
+            excluded.push(Excluded {
+                profile: p.clone(),
+                reason,
+            });
+            continue;
+        }
+        let views: Vec<View> = picks.list.iter().map(View::of).collect();
+        let best = pick_best(&views);
+        let rank = rank_key(best.map(|i| &views[i]), throughput.latency_met);
+        sized.push(Sized {
+            profile: p,
+            gpus,
+            throughput,
+            picks,
+            best,
+            rank,
+        });
+    }
+    (sized, excluded)
+}
+
+/// The index of the option the ranking uses: the cheapest rankable on-demand option, else the
+/// cheapest rankable one, else the cheapest (first of equals).
+fn pick_best(views: &[View]) -> Option<usize> {
+    let cheapest = |f: &dyn Fn(&View) -> bool| {
+        views
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| f(v) && v.key.is_some())
+            .min_by_key(|(_, v)| v.key)
+            .map(|(i, _)| i)
+    };
+    cheapest(&|v| v.rankable && v.class == ModeClass::OnDemand)
+        .or_else(|| cheapest(&|v| v.rankable))
+        .or_else(|| cheapest(&|_| true))
+}
+
+/// Where a GPU ranks: by tier (rankable on-demand, other rankable, not rankable; infeasible
+/// after feasible), then by its best option's cost.
+fn rank_key(best: Option<&View>, latency_met: Option<bool>) -> (u8, Decimal) {
+    let Some(o) = best else {
+        return (u8::MAX, Decimal::MAX);
+    };
+    let tier = match (o.rankable, o.class) {
+        (true, ModeClass::OnDemand) => 0,
+        (true, _) => 1,
+        (false, _) => 2,
+    };
+    let feasible = latency_met != Some(false) && o.meets_deadline != Some(false);
+    let penalty = if feasible { 0 } else { 3 };
+    (tier + penalty, o.key.unwrap_or(Decimal::MAX))
+}
+
+/// The ranking with everything a recommendation shows: GPUs that can do the work, best first
+/// (ties by name), and those that cannot.
+pub(crate) fn evaluate(
+    rentals: &Rentals,
+    w: &ValidWorkload,
+    currency: Currency,
+    today: NaiveDate,
+) -> (Vec<Candidate>, Vec<Excluded>, MemoryEstimate) {
+    let mem = memory::estimate(w);
+    let unit = cost::primary_unit(w);
+    let (mut sized, excluded) = size_all(rentals, w, &mem);
+    sized.sort_by(|a, b| {
+        a.rank
+            .cmp(&b.rank)
+            .then_with(|| a.profile.name.cmp(&b.profile.name))
+    });
+    let mut ranked: Vec<Candidate> = sized
+        .into_iter()
+        .map(|s| {
+            let options: Vec<PriceOption> = s.picks.into_options(currency, today);
+            let p = s.profile.clone();
+            let slice = slice_fit(w, &p, &s.throughput, &mem, &options);
+            let mut c = Candidate {
+                gpus: s.gpus,
+                slice,
+                throughput: s.throughput,
+                options,
+                best: s.best,
+                reasons: Vec::new(),
+                warnings: Vec::new(),
+                assumptions: Vec::new(),
+                profile: p,
+            };
+            c.warnings = warnings::for_candidate(w, &c);
+            c.assumptions = c.throughput.notes.clone();
+            c.assumptions
+                .extend(reasons::efficiency_note(&c.throughput));
+            if !c.throughput.other_suites.is_empty() {
+                let list = c.throughput.other_suites.join(", ");
+                c.assumptions.push(Text::new(
+                    format!("Also measured in {list}; not mixed into this ranking."),
+                    format!("另有 {list} 的实测数据；未混入本排名。"),
+                ));
+            }
+            c
+        })
+        .collect();
+    let own: Vec<Vec<Text>> = ranked.iter().map(|c| reasons::own(c, &mem, unit)).collect();
+    for (i, lines) in own.into_iter().enumerate() {
+        let reference = if i == 0 {
+            ranked.get(1)
+        } else {
+            ranked.first()
+        };
+        let versus = reference.and_then(|r| reasons::versus(&ranked[i], r, unit));
+        ranked[i].reasons = lines;
+        ranked[i].reasons.extend(versus);
+    }
+    (ranked, excluded, mem)
+}
+
+/// For the top-ranked GPU: its cheapest rankable on-demand cost in the ranking unit, and
+/// whether its throughput rests on measured rows that do not record their precision — all
+/// the quantization rule reads of a ranking at another precision.
+pub(crate) fn top_on_demand(rentals: &Rentals, w: &ValidWorkload) -> Option<(Decimal, bool)> {
+    let mem = memory::estimate(w);
+    let top = size_all(rentals, w, &mem).0.into_iter().min_by(|a, b| {
+        a.rank
+            .cmp(&b.rank)
+            .then_with(|| a.profile.name.cmp(&b.profile.name))
+    })?;
+    let unrecorded = top.throughput.basis.precision_unrecorded();
+    let key = top
+        .picks
+        .list
+        .iter()
+        .filter(|p| p.rankable() && p.class == ModeClass::OnDemand)
+        .filter_map(|p| p.key)
+        .min()?;
+    Some((key, unrecorded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+    use crate::fx::FxTable;
+    use crate::recommend::workload::{Precision, TaskKind};
+    use crate::share::workload_params::default_workload;
+
+    #[test]
+    fn the_rules_short_ranking_tops_the_full_one() {
+        // `top_on_demand` skips what only a shown recommendation needs; it must still read
+        // the same top GPU and cost as the full ranking does.
+        let c = &embedded().catalog;
+        let fx = FxTable::from_catalog(c);
+        let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        for currency in [Currency::Cny, Currency::Usd] {
+            let rentals = Rentals::new(c, &fx, currency);
+            for task in TaskKind::ALL {
+                for precision in Precision::ALL {
+                    let Some(w) = default_workload(task).validate().ok() else {
+                        continue;
+                    };
+                    let Some(w) = w.with_precision(precision) else {
+                        continue;
+                    };
+                    let unit = cost::primary_unit(&w);
+                    let (ranked, _, _) = evaluate(&rentals, &w, currency, today);
+                    let expected = ranked.first().and_then(|t| {
+                        let key = t
+                            .options
+                            .iter()
+                            .filter(|o| o.rankable && o.class == ModeClass::OnDemand)
+                            .filter_map(|o| o.key(unit))
+                            .min()?;
+                        Some((key, t.throughput.basis.precision_unrecorded()))
+                    });
+                    assert_eq!(
+                        top_on_demand(&rentals, &w),
+                        expected,
+                        "{task:?} {precision:?} {currency:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Where each candidate GPU can be rented, found once per recommendation.
+//!
+//! A recommendation ranks the same GPUs at up to three precisions (its own, and the others the
+//! quantization rule compares), and the rules look at the top GPU's offers again. None of that
+//! changes which offers rent a GPU, or which price of an offer is the cheapest per billing
+//! class, so both are worked out here once, in one pass over the catalog.
+
+use crate::billing_mode::ModeClass;
+use crate::browse::hourly_amount;
+use crate::catalog::{Catalog, Offer, Price, PriceBasis, Provider};
+use crate::fx::FxTable;
+use crate::money::{Currency, Money};
+
+use super::candidates::{resolve, GpuProfile};
+
+/// The cheapest price of an offer in one billing class.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ClassPrice<'c> {
+    /// The catalog price.
+    pub price: &'c Price,
+    /// One instance per hour in the display currency (subscriptions: period price ÷ hours).
+    pub instance_per_hour: Money,
+}
+
+/// An offer that rents a candidate GPU.
+#[derive(Debug, Clone)]
+pub(crate) struct Rental<'c> {
+    /// The offer.
+    pub offer: &'c Offer,
+    /// Its provider and the provider's position in the catalog, when the catalog lists it.
+    pub provider: Option<(usize, &'c Provider)>,
+    /// The cheapest price per billing class, in [`ModeClass::ALL`] order.
+    pub cheapest: [Option<ClassPrice<'c>>; ModeClass::ALL.len()],
+}
+
+/// Every candidate GPU with the offers that rent it, in catalog order.
+pub(crate) struct Rentals<'c> {
+    /// The candidate GPUs (see [`super::candidates::profiles`]).
+    pub profiles: Vec<GpuProfile>,
+    by_profile: Vec<Vec<Rental<'c>>>,
+}
+
+impl<'c> Rentals<'c> {
+    /// Finds the rentals of every candidate GPU in `catalog`, priced in `display`.
+    pub fn new(catalog: &'c Catalog, fx: &FxTable, display: Currency) -> Rentals<'c> {
+        let (profiles, offer_profile) = resolve(catalog);
+        let mut by_profile: Vec<Vec<Rental>> = vec![Vec::new(); profiles.len()];
+        // Offers come grouped by provider, so the last provider found is usually the next.
+        let mut last: Option<(&str, Option<usize>)> = None;
+        for (offer, profile) in catalog.offers.iter().zip(offer_profile) {
+            // `GpuProfile::rents`: this GPU and datasheet row, and a whole-instance price.
+            let Some(i) = profile.filter(|_| offer.basis != PriceBasis::GpuComponent) else {
+                continue;
+            };
+            let at = match last {
+                Some((id, at)) if id == offer.provider => at,
+                _ => {
+                    let at = catalog
+                        .providers
+                        .iter()
+                        .position(|p| p.id == offer.provider);
+                    last = Some((offer.provider.as_str(), at));
+                    at
+                }
+            };
+            by_profile[i].push(Rental {
+                offer,
+                provider: at.map(|p| (p, &catalog.providers[p])),
+                cheapest: ModeClass::ALL.map(|class| cheapest(offer, class, fx, display)),
+            });
+        }
+        Rentals {
+            profiles,
+            by_profile,
+        }
+    }
+
+    /// The offers that rent `profiles[i]`, in catalog order.
+    pub fn at(&self, i: usize) -> &[Rental<'c>] {
+        &self.by_profile[i]
+    }
+
+    /// The offers that rent `profile`, in catalog order.
+    pub fn of(&self, profile: &GpuProfile) -> &[Rental<'c>] {
+        self.profiles
+            .iter()
+            .position(|p| p.gpu == profile.gpu && p.sku == profile.sku)
+            .map(|i| self.by_profile[i].as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+/// The cheapest price of `offer` in `class` per instance-hour in `display` (the first of
+/// equals, in catalog order).
+fn cheapest<'c>(
+    offer: &'c Offer,
+    class: ModeClass,
+    fx: &FxTable,
+    display: Currency,
+) -> Option<ClassPrice<'c>> {
+    offer
+        .prices
+        .iter()
+        .filter(|p| p.mode.class() == class)
+        .map(|price| ClassPrice {
+            price,
+            instance_per_hour: fx.convert(hourly_amount(price), display),
+        })
+        .min_by_key(|c| c.instance_per_hour.amount)
+}
