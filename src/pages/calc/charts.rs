@@ -7,39 +7,52 @@ use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::charts::{bar_chart, cumulative_chart, WIDTH};
+use crate::charts::{bar_chart, cumulative_chart, Bar, BarChart, WIDTH};
 use crate::i18n::Text;
 
-/// Horizontal bars of the cheapest providers' totals.
+/// Horizontal bars of the cheapest providers' totals. Each bar is updated in place, so an
+/// edit moves bars instead of redrawing the chart.
 #[component]
 pub fn CostBars(
     /// `(provider, total, total text)`, cheapest first.
-    rows: Vec<(String, f64, String)>,
+    rows: Memo<Vec<(String, f64, String)>>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let chart = bar_chart(&rows);
-    let height = chart.height;
-    let x0 = chart.x0;
-    let bh = chart.bar_height;
+    let chart = Memo::new(move |_| rows.with(|r| bar_chart(r)));
+    let view_box = move || chart.with(|c| format!("0 0 {WIDTH} {}", c.height));
+    let count = move || chart.with(|c| c.bars.len());
     view! {
         <figure class="chart" data-testid="chart-bars">
             <figcaption>{move || app.t(Text::ChartCost)}</figcaption>
-            <svg viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-label=move || app.t(Text::ChartCost)>
-                {chart
-                    .bars
-                    .into_iter()
-                    .map(|b| {
-                        view! {
-                            <g>
-                                <text x=x0 - 8.0 y=b.y + bh * 0.75 text-anchor="end" class="label">{b.label}</text>
-                                <rect x=x0 y=b.y width=b.width height=bh rx="3" class=if b.best { "bar best" } else { "bar" } />
-                                <text x=x0 + b.width + 6.0 y=b.y + bh * 0.75 class="value">{b.value}</text>
-                            </g>
-                        }
-                    })
-                    .collect_view()}
+            <svg viewBox=view_box role="img" aria-label=move || app.t(Text::ChartCost)>
+                <For each=move || 0..count() key=|i| *i children=move |i| view! { <BarView chart=chart i=i /> } />
             </svg>
         </figure>
+    }
+}
+
+/// The `i`-th bar of a chart.
+#[component]
+fn BarView(
+    /// The chart.
+    chart: Memo<BarChart>,
+    /// Which bar, from the top.
+    i: usize,
+) -> impl IntoView {
+    let bar = Memo::new(move |_| chart.with(|c| c.bars.get(i).cloned()));
+    let x0 = move || chart.with(|c| c.x0);
+    let bh = move || chart.with(|c| c.bar_height);
+    let y = move || bar.with(|b| b.as_ref().map_or(0.0, |b| b.y));
+    let width = move || bar.with(|b| b.as_ref().map_or(0.0, |b| b.width));
+    let text = move |pick: fn(&Bar) -> &String| {
+        move || bar.with(|b| b.as_ref().map(|b| pick(b).clone()).unwrap_or_default())
+    };
+    view! {
+        <g>
+            <text x=move || x0() - 8.0 y=move || y() + bh() * 0.75 text-anchor="end" class="label">{text(|b| &b.label)}</text>
+            <rect x=x0 y=y width=width height=bh rx="3" class=move || if bar.with(|b| b.as_ref().is_some_and(|b| b.best)) { "bar best" } else { "bar" } />
+            <text x=move || x0() + width() + 6.0 y=move || y() + bh() * 0.75 class="value">{text(|b| &b.value)}</text>
+        </g>
     }
 }
 

@@ -24,10 +24,19 @@ const MAX_ROWS: usize = 12;
 pub fn HorizonField() -> impl IntoView {
     let app = expect_context::<AppState>();
     let horizon = Memo::new(move |_| app.page.with(|p| p.scenario.horizon));
-    let kind = move || match horizon.get() {
+    // The field below is rebuilt only when the kind changes, never while typing in it.
+    let kind = Memo::new(move |_| match horizon.get() {
         Horizon::Hours(_) => "hours",
         Horizon::Month730 => "month",
         Horizon::CalendarMonth { .. } => "calendar",
+    });
+    let hours = Signal::derive(move || match horizon.get() {
+        Horizon::Hours(h) => h,
+        _ => Decimal::ZERO,
+    });
+    let month = move || match horizon.get() {
+        Horizon::CalendarMonth { year, month } => format!("{year:04}-{month:02}"),
+        _ => String::new(),
     };
     let on_kind = move |ev: leptos::ev::Event| {
         let today = app.today;
@@ -46,30 +55,30 @@ pub fn HorizonField() -> impl IntoView {
             <label class="field">
                 <span>{move || app.t(Text::Horizon)}</span>
                 <select data-testid="horizon-kind" on:change=on_kind>
-                    <option value="hours" selected=move || kind() == "hours">{move || app.t(Text::HorizonOneOff)}</option>
-                    <option value="month" selected=move || kind() == "month">{move || app.t(Text::HorizonMonth)}</option>
-                    <option value="calendar" selected=move || kind() == "calendar">{move || app.t(Text::HorizonCalendar)}</option>
+                    <option value="hours" selected=move || kind.get() == "hours">{move || app.t(Text::HorizonOneOff)}</option>
+                    <option value="month" selected=move || kind.get() == "month">{move || app.t(Text::HorizonMonth)}</option>
+                    <option value="calendar" selected=move || kind.get() == "calendar">{move || app.t(Text::HorizonCalendar)}</option>
                 </select>
             </label>
-            {move || match horizon.get() {
-                Horizon::Hours(h) => view! {
+            {move || match kind.get() {
+                "hours" => view! {
                     <NumberField
                         label=Text::Hours
                         testid="hours".to_string()
-                        value=Signal::derive(move || h)
+                        value=hours
                         range=Range::decimal(Decimal::new(1, 2), Decimal::from(MAX_HOURS), 2)
                         on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.horizon = Horizon::Hours(v)))
                         unit="h"
                     />
                 }
                 .into_any(),
-                Horizon::CalendarMonth { year, month } => view! {
+                "calendar" => view! {
                     <label class="field">
                         <span>{move || app.t(Text::Month)}</span>
                         <input
                             type="month"
                             data-testid="month"
-                            prop:value=format!("{year:04}-{month:02}")
+                            prop:value=month
                             on:change=move |ev| {
                                 let v = event_target_value(&ev);
                                 if let Some((y, m)) = v.split_once('-') {
@@ -84,7 +93,7 @@ pub fn HorizonField() -> impl IntoView {
                     </label>
                 }
                 .into_any(),
-                Horizon::Month730 => ().into_any(),
+                _ => ().into_any(),
             }}
         </div>
     }

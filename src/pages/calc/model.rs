@@ -65,8 +65,6 @@ pub struct ProviderRow {
     pub billing: String,
     /// Offers, one per line (`aws/p3.8xlarge`).
     pub offers: String,
-    /// Details per line.
-    pub lines: Vec<LineView>,
     /// Why it cannot serve.
     pub unserved: Option<String>,
     /// Caveats (old prices, market reference, user's price).
@@ -272,13 +270,7 @@ fn unserved_text(u: &Unserved, catalog: &Catalog, lang: Lang) -> String {
     }
 }
 
-fn row(
-    catalog: &Catalog,
-    scenario: &Scenario,
-    p: &ProviderEstimate,
-    rank: Option<usize>,
-    lang: Lang,
-) -> ProviderRow {
+fn row(catalog: &Catalog, p: &ProviderEstimate, rank: Option<usize>, lang: Lang) -> ProviderRow {
     let name = match lang {
         Lang::En => p.seller.name.clone(),
         Lang::Zh => p.seller.name_zh.clone(),
@@ -295,44 +287,6 @@ fn row(
             if plan.lines.iter().any(|l| l.old_prices) {
                 badges.push(Text::Old.get(lang));
             }
-            let lines = plan
-                .lines
-                .iter()
-                .zip(&plan.options)
-                .map(|(l, opts)| {
-                    let options: Vec<String> = opts
-                        .iter()
-                        .map(|o| {
-                            let be = match o.break_even {
-                                Some(BreakEven::Utilization(u)) => format!(
-                                    " · {} {}",
-                                    Text::BreakEven.get(lang),
-                                    format::percent(u)
-                                ),
-                                Some(BreakEven::HoursPerPeriod(h, period)) => format!(
-                                    " · {} {} h/{}",
-                                    Text::BreakEven.get(lang),
-                                    format::number(h, 1),
-                                    labels::period(period, lang)
-                                ),
-                                None => String::new(),
-                            };
-                            let not_allowed = if o.eligible {
-                                ""
-                            } else {
-                                Text::NotAllowed.get(lang)
-                            };
-                            format!(
-                                "{}: {} ({}){be}{not_allowed}",
-                                labels::class(o.class, lang),
-                                format::money(o.plan.subtotal),
-                                o.plan.offer
-                            )
-                        })
-                        .collect();
-                    line_view(catalog, scenario, l, lang, &options)
-                })
-                .collect();
             ProviderRow {
                 key: p.seller.id.clone(),
                 rank,
@@ -360,7 +314,6 @@ fn row(
                     .map(|l| l.instance.as_str())
                     .collect::<Vec<_>>()
                     .join(" + "),
-                lines,
                 unserved: None,
                 badges,
                 total_value: plan.total.to_f64_lossy(),
@@ -374,12 +327,66 @@ fn row(
             per_gpu_hour: String::new(),
             billing: String::new(),
             offers: String::new(),
-            lines: Vec::new(),
             unserved: Some(unserved_text(u, catalog, lang)),
             badges,
             total_value: 0.0,
         },
     }
+}
+
+/// The line items of `seller`'s plan (empty when it cannot serve). Built only when a row's
+/// details are opened or printed: they are about half of the formatting work.
+pub fn provider_lines(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    report: &Report,
+    seller: &str,
+    lang: Lang,
+) -> Vec<LineView> {
+    let Some(Ok(plan)) = report
+        .comparison
+        .providers
+        .iter()
+        .find(|p| p.seller.id == seller)
+        .map(|p| &p.outcome)
+    else {
+        return Vec::new();
+    };
+    plan.lines
+        .iter()
+        .zip(&plan.options)
+        .map(|(l, opts)| {
+            let options: Vec<String> = opts
+                .iter()
+                .map(|o| {
+                    let be = match o.break_even {
+                        Some(BreakEven::Utilization(u)) => {
+                            format!(" · {} {}", Text::BreakEven.get(lang), format::percent(u))
+                        }
+                        Some(BreakEven::HoursPerPeriod(h, period)) => format!(
+                            " · {} {} h/{}",
+                            Text::BreakEven.get(lang),
+                            format::number(h, 1),
+                            labels::period(period, lang)
+                        ),
+                        None => String::new(),
+                    };
+                    let not_allowed = if o.eligible {
+                        ""
+                    } else {
+                        Text::NotAllowed.get(lang)
+                    };
+                    format!(
+                        "{}: {} ({}){be}{not_allowed}",
+                        labels::class(o.class, lang),
+                        format::money(o.plan.subtotal),
+                        o.plan.offer
+                    )
+                })
+                .collect();
+            line_view(catalog, scenario, l, lang, &options)
+        })
+        .collect()
 }
 
 fn saving_view(s: &Saving, lang: Lang) -> SavingView {
@@ -411,7 +418,7 @@ pub fn results_view(
                 rank += 1;
                 rank
             });
-            row(catalog, scenario, p, r, lang)
+            row(catalog, p, r, lang)
         })
         .collect();
     let headline = rows
@@ -476,7 +483,8 @@ mod tests {
             .find(|r| r.key == "custom:V100 quote")
             .unwrap();
         assert_eq!(quote.total, "¥2,304.00");
-        let item = &quote.lines[0].items[0];
+        let lines = provider_lines(&e.catalog, &s, &r, &quote.key, Lang::En);
+        let item = &lines[0].items[0];
         assert_eq!(
             (
                 item.quantity.as_str(),
@@ -487,7 +495,7 @@ mod tests {
         );
         assert!(item.source.starts_with("your price"));
         assert_eq!(
-            quote.lines[0].title,
+            lines[0].title,
             "Line 1 · 4 × NVIDIA V100 (16/32 GB), all the time"
         );
         let zh = results_view(&e.catalog, &s, &r, Lang::Zh);

@@ -1,5 +1,6 @@
 //! The results: headline, warnings, the provider comparison with line items, charts and the
-//! savings panel, plus "copy link". Everything shown comes from `model::results_view`.
+//! savings panel, plus "copy link". Everything shown comes from `model::results_view`, and an
+//! edit updates the numbers in place instead of rebuilding the panel.
 
 use gpucost_core::format::Lang;
 use gpucost_core::report::Report;
@@ -8,17 +9,29 @@ use gpucost_core::share;
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use super::model::{results_view, LineView, ProviderRow, ResultsView, SavingView};
+use super::model::{provider_lines, results_view, LineView, ProviderRow, ResultsView, SavingView};
 use crate::app::{catalog, AppState};
 use crate::i18n::Text;
 use crate::web;
+
+/// The formatted results, or the messages of what to fix first.
+type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
+
+/// A piece of the results, `T::default()` while the scenario has errors. Memoized, so what
+/// shows it only changes when the piece does.
+fn part<T>(view_model: ViewModel, pick: fn(&ResultsView) -> T) -> Memo<T>
+where
+    T: PartialEq + Default + Send + Sync + 'static,
+{
+    Memo::new(move |_| view_model.with(|v| v.as_ref().map(pick).unwrap_or_default()))
+}
 
 /// The results panel.
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
-    let view_model: Memo<Result<ResultsView, Vec<String>>> = Memo::new(move |_| {
+    let view_model: ViewModel = Memo::new(move |_| {
         let lang = app.lang.get();
         computed.with(|r| match r {
             Ok(report) => Ok(app
@@ -28,10 +41,9 @@ pub fn ResultsPanel() -> impl IntoView {
         })
     });
     let ok = move || view_model.with(|v| v.is_ok());
-    let results = move || view_model.with(|v| v.as_ref().ok().cloned());
     // One persistent live region with the headline: screen readers hear the new cheapest
-    // total after an edit, not the whole rebuilt table. On a phone, where the results sit
-    // below the inputs, it is also shown as a bar at the bottom of the screen.
+    // total after an edit, not the whole table. On a phone, where the results sit below the
+    // inputs, it is also shown as a bar at the bottom of the screen.
     let spoken = move || {
         view_model.with(|v| match v {
             Ok(r) => r
@@ -65,9 +77,9 @@ pub fn ResultsPanel() -> impl IntoView {
                     }
                 }
             >
-                // Rebuilt on every change (the language included), so everything below reads
-                // the language once instead of keeping a reactive closure per string.
-                {move || results().map(|r| view! { <Results r=r lang=app.lang.get_untracked() /> })}
+                // Built once per language: an edit only updates the numbers in place (rows are
+                // keyed by seller), so the labels read the language once.
+                {move || view! { <Results view_model=view_model lang=app.lang.get() /> }}
             </Show>
         </section>
     }
@@ -77,42 +89,57 @@ pub fn ResultsPanel() -> impl IntoView {
 #[component]
 fn Results(
     /// What to show.
-    r: ResultsView,
-    /// The language it was formatted in.
+    view_model: ViewModel,
+    /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
     let t = move |text: Text| text.get(lang);
-    let ResultsView {
-        headline,
-        demand,
-        rows,
-        savings,
-        warnings,
-    } = r;
-    let bars: Vec<(String, f64, String)> = rows
-        .iter()
-        .filter(|r| r.rank.is_some())
-        .take(10)
-        .map(|r| (r.name.clone(), r.total_value, r.total.clone()))
-        .collect();
-    let (served, unserved): (Vec<ProviderRow>, Vec<ProviderRow>) =
-        rows.into_iter().partition(|r| r.rank.is_some());
+    let headline = part(view_model, |r| r.headline.clone());
+    let head = move |pick: fn(&(String, String, String)) -> &String| {
+        move || headline.with(|h| h.as_ref().map(|h| pick(h).clone()).unwrap_or_default())
+    };
+    let warnings = part(view_model, |r| r.warnings.clone());
+    let served = part(view_model, |r| {
+        r.rows
+            .iter()
+            .filter(|row| row.rank.is_some())
+            .map(|row| row.key.clone())
+            .collect::<Vec<_>>()
+    });
+    let unserved = part(view_model, |r| {
+        r.rows
+            .iter()
+            .filter_map(|row| {
+                let why = row.unserved.clone()?;
+                Some((row.key.clone(), row.name.clone(), why))
+            })
+            .collect::<Vec<_>>()
+    });
+    let bars = part(view_model, |r| {
+        r.rows
+            .iter()
+            .filter(|row| row.rank.is_some())
+            .take(10)
+            .map(|row| (row.name.clone(), row.total_value, row.total.clone()))
+            .collect::<Vec<_>>()
+    });
+    let savings = part(view_model, |r| r.savings.clone());
     view! {
-        {headline.map(|(name, total, per)| view! {
+        <Show when=move || headline.with(Option::is_some)>
             <p class="headline" data-testid="headline">
                 <span class="label">{t(Text::Cheapest)}</span>
-                <strong data-testid="cheapest-total">{total}</strong>
-                <span class="who" data-testid="cheapest-provider">{name}</span>
-                <span class="per">{per}</span>
+                <strong data-testid="cheapest-total">{head(|h| &h.1)}</strong>
+                <span class="who" data-testid="cheapest-provider">{head(|h| &h.0)}</span>
+                <span class="per">{head(|h| &h.2)}</span>
             </p>
-        })}
-        <p class="demand" data-testid="demand">{demand}</p>
-        {(!warnings.is_empty()).then(|| view! {
+        </Show>
+        <p class="demand" data-testid="demand">{move || view_model.with(|v| v.as_ref().map(|r| r.demand.clone()).unwrap_or_default())}</p>
+        {move || warnings.with(|w| (!w.is_empty()).then(|| view! {
             <div class="warnings" role="note" data-testid="warnings">
                 <h3>{t(Text::WarningsHeading)}</h3>
-                <ul>{warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+                <ul>{w.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
             </div>
-        })}
+        }))}
         <div class="table-wrap">
             <table class="comparison" data-testid="comparison">
                 <thead>
@@ -125,20 +152,24 @@ fn Results(
                     </tr>
                 </thead>
                 <tbody>
-                    {served.into_iter().map(|row| view! { <ProviderRowView row=row lang=lang /> }).collect_view()}
+                    <For
+                        each=move || served.get()
+                        key=|seller| seller.clone()
+                        children=move |seller| view! { <ProviderRowView view_model=view_model seller=seller lang=lang /> }
+                    />
                 </tbody>
             </table>
         </div>
-        {(!unserved.is_empty()).then(|| view! {
+        {move || unserved.with(|u| (!u.is_empty()).then(|| view! {
             <details class="unserved" data-testid="unserved">
-                <summary>{t(Text::CannotServe)} " (" {unserved.len()} ")"</summary>
+                <summary>{t(Text::CannotServe)} " (" {u.len()} ")"</summary>
                 <ul>
-                    {unserved.into_iter().map(|r| view! {
-                        <li data-seller=r.key.clone()><strong>{r.name}</strong> " — " {r.unserved.unwrap_or_default()}</li>
+                    {u.iter().map(|(seller, name, why)| view! {
+                        <li data-seller=seller.clone()><strong>{name.clone()}</strong> " — " {why.clone()}</li>
                     }).collect_view()}
                 </ul>
             </details>
-        })}
+        }))}
         <super::recommendation::RecommendationPanel />
         <section class="charts" aria-labelledby="charts-heading">
             <h3 id="charts-heading">{t(Text::ChartsHeading)}</h3>
@@ -149,43 +180,57 @@ fn Results(
     }
 }
 
-/// A provider's row, with its line items behind a disclosure. The line items are about half
-/// the page's elements, so they are built only when opened or printed.
+/// A provider's row, updated in place while the seller stays in the comparison, with its
+/// line items behind a disclosure. The line items are about half the page's elements and
+/// half the formatting, so they are built only when opened or printed.
 #[component]
 fn ProviderRowView(
-    /// The row.
-    row: ProviderRow,
-    /// The language it was formatted in.
+    /// All the results.
+    view_model: ViewModel,
+    /// The seller this row shows.
+    seller: String,
+    /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
+    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let t = move |text: Text| text.get(lang);
-    let ProviderRow {
-        key,
-        rank,
-        name,
-        total,
-        per_gpu_hour,
-        billing,
-        offers,
-        lines,
-        badges,
-        ..
-    } = row;
-    let details_id = format!("details-{}", key.replace([':', ' ', '/'], "-"));
+    let key = seller.clone();
+    let row = Memo::new(move |_| {
+        view_model.with(|v| {
+            v.as_ref()
+                .ok()
+                .and_then(|r| r.rows.iter().find(|row| row.key == key).cloned())
+        })
+    });
+    let text = move |pick: fn(&ProviderRow) -> String| {
+        move || row.with(|r| r.as_ref().map(pick).unwrap_or_default())
+    };
+    let badges =
+        Memo::new(move |_| row.with(|r| r.as_ref().map(|r| r.badges.clone()).unwrap_or_default()));
+    let details_id = format!("details-{}", seller.replace([':', ' ', '/'], "-"));
     let open = RwSignal::new(false);
+    let for_lines = seller.clone();
+    let lines = move || {
+        computed.with(|r| match r {
+            Ok(report) => app
+                .page
+                .with(|p| provider_lines(catalog(), &p.scenario, report, &for_lines, lang)),
+            Err(_) => Vec::new(),
+        })
+    };
     view! {
-        <tr data-seller=key.clone() class:best=rank == Some(1)>
-            <td data-label="#">{rank.map(|r| r.to_string()).unwrap_or_default()}</td>
+        <tr data-seller=seller.clone() class:best=move || row.with(|r| r.as_ref().and_then(|r| r.rank) == Some(1))>
+            <td data-label="#">{text(|r| r.rank.map(|n| n.to_string()).unwrap_or_default())}</td>
             <td data-label=t(Text::ColProvider)>
-                <strong>{name}</strong>
-                {badges.into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
-                <span class="offers">{offers}</span>
+                <strong>{text(|r| r.name.clone())}</strong>
+                {move || badges.get().into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
+                <span class="offers">{text(|r| r.offers.clone())}</span>
             </td>
-            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
-            <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{text(|r| r.total.clone())}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{text(|r| r.per_gpu_hour.clone())}</td>
             <td data-label=t(Text::ColBilling)>
-                {billing}
+                {text(|r| r.billing.clone())}
                 <button
                     type="button"
                     class="link"
@@ -199,7 +244,7 @@ fn ProviderRowView(
         </tr>
         <tr class="details-row" id=details_id hidden=move || !open.get()>
             <td colspan="5">
-                {move || (open.get() || app.printing.get()).then(|| line_plans(lines.clone(), lang))}
+                {move || (open.get() || app.printing.get()).then(|| line_plans(lines(), lang))}
             </td>
         </tr>
     }
@@ -249,33 +294,46 @@ fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
         .collect_view()
 }
 
-/// The savings levers.
+/// The savings levers, each updated in place while it applies.
 #[component]
 fn SavingsPanel(
     /// The levers.
-    savings: Vec<SavingView>,
-    /// The language they were formatted in.
+    savings: Memo<Vec<SavingView>>,
+    /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
     let t = move |text: Text| text.get(lang);
+    let levers = move || savings.with(|s| s.iter().map(|s| s.key).collect::<Vec<_>>());
     view! {
         <section class="savings" aria-labelledby="savings-heading" data-testid="savings">
             <h3 id="savings-heading">{t(Text::SavingsHeading)}</h3>
             <ul>
-                {savings
-                    .into_iter()
-                    .map(|s| view! {
-                        <li data-lever=s.key class:negative=s.negative>
-                            <span class="lever">{s.name}</span>
-                            <span class="amount">{s.amount}</span>
-                            <span class="percent">{s.percent}</span>
-                            <span class="from-to">{s.from_to}</span>
-                            <span class="assumption">{s.assumption}</span>
-                        </li>
-                    })
-                    .collect_view()}
+                <For each=levers key=|lever| *lever children=move |lever| view! { <SavingItem savings=savings lever=lever /> } />
             </ul>
         </section>
+    }
+}
+
+/// One savings lever.
+#[component]
+fn SavingItem(
+    /// All the levers.
+    savings: Memo<Vec<SavingView>>,
+    /// The lever this item shows.
+    lever: &'static str,
+) -> impl IntoView {
+    let saving = Memo::new(move |_| savings.with(|s| s.iter().find(|s| s.key == lever).cloned()));
+    let text = move |pick: fn(&SavingView) -> String| {
+        move || saving.with(|s| s.as_ref().map(pick).unwrap_or_default())
+    };
+    view! {
+        <li data-lever=lever class:negative=move || saving.with(|s| s.as_ref().is_some_and(|s| s.negative))>
+            <span class="lever">{text(|s| s.name.to_string())}</span>
+            <span class="amount">{text(|s| s.amount.clone())}</span>
+            <span class="percent">{text(|s| s.percent.clone())}</span>
+            <span class="from-to">{text(|s| s.from_to.clone())}</span>
+            <span class="assumption">{text(|s| s.assumption.clone())}</span>
+        </li>
     }
 }
 

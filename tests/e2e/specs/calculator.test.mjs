@@ -80,6 +80,24 @@ test('editing an input changes the link and the totals; reload restores both', a
   await context.close();
 });
 
+test('an edit updates the results in place: open line items stay open with the new numbers', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  const row = page.locator('tr[data-seller="custom:V100 quote"]');
+  await row.getByRole('button', { name: 'Line items' }).click();
+  const details = page.locator('tr.details-row:not([hidden])');
+  assert.match(await details.textContent(), /288 instance-hours.*¥2,304\.00/s);
+  await row.evaluate((tr) => { tr.__marked = true; });
+  await page.getByTestId('hours').fill('100');
+  await page.waitForFunction(
+    () => document.querySelector('tr[data-seller="custom:V100 quote"] [data-testid=row-total]').textContent === '¥3,200.00',
+  );
+  // Same row element (keyed by seller, not rebuilt), still open, showing the new line items.
+  assert.equal(await row.evaluate((tr) => tr.__marked === true), true);
+  assert.equal(await row.getByRole('button', { name: 'Line items' }).getAttribute('aria-expanded'), 'true');
+  assert.match(await details.textContent(), /400 instance-hours.*¥8\.00\/h.*¥3,200\.00/s);
+  await context.close();
+});
+
 test('a burst of keystrokes writes the link once, with the last value', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   await page.evaluate(() => {
