@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
-use gpucost_core::catalog::{embedded, Catalog, CatalogIndex};
+use gpucost_core::catalog::{embedded, Catalog, CatalogIndex, EMBEDDED_JSON};
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
@@ -84,8 +84,29 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
+/// Median time to read the embedded catalog and build its index — what every page load pays
+/// before the first estimate.
+fn load_time() -> Duration {
+    let mut times: Vec<Duration> = (0..30)
+        .map(|_| {
+            let t = Instant::now();
+            let c: Catalog = serde_json::from_str(EMBEDDED_JSON).expect("parses");
+            std::hint::black_box(CatalogIndex::new(&c));
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    percentile(&times, 0.5)
+}
+
 fn main() {
     let e = embedded();
+    println!(
+        "Reading the embedded catalog ({} KB of JSON) and indexing it: {} (median of 30).",
+        EMBEDDED_JSON.len() / 1024,
+        ms(load_time())
+    );
+    println!();
     let big = scaled(&e.catalog, 10);
     let big_index = CatalogIndex::new(&big);
     println!(

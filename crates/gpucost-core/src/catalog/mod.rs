@@ -6,6 +6,7 @@
 //! [`embedded`]. This module knows the data and how to look things up in it; it does not know
 //! what anything costs over time (that is `estimate`).
 
+mod date;
 mod model;
 mod validate;
 
@@ -14,6 +15,7 @@ use std::sync::LazyLock;
 
 use chrono::NaiveDate;
 
+pub use date::parse_ymd;
 pub use model::*;
 pub use validate::{validate, CatalogProblem};
 

@@ -115,9 +115,7 @@ impl fmt::Display for AsOf {
 impl FromStr for AsOf {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let date = |t: &str| {
-            NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| format!("bad date {t:?}"))
-        };
+        let date = |t: &str| super::parse_ymd(t).ok_or_else(|| format!("bad date {t:?}"));
         if s == "unknown" {
             Ok(AsOf::Unknown)
         } else if let Some(rest) = s.strip_prefix("<=") {
