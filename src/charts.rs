@@ -7,6 +7,9 @@ use gpucost_core::labels;
 use gpucost_core::money::Money;
 use gpucost_core::report::Series;
 
+mod markup;
+pub use markup::{cumulative_svg, legend_items};
+
 /// Width of every chart's coordinate system (the SVG scales to its container).
 pub const WIDTH: f64 = 640.0;
 
@@ -105,6 +108,16 @@ pub struct LineChart {
     pub area: (f64, f64, f64, f64),
     /// Total height.
     pub height: f64,
+}
+
+/// The CSS classes of a way of paying's line.
+pub fn line_class(c: ModeClass) -> &'static str {
+    match c {
+        ModeClass::OnDemand => "line on-demand",
+        ModeClass::Spot => "line spot",
+        ModeClass::Committed => "line committed",
+        ModeClass::Subscription => "line subscription",
+    }
 }
 
 /// Cumulative cost lines for `series`.

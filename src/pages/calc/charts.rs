@@ -1,13 +1,14 @@
 //! SVG charts: total cost per provider, and cumulative cost of hourly, reserved and monthly
 //! plans over the period with their break-even points. Geometry comes from `crate::charts`.
 
-use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::charts::{bar_chart, cumulative_chart, Bar, BarChart, WIDTH};
+use crate::charts::{
+    bar_chart, cumulative_chart, cumulative_svg, legend_items, Bar, BarChart, WIDTH,
+};
 use crate::i18n::Text;
 
 /// Horizontal bars of the cheapest providers' totals. Each bar is updated in place, so an
@@ -56,61 +57,30 @@ fn BarView(
     }
 }
 
-fn class_style(c: ModeClass) -> &'static str {
-    match c {
-        ModeClass::OnDemand => "line on-demand",
-        ModeClass::Spot => "line spot",
-        ModeClass::Committed => "line committed",
-        ModeClass::Subscription => "line subscription",
-    }
-}
-
-/// Cumulative cost over the period for each way of paying.
+/// Cumulative cost over the period for each way of paying, redrawn as one piece of markup
+/// per edit (see `crate::charts::cumulative_svg`).
 #[component]
 pub fn CumulativeChart() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
-    let chart = move || {
+    let chart = Memo::new(move |_| {
         computed.with(|r| {
             r.as_ref()
                 .ok()
                 .and_then(|r| cumulative_chart(&r.series, app.lang.get()))
         })
-    };
+    });
+    let view_box =
+        move || chart.with(|c| format!("0 0 {WIDTH} {}", c.as_ref().map_or(0.0, |c| c.height)));
+    let svg = move || chart.with(|c| c.as_ref().map(cumulative_svg).unwrap_or_default());
+    let legend = move || chart.with(|c| c.as_ref().map(legend_items).unwrap_or_default());
     view! {
-        {move || chart().map(|c| {
-            let (left, top, right, bottom) = c.area;
-            let height = c.height;
-            view! {
-                <figure class="chart" data-testid="chart-cumulative">
-                    <figcaption>{move || app.t(Text::ChartCumulative)}</figcaption>
-                    <svg viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-label=move || app.t(Text::ChartCumulative)>
-                        <line x1=left y1=bottom x2=right y2=bottom class="axis" />
-                        <line x1=left y1=top x2=left y2=bottom class="axis" />
-                        {c.y_ticks.into_iter().map(|(y, label)| view! {
-                            <g>
-                                <line x1=left y1=y x2=right y2=y class="grid-line" />
-                                <text x=left - 6.0 y=y + 4.0 text-anchor="end" class="tick">{label}</text>
-                            </g>
-                        }).collect_view()}
-                        {c.x_ticks.into_iter().map(|(x, label)| view! {
-                            <text x=x y=bottom + 16.0 text-anchor="middle" class="tick">{label}</text>
-                        }).collect_view()}
-                        {c.lines.iter().map(|l| view! { <path d=l.d.clone() class=class_style(l.class) /> }).collect_view()}
-                        {c.crossings.into_iter().map(|p| view! {
-                            <g class="crossing">
-                                <circle cx=p.x cy=p.y r="4" />
-                                <text x=p.x + 6.0 y=p.y - 6.0 class="tick">{p.label}</text>
-                            </g>
-                        }).collect_view()}
-                    </svg>
-                    <ul class="legend">
-                        {c.lines.into_iter().map(|l| view! {
-                            <li><span class=format!("swatch {}", class_style(l.class))></span>{l.label}</li>
-                        }).collect_view()}
-                    </ul>
-                </figure>
-            }
-        })}
+        <Show when=move || chart.with(Option::is_some)>
+            <figure class="chart" data-testid="chart-cumulative">
+                <figcaption>{move || app.t(Text::ChartCumulative)}</figcaption>
+                <svg viewBox=view_box role="img" aria-label=move || app.t(Text::ChartCumulative) inner_html=svg></svg>
+                <ul class="legend" inner_html=legend></ul>
+            </figure>
+        </Show>
     }
 }

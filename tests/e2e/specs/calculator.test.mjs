@@ -98,6 +98,43 @@ test('an edit updates the results in place: open line items stay open with the n
   await context.close();
 });
 
+test('the charts draw the cheapest totals and the cumulative cost, and follow edits', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  const bars = page.locator('[data-testid=chart-bars] svg g');
+  const served = await page.locator('table.comparison tr[data-seller]').count();
+  assert.equal(await bars.count(), Math.min(10, served));
+  const firstBar = () => bars.first().locator('text.value').textContent();
+  assert.equal(await firstBar(), await page.getByTestId('cheapest-total').textContent());
+  // The cumulative chart is written as markup: its elements must still be SVG, one path and
+  // one legend entry per way of paying.
+  const chart = await page.getByTestId('chart-cumulative').evaluate((fig) => ({
+    paths: [...fig.querySelectorAll('svg path')].map((p) => [p.namespaceURI, p.getAttribute('d').length]),
+    legend: fig.querySelectorAll('ul.legend li').length,
+    ticks: fig.querySelectorAll('svg text.tick').length,
+  }));
+  assert.ok(chart.paths.length >= 1);
+  for (const [ns, length] of chart.paths) assert.ok(ns === 'http://www.w3.org/2000/svg' && length > 10);
+  assert.equal(chart.legend, chart.paths.length);
+  assert.ok(chart.ticks >= 10);
+  const before = await page.locator('[data-testid=chart-cumulative] svg').innerHTML();
+  const cheapest = await page.getByTestId('cheapest-total').textContent();
+  await page.getByTestId('hours').fill('100');
+  await page.waitForFunction((old) => document.querySelector('[data-testid=cheapest-total]').textContent !== old, cheapest);
+  assert.equal(await firstBar(), await page.getByTestId('cheapest-total').textContent());
+  assert.notEqual(await page.locator('[data-testid=chart-cumulative] svg').innerHTML(), before);
+  await context.close();
+});
+
+test('a seller name from the link is drawn in the charts as text, never as markup', async () => {
+  const name = encodeURIComponent('<img src=x onerror="window.__pwned=1">');
+  const { page, context } = await app.open(`?l=V100*4&h=72&cp=~${name}:V100:od:0.01:CNY&cur=CNY&lang=en`, ready);
+  const legend = await page.locator('[data-testid=chart-cumulative] ul.legend').textContent();
+  assert.ok(legend.includes('<img src=x onerror="window.__pwned=1">'), legend);
+  assert.equal(await page.locator('.charts img').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await context.close();
+});
+
 test('a burst of keystrokes writes the link once, with the last value', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   await page.evaluate(() => {
