@@ -33,6 +33,7 @@ pub fn replace_query(query: &str) {
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
+    LAST_WRITE_MS.set(js_sys::Date::now());
 }
 
 /// How long a changed state waits before it is written to the address bar.
@@ -43,14 +44,19 @@ thread_local! {
     static PENDING_QUERY: RefCell<Option<String>> = const { RefCell::new(None) };
     /// Whether the address bar has been written once since the page loaded.
     static WROTE_FIRST_QUERY: Cell<bool> = const { Cell::new(false) };
+    /// When the address bar was last written (ms since the epoch).
+    static LAST_WRITE_MS: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
 }
 
 /// Writes `query` to the address bar soon, at most once per [`URL_WRITE_DELAY`].
 ///
 /// `history.replaceState` is a synchronous round trip to the browser process (about 10 ms per
 /// call in Chromium, which also ignores calls beyond a rate limit), so writing on every
-/// keystroke made typing slow. The last query is always written: after the delay, or at once
-/// when the page is hidden or unloaded (see [`write_pending_query_on_leave`]).
+/// keystroke made typing slow. A lone edit is written at once, after the results are updated
+/// and still within the edit's task, so a reload the user starts right away reads the new
+/// address (the page-hide backstop comes too late for a reload, and a timer loses the race
+/// about a third of the time); a burst of edits is written at most once per delay. The last query is always written: then, or at once when the page is
+/// hidden or unloaded (see [`write_pending_query_on_leave`]).
 pub fn replace_query_soon(query: String) {
     // The first write (the link as the page read it, in canonical form) is immediate, so the
     // address is settled as soon as the page has rendered.
@@ -60,7 +66,14 @@ pub fn replace_query_soon(query: String) {
     }
     let first = PENDING_QUERY.with(|p| p.borrow_mut().replace(query).is_none());
     if first {
-        leptos::prelude::set_timeout(write_pending_query, URL_WRITE_DELAY);
+        let since = js_sys::Date::now() - LAST_WRITE_MS.get();
+        let wait = URL_WRITE_DELAY.as_millis() as f64 - since;
+        if wait <= 0.0 {
+            // After the effects already queued for this edit, within the same task.
+            leptos::task::spawn_local(async { write_pending_query() });
+        } else {
+            leptos::prelude::set_timeout(write_pending_query, Duration::from_millis(wait as u64));
+        }
     }
 }
 

@@ -135,6 +135,18 @@ test('a seller name from the link is drawn in the charts as text, never as marku
   await context.close();
 });
 
+test('an edit survives a reload started right after it', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  for (const hours of ['101', '102', '103']) {
+    await linkSettled(page);
+    await page.getByTestId('hours').fill(hours);
+    await page.reload();
+    await page.waitForSelector('[data-testid=headline]');
+    assert.equal(await page.getByTestId('hours').inputValue(), hours);
+  }
+  await context.close();
+});
+
 test('a burst of keystrokes writes the link once, with the last value', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   await page.evaluate(() => {
