@@ -66,7 +66,7 @@ impl<'c> Rentals<'c> {
             by_profile[i].push(Rental {
                 offer,
                 provider: at.map(|p| (p, &catalog.providers[p])),
-                cheapest: ModeClass::ALL.map(|class| cheapest(offer, class, fx, display)),
+                cheapest: cheapest_per_class(offer, fx, display),
             });
         }
         Rentals {
@@ -90,21 +90,27 @@ impl<'c> Rentals<'c> {
     }
 }
 
-/// The cheapest price of `offer` in `class` per instance-hour in `display` (the first of
-/// equals, in catalog order).
-fn cheapest<'c>(
+/// The cheapest price of `offer` in each billing class per instance-hour in `display` (the
+/// first of equals, in catalog order), in [`ModeClass::ALL`] order; one pass over the prices.
+fn cheapest_per_class<'c>(
     offer: &'c Offer,
-    class: ModeClass,
     fx: &FxTable,
     display: Currency,
-) -> Option<ClassPrice<'c>> {
-    offer
-        .prices
-        .iter()
-        .filter(|p| p.mode.class() == class)
-        .map(|price| ClassPrice {
+) -> [Option<ClassPrice<'c>>; ModeClass::ALL.len()] {
+    let mut out: [Option<ClassPrice<'c>>; ModeClass::ALL.len()] = [None; ModeClass::ALL.len()];
+    for price in &offer.prices {
+        let class = price.mode.class();
+        let Some(at) = ModeClass::ALL.iter().position(|c| *c == class) else {
+            continue;
+        };
+        let candidate = ClassPrice {
             price,
             instance_per_hour: fx.convert(hourly_amount(price), display),
-        })
-        .min_by_key(|c| c.instance_per_hour.amount)
+        };
+        // Only a strictly cheaper price replaces the first one found.
+        if out[at].is_none_or(|c| candidate.instance_per_hour.amount < c.instance_per_hour.amount) {
+            out[at] = Some(candidate);
+        }
+    }
+    out
 }
