@@ -195,13 +195,13 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
         .collect();
     let recurring = s.horizon.is_recurring();
 
-    let mut out = Vec::new();
+    // The cheapest seller of each class whose every line has an eligible option of it.
+    let mut picked: Vec<(ModeClass, &str, Vec<&ClassOption>)> = Vec::new();
     for class in [
         ModeClass::OnDemand,
         ModeClass::Committed,
         ModeClass::Subscription,
     ] {
-        // The cheapest seller whose every line has an eligible option of this class.
         let mut best: Option<(&str, Decimal, Vec<&ClassOption>)> = None;
         for p in &comparison.providers {
             let Ok(plan) = &p.outcome else { continue };
@@ -216,22 +216,49 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                 best = Some((p.seller.name.as_str(), total, chosen));
             }
         }
-        let Some((seller, _, chosen)) = best else {
-            continue;
-        };
+        if let Some((seller, _, chosen)) = best {
+            picked.push((class, seller, chosen));
+        }
+    }
+    if picked.is_empty() {
+        return Vec::new();
+    }
+    // What every class's points share, worked out once per mark: the hour, the share of the
+    // horizon elapsed and each line's share of its demand used.
+    let hours: Vec<Decimal> = marks
+        .iter()
+        .map(|&m| Decimal::from(m) / Decimal::from(60))
+        .collect();
+    let elapsed: Vec<Decimal> = marks
+        .iter()
+        .map(|&m| Decimal::from(m) / Decimal::from(horizon.max(1)))
+        .collect();
+    let used: Vec<Vec<Decimal>> = demand
+        .iter()
+        .map(|line| {
+            let total_demand = *line.last().unwrap_or(&Decimal::ZERO);
+            line.iter()
+                .map(|d| {
+                    if total_demand.is_zero() {
+                        Decimal::ZERO
+                    } else {
+                        d / total_demand
+                    }
+                })
+                .collect()
+        })
+        .collect();
+
+    let mut out = Vec::new();
+    for (class, seller, chosen) in picked {
         let points = marks
             .iter()
             .enumerate()
             .map(|(k, &m)| {
                 let mut amount = Decimal::ZERO;
                 for (li, opt) in chosen.iter().enumerate() {
-                    let total_demand = *demand[li].last().unwrap_or(&Decimal::ZERO);
-                    let used = if total_demand.is_zero() {
-                        Decimal::ZERO
-                    } else {
-                        demand[li][k] / total_demand
-                    };
-                    let elapsed = Decimal::from(m) / Decimal::from(horizon.max(1));
+                    let used = used[li][k];
+                    let elapsed = elapsed[k];
                     for item in &opt.plan.items {
                         amount += match item.kind {
                             // Usage accrues with the demand.
@@ -255,7 +282,7 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                     }
                 }
                 (
-                    Decimal::from(m) / Decimal::from(60),
+                    hours[k],
                     Money::new(amount, ctx.currency).round_for_display(),
                 )
             })
