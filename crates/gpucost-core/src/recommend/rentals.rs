@@ -5,6 +5,8 @@
 //! changes which offers rent a GPU, or which price of an offer is the cheapest per billing
 //! class, so both are worked out here once, in one pass over the catalog.
 
+use rust_decimal::prelude::ToPrimitive;
+
 use crate::billing_mode::ModeClass;
 use crate::browse::hourly_amount;
 use crate::catalog::{Catalog, Offer, Price, PriceBasis, Provider};
@@ -31,6 +33,9 @@ pub(crate) struct Rental<'c> {
     pub provider: Option<(usize, &'c Provider)>,
     /// The cheapest price per billing class, in [`ModeClass::ALL`] order.
     pub cheapest: [Option<ClassPrice<'c>>; ModeClass::ALL.len()],
+    /// GPUs per instance as an `f64` for the throughput arithmetic, when positive; converted
+    /// once, as every ranking sizes the work on every billing class of the offer.
+    pub gpus_f64: Option<f64>,
 }
 
 /// Every candidate GPU with the offers that rent it, in catalog order.
@@ -67,6 +72,7 @@ impl<'c> Rentals<'c> {
                 offer,
                 provider: at.map(|p| (p, &catalog.providers[p])),
                 cheapest: cheapest_per_class(offer, fx, display),
+                gpus_f64: offer.gpus.to_f64().filter(|k| *k > 0.0),
             });
         }
         Rentals {
