@@ -13,6 +13,7 @@ use crate::format::{self, Lang};
 use crate::money::Money;
 use crate::recommend::{recommend, Recommendation};
 use crate::savings::{levers_with, rightsizing, Saving};
+use crate::schedule::Segment;
 
 /// Something the user should know about the estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -167,19 +168,48 @@ pub fn report(ctx: &EstimateContext) -> Report {
     }
 }
 
-/// Cumulative GPU-hours of line `i` at each of `hours`.
+/// Cumulative GPU-minutes of line `i` at each of `marks`.
 fn cumulative_demand(ctx: &EstimateContext, i: usize, marks: &[u32]) -> Vec<Decimal> {
-    let segments = ctx.scenario.segments(i);
+    cumulative(&ctx.scenario.segments(i), marks)
+}
+
+/// GPU-minutes of `segments` before each of `marks`: per mark, the sum in list order of every
+/// segment started before it, up to the mark.
+fn cumulative(segments: &[Segment], marks: &[u32]) -> Vec<Decimal> {
+    let in_order = segments.windows(2).all(|w| w[0].start <= w[1].start)
+        && marks.windows(2).all(|w| w[0] <= w[1]);
+    if !in_order {
+        return marks.iter().map(|&m| summed_anew(segments, m)).collect();
+    }
+    // With segments by start and marks increasing, the segments a mark counts are a prefix of
+    // the list, and its leading segments already over by that mark count whole at every later
+    // mark. Their running sum is carried from mark to mark and the rest of the prefix added
+    // to it in list order: the same additions, in the same order, as summing the prefix anew.
+    let mut whole = Decimal::ZERO;
+    let mut over = 0;
     marks
         .iter()
         .map(|&m| {
-            segments
-                .iter()
-                .filter(|s| s.start < m)
-                .map(|s| s.gpus * Decimal::from(s.end.min(m) - s.start))
-                .sum::<Decimal>()
+            while let Some(s) = segments.get(over).filter(|s| s.start < m && s.end <= m) {
+                whole += s.gpus * Decimal::from(s.end - s.start);
+                over += 1;
+            }
+            let mut sum = whole;
+            for s in segments[over..].iter().take_while(|s| s.start < m) {
+                sum += s.gpus * Decimal::from(s.end.min(m) - s.start);
+            }
+            sum
         })
         .collect()
+}
+
+/// [`cumulative`] at one mark, summing every segment started before it.
+fn summed_anew(segments: &[Segment], m: u32) -> Decimal {
+    segments
+        .iter()
+        .filter(|s| s.start < m)
+        .map(|s| s.gpus * Decimal::from(s.end.min(m) - s.start))
+        .sum::<Decimal>()
 }
 
 fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
@@ -195,13 +225,13 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
         .collect();
     let recurring = s.horizon.is_recurring();
 
-    let mut out = Vec::new();
+    // The cheapest seller of each class whose every line has an eligible option of it.
+    let mut picked: Vec<(ModeClass, &str, Vec<&ClassOption>)> = Vec::new();
     for class in [
         ModeClass::OnDemand,
         ModeClass::Committed,
         ModeClass::Subscription,
     ] {
-        // The cheapest seller whose every line has an eligible option of this class.
         let mut best: Option<(&str, Decimal, Vec<&ClassOption>)> = None;
         for p in &comparison.providers {
             let Ok(plan) = &p.outcome else { continue };
@@ -216,22 +246,49 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                 best = Some((p.seller.name.as_str(), total, chosen));
             }
         }
-        let Some((seller, _, chosen)) = best else {
-            continue;
-        };
+        if let Some((seller, _, chosen)) = best {
+            picked.push((class, seller, chosen));
+        }
+    }
+    if picked.is_empty() {
+        return Vec::new();
+    }
+    // What every class's points share, worked out once per mark: the hour, the share of the
+    // horizon elapsed and each line's share of its demand used.
+    let hours: Vec<Decimal> = marks
+        .iter()
+        .map(|&m| Decimal::from(m) / Decimal::from(60))
+        .collect();
+    let elapsed: Vec<Decimal> = marks
+        .iter()
+        .map(|&m| Decimal::from(m) / Decimal::from(horizon.max(1)))
+        .collect();
+    let used: Vec<Vec<Decimal>> = demand
+        .iter()
+        .map(|line| {
+            let total_demand = *line.last().unwrap_or(&Decimal::ZERO);
+            line.iter()
+                .map(|d| {
+                    if total_demand.is_zero() {
+                        Decimal::ZERO
+                    } else {
+                        d / total_demand
+                    }
+                })
+                .collect()
+        })
+        .collect();
+
+    let mut out = Vec::new();
+    for (class, seller, chosen) in picked {
         let points = marks
             .iter()
             .enumerate()
             .map(|(k, &m)| {
                 let mut amount = Decimal::ZERO;
                 for (li, opt) in chosen.iter().enumerate() {
-                    let total_demand = *demand[li].last().unwrap_or(&Decimal::ZERO);
-                    let used = if total_demand.is_zero() {
-                        Decimal::ZERO
-                    } else {
-                        demand[li][k] / total_demand
-                    };
-                    let elapsed = Decimal::from(m) / Decimal::from(horizon.max(1));
+                    let used = used[li][k];
+                    let elapsed = elapsed[k];
                     for item in &opt.plan.items {
                         amount += match item.kind {
                             // Usage accrues with the demand.
@@ -255,7 +312,7 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                     }
                 }
                 (
-                    Decimal::from(m) / Decimal::from(60),
+                    hours[k],
                     Money::new(amount, ctx.currency).round_for_display(),
                 )
             })
@@ -267,4 +324,52 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carried_demand_sums_match_sums_made_anew() {
+        // Overlapping, empty and touching segments, and GPU counts with enough digits that
+        // the additions round: the carried sums must still match bit for bit.
+        let mut seed: u64 = 7;
+        let mut next = |n: u32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % u64::from(n)) as u32
+        };
+        for round in 0..300 {
+            let mut segments: Vec<Segment> = (0..next(12))
+                .map(|_| {
+                    let start = next(2000);
+                    let gpus = if round % 3 == 0 {
+                        Decimal::from_i128_with_scale(
+                            i128::from(next(u32::MAX)) * 1_000_000_007_i128,
+                            next(28),
+                        )
+                    } else {
+                        Decimal::new(i64::from(next(500)), next(3))
+                    };
+                    Segment {
+                        start,
+                        end: start + next(400),
+                        gpus,
+                    }
+                })
+                .collect();
+            if round % 2 == 0 {
+                segments.sort_by_key(|s| s.start);
+            }
+            let mut marks: Vec<u32> = (0..next(40)).map(|_| next(2600)).collect();
+            marks.sort_unstable();
+            let carried = cumulative(&segments, &marks);
+            for (m, got) in marks.iter().zip(&carried) {
+                let want = summed_anew(&segments, *m);
+                assert_eq!(got.serialize(), want.serialize(), "round {round}, mark {m}");
+            }
+        }
+    }
 }

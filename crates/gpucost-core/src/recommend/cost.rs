@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::browse::DEFAULT_STALE_AFTER_DAYS;
-use crate::catalog::{AsOf, Catalog, Offer, OfferFlag, Provider, ProviderKind};
+use crate::catalog::{AsOf, Catalog, OfferFlag, Provider, ProviderKind};
 use crate::fx::FxTable;
 use crate::money::{Currency, Hours, Money, PerHour};
 
@@ -246,7 +246,7 @@ pub(crate) fn picks<'r, 'c>(
             let Some(plan) = plan(
                 &work,
                 thr,
-                rental.offer,
+                rental,
                 profile,
                 slice_need_gib,
                 price.instance_per_hour,
@@ -444,17 +444,17 @@ impl Plan {
     }
 }
 
-/// Sizes the work on `offer` at `hourly` per instance: the plan with its ranking costs
-/// (per hour, per run, per million requests when serving).
+/// Sizes the work on `rental`'s offer at `hourly` per instance: the plan with its ranking
+/// costs (per hour, per run, per million requests when serving).
 fn plan(
     work: &Work,
     thr: &Throughput,
-    offer: &Offer,
+    rental: &Rental,
     profile: &GpuProfile,
     slice_need_gib: f64,
     hourly: Money,
 ) -> Option<Plan> {
-    let k = offer.gpus.to_f64().filter(|k| *k > 0.0)?;
+    let k = rental.gpus_f64?;
     let g = f64::from(thr.gpus_per_replica.max(1));
     let slice = k < 1.0;
     if slice && (g > 1.0 || slice_need_gib > k * profile.memory_gib()) {

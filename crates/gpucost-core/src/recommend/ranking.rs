@@ -54,15 +54,30 @@ struct Sized<'r, 'c> {
     rank: (u8, Decimal),
 }
 
+/// How much of each GPU's evaluation a ranking keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Everything a shown recommendation needs: throughput sentences and the exclusions.
+    Shown,
+    /// Only what orders the GPUs (numbers, evidence rows); no sentences, no exclusions.
+    Order,
+}
+
 /// Sizes and prices every candidate GPU, in profile order; those that cannot do the work are
-/// excluded, with the reason.
+/// excluded, with the reason (with [`Detail::Shown`]).
 fn size_all<'r, 'c>(
     rentals: &'r Rentals<'c>,
     w: &ValidWorkload,
     mem: &MemoryEstimate,
+    detail: Detail,
 ) -> (Vec<Sized<'r, 'c>>, Vec<Excluded>) {
     let hw = embedded_hardware();
     let model = ThroughputModel::new(w, hw, &rentals.profiles);
+    let model = match detail {
+        Detail::Shown => model,
+        Detail::Order => model.numbers_only(),
+    };
+    let shown = detail == Detail::Shown;
     let max = if w.task().is_training() {
         MAX_TRAINING_GPUS
     } else {
@@ -80,16 +95,23 @@ fn size_all<'r, 'c>(
             profile: p.clone(),
         };
         let Some(gpus) = gpus_needed(mem, p.memory_gib(), max) else {
-            excluded.push(does_not_fit());
+            if shown {
+                excluded.push(does_not_fit());
+            }
             continue;
         };
         let Some(throughput) = model.estimate(p, gpus.planned, mem) else {
-            excluded.push(does_not_fit());
+            if shown {
+                excluded.push(does_not_fit());
+            }
             continue;
         };
         let rented = rentals.at(i);
         let picks = cost::picks(w, p, &throughput, mem.total_gib.high, rented);
         if picks.list.is_empty() {
+            if !shown {
+                continue;
+            }
             let largest = rented
                 .iter()
                 .filter(|r| !r.offer.prices.is_empty())
@@ -165,7 +187,7 @@ pub(crate) fn evaluate(
 ) -> (Vec<Candidate>, Vec<Excluded>, MemoryEstimate) {
     let mem = memory::estimate(w);
     let unit = cost::primary_unit(w);
-    let (mut sized, excluded) = size_all(rentals, w, &mem);
+    let (mut sized, excluded) = size_all(rentals, w, &mem, Detail::Shown);
     sized.sort_by(|a, b| {
         a.rank
             .cmp(&b.rank)
@@ -221,11 +243,14 @@ pub(crate) fn evaluate(
 /// the quantization rule reads of a ranking at another precision.
 pub(crate) fn top_on_demand(rentals: &Rentals, w: &ValidWorkload) -> Option<(Decimal, bool)> {
     let mem = memory::estimate(w);
-    let top = size_all(rentals, w, &mem).0.into_iter().min_by(|a, b| {
-        a.rank
-            .cmp(&b.rank)
-            .then_with(|| a.profile.name.cmp(&b.profile.name))
-    })?;
+    let top = size_all(rentals, w, &mem, Detail::Order)
+        .0
+        .into_iter()
+        .min_by(|a, b| {
+            a.rank
+                .cmp(&b.rank)
+                .then_with(|| a.profile.name.cmp(&b.profile.name))
+        })?;
     let unrecorded = top.throughput.basis.precision_unrecorded();
     let key = top
         .picks

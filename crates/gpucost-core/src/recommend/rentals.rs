@@ -5,6 +5,8 @@
 //! changes which offers rent a GPU, or which price of an offer is the cheapest per billing
 //! class, so both are worked out here once, in one pass over the catalog.
 
+use rust_decimal::prelude::ToPrimitive;
+
 use crate::billing_mode::ModeClass;
 use crate::browse::hourly_amount;
 use crate::catalog::{Catalog, Offer, Price, PriceBasis, Provider};
@@ -31,6 +33,9 @@ pub(crate) struct Rental<'c> {
     pub provider: Option<(usize, &'c Provider)>,
     /// The cheapest price per billing class, in [`ModeClass::ALL`] order.
     pub cheapest: [Option<ClassPrice<'c>>; ModeClass::ALL.len()],
+    /// GPUs per instance as an `f64` for the throughput arithmetic, when positive; converted
+    /// once, as every ranking sizes the work on every billing class of the offer.
+    pub gpus_f64: Option<f64>,
 }
 
 /// Every candidate GPU with the offers that rent it, in catalog order.
@@ -66,7 +71,8 @@ impl<'c> Rentals<'c> {
             by_profile[i].push(Rental {
                 offer,
                 provider: at.map(|p| (p, &catalog.providers[p])),
-                cheapest: ModeClass::ALL.map(|class| cheapest(offer, class, fx, display)),
+                cheapest: cheapest_per_class(offer, fx, display),
+                gpus_f64: offer.gpus.to_f64().filter(|k| *k > 0.0),
             });
         }
         Rentals {
@@ -90,21 +96,27 @@ impl<'c> Rentals<'c> {
     }
 }
 
-/// The cheapest price of `offer` in `class` per instance-hour in `display` (the first of
-/// equals, in catalog order).
-fn cheapest<'c>(
+/// The cheapest price of `offer` in each billing class per instance-hour in `display` (the
+/// first of equals, in catalog order), in [`ModeClass::ALL`] order; one pass over the prices.
+fn cheapest_per_class<'c>(
     offer: &'c Offer,
-    class: ModeClass,
     fx: &FxTable,
     display: Currency,
-) -> Option<ClassPrice<'c>> {
-    offer
-        .prices
-        .iter()
-        .filter(|p| p.mode.class() == class)
-        .map(|price| ClassPrice {
+) -> [Option<ClassPrice<'c>>; ModeClass::ALL.len()] {
+    let mut out: [Option<ClassPrice<'c>>; ModeClass::ALL.len()] = [None; ModeClass::ALL.len()];
+    for price in &offer.prices {
+        let class = price.mode.class();
+        let Some(at) = ModeClass::ALL.iter().position(|c| *c == class) else {
+            continue;
+        };
+        let candidate = ClassPrice {
             price,
             instance_per_hour: fx.convert(hourly_amount(price), display),
-        })
-        .min_by_key(|c| c.instance_per_hour.amount)
+        };
+        // Only a strictly cheaper price replaces the first one found.
+        if out[at].is_none_or(|c| candidate.instance_per_hour.amount < c.instance_per_hour.amount) {
+            out[at] = Some(candidate);
+        }
+    }
+    out
 }

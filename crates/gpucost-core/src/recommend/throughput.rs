@@ -85,6 +85,9 @@ pub struct ThroughputModel<'a> {
     primary: Option<String>,
     compute: (LowHigh<f64>, Calibration),
     bandwidth: Option<(LowHigh<f64>, Calibration)>,
+    /// Whether estimates carry their sentences (notes, formulas, other suites); a ranking
+    /// that only reads the numbers leaves them empty.
+    texts: bool,
 }
 
 fn robust_range(mut v: Vec<f64>) -> Option<LowHigh<f64>> {
@@ -165,6 +168,7 @@ impl<'a> ThroughputModel<'a> {
             primary,
             compute: (LowHigh::new(0.3, 0.6), Calibration::Assumed),
             bandwidth: None,
+            texts: true,
         };
         model.compute = model.default_compute();
         // Text generation is always modelled (see `estimate`), so its rows calibrate nothing.
@@ -364,6 +368,15 @@ impl<'a> ThroughputModel<'a> {
         p.peak_tflops(self.w.precision()).0 * 1e12 / self.flops_per_unit(true)
     }
 
+    /// The same model, whose estimates leave every sentence empty (notes, formulas and other
+    /// suites): for a ranking that reads only the numbers and the evidence's rows.
+    pub(crate) fn numbers_only(self) -> Self {
+        ThroughputModel {
+            texts: false,
+            ..self
+        }
+    }
+
     /// Throughput of `p` with `gpus` per replica (from the memory plan), or `None` when a
     /// text-generation replica does not fit on [`MAX_REPLICA_GPUS`] GPUs.
     pub fn estimate(&self, p: &GpuProfile, gpus: u32, mem: &MemoryEstimate) -> Option<Throughput> {
@@ -376,7 +389,9 @@ impl<'a> ThroughputModel<'a> {
             WorkUnit::Sample
         };
         let mut notes = Vec::new();
-        let other_suites: Vec<String> = {
+        let other_suites: Vec<String> = if !self.texts {
+            Vec::new()
+        } else {
             let mut s: Vec<String> = self
                 .applicable
                 .iter()
@@ -389,19 +404,23 @@ impl<'a> ThroughputModel<'a> {
         };
         // Sharding over GPUs without NVLink costs communication time.
         let scaling = if gpus > 1 && p.spec.nvlink != Some(true) {
-            notes.push(Text::new(
-                format!("{gpus} GPUs without NVLink: 60–85 % scaling efficiency assumed."),
-                format!("{gpus} 块无 NVLink 的 GPU：假设扩展效率为 60–85 %。"),
-            ));
+            self.note(&mut notes, || {
+                Text::new(
+                    format!("{gpus} GPUs without NVLink: 60–85 % scaling efficiency assumed."),
+                    format!("{gpus} 块无 NVLink 的 GPU：假设扩展效率为 60–85 %。"),
+                )
+            });
             LowHigh::new(0.6, 0.85)
         } else {
             LowHigh::point(1.0)
         };
         let qlora = if w.task() == TaskKind::Qlora {
-            notes.push(Text::new(
+            self.note(&mut notes, || {
+                Text::new(
                 "QLoRA dequantizes 4-bit weights on every step: 60–90 % of LoRA's speed assumed.",
                 "QLoRA 每步都需反量化 4 位权重：假设速度为 LoRA 的 60–90 %。",
-            ));
+            )
+            });
             LowHigh::new(0.6, 0.9)
         } else {
             LowHigh::point(1.0)
@@ -412,9 +431,10 @@ impl<'a> ThroughputModel<'a> {
                 // Measured text-generation systems (MLPerf: 8 GPUs, quantized engines, their
                 // own batch) match no configuration this model prices, so they are shown as a
                 // cross-check rather than ranked against modelled GPUs.
-                if let Some((measured, Basis::Measured { title, rows, .. })) = self.measured(p) {
+                let cross_check = if self.texts { self.measured(p) } else { None };
+                if let Some((measured, Basis::Measured { title, rows, .. })) = cross_check {
                     let r = &rows[0];
-                    notes.push(Text::new(
+                    self.note(&mut notes, || Text::new(
                         format!(
                             "Cross-check: {title} measured {} {} on {} × {} ({} per GPU in this workload's requests); not used for the ranking, since that system's precision and batching are not this plan's.",
                             num(r.value),
@@ -446,7 +466,7 @@ impl<'a> ThroughputModel<'a> {
                     _ => spec.bench_seq_len,
                 };
                 if used != spec.bench_seq_len {
-                    notes.push(Text::new(
+                    self.note(&mut notes, || Text::new(
                         format!(
                             "Measured at {}-token sequences; scaled to {used} tokens as if the work were proportional to length.",
                             spec.bench_seq_len
@@ -462,7 +482,11 @@ impl<'a> ThroughputModel<'a> {
             None => {
                 let (peak, kind) = p.peak_tflops(w.precision());
                 let per = peak * 1e12 / self.flops_per_unit(false);
-                let formula = self.formula(peak, kind);
+                let formula = if self.texts {
+                    self.formula(peak, kind)
+                } else {
+                    Text::new("", "")
+                };
                 (
                     self.compute.0.times(per),
                     Basis::Modelled {
@@ -498,6 +522,13 @@ impl<'a> ThroughputModel<'a> {
             other_suites,
             notes,
         })
+    }
+
+    /// Adds the note `text` makes, when estimates carry sentences.
+    fn note(&self, notes: &mut Vec<Text>, text: impl FnOnce() -> Text) {
+        if self.texts {
+            notes.push(text());
+        }
     }
 
     fn formula(&self, peak: f64, kind: PeakKind) -> Text {
@@ -661,18 +692,23 @@ impl<'a> ThroughputModel<'a> {
         }
         let (g, lo, hi) = chosen.or(fallback)?;
         if g > gpus {
-            notes.push(Text::new(
-                format!(
+            self.note(&mut notes, || {
+                Text::new(
+                    format!(
                     "{g} GPUs per replica (not the {gpus} memory needs) to meet the latency bound."
                 ),
-                format!("每个副本使用 {g} 块 GPU（显存只需 {gpus} 块），以满足延迟上限。"),
-            ));
+                    format!("每个副本使用 {g} 块 GPU（显存只需 {gpus} 块），以满足延迟上限。"),
+                )
+            });
         }
         let per_gpu = LowHigh::new(
             lo.requests_per_s / f64::from(g),
             hi.requests_per_s / f64::from(g),
         );
-        let formula = Text::new(
+        let formula = if !self.texts {
+            Text::new("", "")
+        } else {
+            Text::new(
             format!(
                 "decode step = max(weights + batch × KV cache read at {} GB/s, batch × 2·N FLOPs at {} TFLOPS {}); prompt 2·N per token; batch {} of {} + {} tokens",
                 num(p.bandwidth_gbps()),
@@ -691,7 +727,8 @@ impl<'a> ThroughputModel<'a> {
                 shape.input_tokens,
                 shape.output_tokens
             ),
-        );
+        )
+        };
         Some(Throughput {
             per_gpu,
             unit: WorkUnit::Request,
