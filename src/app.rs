@@ -33,6 +33,10 @@ pub struct AppState {
     pub today: NaiveDate,
     /// Whether the browser is printing (collapsed details are printed too).
     pub printing: RwSignal<bool>,
+    /// Whether the first screen has been painted. What is collapsed or below the results (the
+    /// "more settings" editors, the recommendation, the charts) is built after it, so the
+    /// first result shows sooner.
+    pub painted: RwSignal<bool>,
 }
 
 impl AppState {
@@ -53,6 +57,7 @@ impl AppState {
             fx,
             today: web::today(),
             printing: RwSignal::new(false),
+            painted: RwSignal::new(false),
         }
     }
 
@@ -78,6 +83,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| web::replace_query_soon(app.page.with(share::encode)));
     web::write_pending_query_on_leave();
     web::on_print(move |printing| app.printing.set(printing));
+    web::after_next_paint(move || app.painted.set(true));
     Effect::new(move |_| {
         let lang = app.lang.get();
         web::set_document_language(lang, Text::AppTitle.get(lang));

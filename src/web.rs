@@ -84,6 +84,15 @@ pub fn write_pending_query() {
     }
 }
 
+/// Runs `f` just after the browser has painted the next frame, so what is built in `f` does
+/// not hold back that paint.
+pub fn after_next_paint(f: impl FnOnce() + 'static) {
+    // A task queued from an animation-frame callback runs after that frame is painted.
+    leptos::prelude::request_animation_frame(move || {
+        leptos::prelude::set_timeout(f, Duration::ZERO)
+    });
+}
+
 /// Makes a reload, a closed tab or a switch to another tab keep the latest state.
 pub fn write_pending_query_on_leave() {
     let window = window();

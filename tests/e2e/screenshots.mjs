@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/server.mjs';
 import { launch, openPage } from './lib/browser.mjs';
+import { painted } from './lib/fixture.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(here, '../../docs/screenshots');
@@ -32,6 +33,7 @@ try {
       colorScheme: 'light',
     });
     await page.waitForSelector(shot.selector ?? 'main#main > *', { timeout: 20000 });
+    await painted(page);
     await page.evaluate(() => document.fonts.ready);
     if (shot.scrollTo) await page.locator(shot.scrollTo).first().evaluate((el) => el.scrollIntoView());
     const file = path.join(OUT, `${shot.name}.png`);

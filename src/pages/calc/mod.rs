@@ -60,12 +60,15 @@ pub fn CalculatorPage() -> impl IntoView {
                 <inputs::BillingOptionsFields />
                 <details class="more">
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
-                    <inputs::CustomPricesEditor />
-                    <share_tools::PricesFile />
-                    <inputs::DiscountsEditor />
-                    <inputs::OffPeakFields />
-                    <inputs::BudgetAndReference />
-                    <inputs::CompareOnly />
+                    // Collapsed at first: built after the first paint.
+                    <Show when=move || app.painted.get()>
+                        <inputs::CustomPricesEditor />
+                        <share_tools::PricesFile />
+                        <inputs::DiscountsEditor />
+                        <inputs::OffPeakFields />
+                        <inputs::BudgetAndReference />
+                        <inputs::CompareOnly />
+                    </Show>
                 </details>
                 <share_tools::SavedScenarios />
             </section>

@@ -93,6 +93,7 @@ fn Results(
     /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
+    let app = expect_context::<AppState>();
     let t = move |text: Text| text.get(lang);
     let headline = part(view_model, |r| r.headline.clone());
     let head = move |pick: fn(&(String, String, String)) -> &String| {
@@ -170,12 +171,15 @@ fn Results(
                 </ul>
             </details>
         }))}
-        <super::recommendation::RecommendationPanel />
-        <section class="charts" aria-labelledby="charts-heading">
-            <h3 id="charts-heading">{t(Text::ChartsHeading)}</h3>
-            <CostBars rows=bars />
-            <CumulativeChart />
-        </section>
+        // Below the comparison: built after the first paint, so the totals show first.
+        <Show when=move || app.painted.get()>
+            <super::recommendation::RecommendationPanel />
+            <section class="charts" aria-labelledby="charts-heading">
+                <h3 id="charts-heading">{t(Text::ChartsHeading)}</h3>
+                <CostBars rows=bars />
+                <CumulativeChart />
+            </section>
+        </Show>
         <SavingsPanel savings=savings lang=lang />
     }
 }

@@ -19,6 +19,7 @@ export function useApp() {
     const base = options.subPath ? env.server.subUrl : env.server.url;
     const opened = await openPage(env.browser, base + query, options);
     await opened.page.waitForSelector(options.readySelector ?? 'main#main > *', { timeout: 20000 });
+    await painted(opened.page);
     return opened;
   };
   return env;
@@ -35,4 +36,13 @@ export function params(page) {
  */
 export async function linkSettled(page) {
   await page.waitForTimeout(300);
+}
+
+/**
+ * Waits until the page has painted its first screen and built what it defers until then
+ * (collapsed settings, recommendation, charts: `AppState::painted` in src/app.rs). The app's
+ * own frame-then-task was queued first, so it has run once ours has.
+ */
+export async function painted(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }

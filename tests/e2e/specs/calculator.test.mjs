@@ -147,6 +147,27 @@ test('an edit survives a reload started right after it', async () => {
   await context.close();
 });
 
+test('the totals come first; the recommendation, charts and collapsed settings follow the first paint', async () => {
+  const context = await app.browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid=headline]')) return;
+      observer.disconnect();
+      window.__atFirstResult = ['recommendation', 'chart-bars', 'add-discount'].filter((id) => document.querySelector(`[data-testid=${id}]`));
+      requestAnimationFrame(() => { window.__painted = true; });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${app.server.url}?preset=custom&cur=CNY&lang=en`);
+  await page.waitForFunction(() => window.__painted === true);
+  assert.deepEqual(await page.evaluate(() => window.__atFirstResult), []);
+  await page.getByTestId('recommendation').waitFor();
+  await page.getByTestId('chart-bars').waitFor();
+  await page.getByText('More settings').click();
+  await page.getByTestId('add-discount').waitFor();
+  await context.close();
+});
+
 test('a burst of keystrokes writes the link once, with the last value', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   await page.evaluate(() => {

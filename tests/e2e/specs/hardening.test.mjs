@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useApp } from '../lib/fixture.mjs';
+import { useApp, painted } from '../lib/fixture.mjs';
 import { openPage } from '../lib/browser.mjs';
 
 const app = useApp();
@@ -164,6 +164,7 @@ for (const [name, query, selector] of [
       test(`axe finds no serious or critical violation: ${name}, ${lang}, ${scheme}`, async () => {
         const opened = await openPage(app.browser, `${app.server.url}${query}&lang=${lang}`, { colorScheme: scheme });
         await opened.page.waitForSelector(selector);
+        await painted(opened.page);
         const violations = await axeViolations(opened.page);
         assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
         await opened.context.close();
