@@ -103,6 +103,15 @@ pub struct Imported {
     pub discounts: Vec<Discount>,
 }
 
+/// Records that `at.field` is wrong and yields nothing for it.
+fn flag<T>(problems: &mut Vec<FileProblem>, at: &str, field: &str, message: &str) -> Option<T> {
+    problems.push(FileProblem {
+        at: format!("{at}.{field}"),
+        message: message.into(),
+    });
+    None
+}
+
 fn text<'v>(
     v: &'v Value,
     at: &str,
@@ -111,27 +120,11 @@ fn text<'v>(
 ) -> Option<&'v str> {
     match v.get(field) {
         Some(Value::String(s)) if s.contains(':') => {
-            problems.push(FileProblem {
-                at: format!("{at}.{field}"),
-                message: "must not contain ':'".into(),
-            });
-            None
+            flag(problems, at, field, "must not contain ':'")
         }
         Some(Value::String(s)) => Some(s),
-        Some(_) => {
-            problems.push(FileProblem {
-                at: format!("{at}.{field}"),
-                message: "must be a string".into(),
-            });
-            None
-        }
-        None => {
-            problems.push(FileProblem {
-                at: format!("{at}.{field}"),
-                message: "is missing".into(),
-            });
-            None
-        }
+        Some(_) => flag(problems, at, field, "must be a string"),
+        None => flag(problems, at, field, "is missing"),
     }
 }
 
@@ -139,20 +132,8 @@ fn number(v: &Value, at: &str, field: &str, problems: &mut Vec<FileProblem>) -> 
     match v.get(field) {
         Some(Value::Number(n)) => Some(n.to_string()),
         Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            problems.push(FileProblem {
-                at: format!("{at}.{field}"),
-                message: "must be a number".into(),
-            });
-            None
-        }
-        None => {
-            problems.push(FileProblem {
-                at: format!("{at}.{field}"),
-                message: "is missing".into(),
-            });
-            None
-        }
+        Some(_) => flag(problems, at, field, "must be a number"),
+        None => flag(problems, at, field, "is missing"),
     }
 }
 
