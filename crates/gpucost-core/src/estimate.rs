@@ -23,7 +23,7 @@ mod offers;
 
 use line::{price_line, Depth, LineUsageCache, Slot};
 pub(crate) use offers::OfferBook;
-use offers::{candidates, custom_rates, line_offers, sellers};
+use offers::{candidates, custom_rates, line_offers, sellers, CustomRate};
 
 /// Source id of prices the user entered.
 pub const USER_SOURCE: &str = "user";
@@ -253,6 +253,32 @@ pub(crate) fn period_minutes(period: Period, horizon_minutes: u32, recurring_mon
     }
 }
 
+/// What pricing any seller's lines needs, worked out once per estimate: the plan context,
+/// each line's usage cache and candidate offers, the user's prices, and the exact metering
+/// used for sellers that are not catalog providers.
+struct Pricing<'a> {
+    plan_ctx: PlanContext<'a>,
+    caches: Vec<LineUsageCache>,
+    custom: Vec<CustomRate<'a>>,
+    offers: Vec<Vec<usize>>,
+    exact: Metering,
+}
+
+impl<'a> Pricing<'a> {
+    fn new(ctx: &EstimateContext<'a>) -> Pricing<'a> {
+        let lines = &ctx.scenario.scenario().lines;
+        Pricing {
+            plan_ctx: plan_context(ctx),
+            caches: (0..lines.len())
+                .map(|i| LineUsageCache::new(ctx, i))
+                .collect(),
+            custom: custom_rates(ctx),
+            offers: lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect(),
+            exact: exact_metering(),
+        }
+    }
+}
+
 /// What plans may use under `ctx`'s scenario.
 fn plan_context<'f>(ctx: &EstimateContext<'f>) -> PlanContext<'f> {
     let s = ctx.scenario.scenario();
@@ -283,14 +309,14 @@ pub(crate) fn compare_with<'c, 'a: 'c>(
         return compare(ctx);
     }
     let s = ctx.scenario.scenario();
-    let plan_ctx = plan_context(ctx);
     let gpu_hours: Decimal = (0..s.lines.len()).map(|i| ctx.scenario.gpu_hours(i)).sum();
-    let mut caches: Vec<LineUsageCache> = (0..s.lines.len())
-        .map(|i| LineUsageCache::new(ctx, i))
-        .collect();
-    let custom = custom_rates(ctx);
-    let offers: Vec<Vec<usize>> = s.lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect();
-    let exact = exact_metering();
+    let Pricing {
+        plan_ctx,
+        mut caches,
+        custom,
+        offers,
+        exact,
+    } = Pricing::new(ctx);
 
     let mut spot_excluded = false;
     let mut results: Vec<(ProviderEstimate, BTreeMap<Selection, Option<Decimal>>)> = Vec::new();
@@ -466,13 +492,13 @@ pub(crate) fn cheapest_with<'c, 'a: 'c>(
         // As in `compare`: a total needs at least one priced line.
         return None;
     }
-    let plan_ctx = plan_context(ctx);
-    let mut caches: Vec<LineUsageCache> = (0..s.lines.len())
-        .map(|i| LineUsageCache::new(ctx, i))
-        .collect();
-    let custom = custom_rates(ctx);
-    let offers: Vec<Vec<usize>> = s.lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect();
-    let exact = exact_metering();
+    let Pricing {
+        plan_ctx,
+        mut caches,
+        custom,
+        offers,
+        exact,
+    } = Pricing::new(ctx);
     // Totals per served seller, in seller order (so ties resolve as in `compare`).
     let mut totals: Vec<Decimal> = Vec::new();
     'sellers: for (seller, provider) in sellers(ctx) {
