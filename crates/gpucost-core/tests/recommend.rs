@@ -412,7 +412,7 @@ fn every_range_is_ordered_and_every_result_names_its_evidence() {
                             "{}",
                             row.source
                         );
-                        assert!(!row.suite.is_empty() && !row.date.is_empty());
+                        assert!(!row.row.suite.is_empty() && !row.row.date.is_empty());
                     }
                 }
                 Basis::Modelled {

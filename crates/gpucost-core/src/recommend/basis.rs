@@ -6,37 +6,17 @@
 //! source file at its commit).
 
 use super::candidates::PeakKind;
-use super::hardware::BenchTask;
+use super::hardware::MeasuredRow;
 use super::range::{num, pct_span, LowHigh, Text};
-use super::workload::Precision;
 
-/// A measured row as cited by a recommendation.
+/// A measured row as cited by a recommendation: the row, and where to find it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RowRef {
-    /// Suite id.
-    pub suite: String,
-    /// Suite title.
-    pub suite_title: String,
-    /// Model slug of the row.
-    pub model: String,
-    /// What was measured.
-    pub task: BenchTask,
-    /// Precision as labelled (`None`: not recorded by the source).
-    pub precision: Option<Precision>,
-    /// GPU as named in the row.
-    pub gpu: String,
-    /// GPUs in the measured system.
-    pub gpus: u32,
-    /// Published total throughput.
-    pub value: f64,
-    /// Its unit.
-    pub unit: String,
-    /// `owner/repo@commit:path`.
+    /// The row as the hardware table holds it.
+    pub row: MeasuredRow,
+    /// The file it comes from at its commit (`owner/repo@commit:path`), resolved from
+    /// `row.source` (a source id).
     pub source: String,
-    /// Row and column (or section) in the file.
-    pub at: String,
-    /// Date of the value.
-    pub date: String,
 }
 
 /// Where an efficiency range comes from.
@@ -154,7 +134,7 @@ impl Basis {
     /// 16-bit from 8-bit speed).
     pub fn precision_unrecorded(&self) -> bool {
         match self {
-            Basis::Measured { rows, .. } => rows.iter().all(|r| r.precision.is_none()),
+            Basis::Measured { rows, .. } => rows.iter().all(|r| r.row.precision.is_none()),
             Basis::Modelled {
                 compute_calibration,
                 ..
@@ -172,7 +152,8 @@ impl Basis {
     pub fn describe(&self) -> Text {
         match self {
             Basis::Measured { title, rows, .. } => {
-                let r = &rows[0];
+                let source = &rows[0].source;
+                let r = &rows[0].row;
                 let more = match rows.len() {
                     1 => (String::new(), String::new()),
                     n => (
@@ -192,7 +173,7 @@ impl Basis {
                         r.gpu,
                         num(r.value),
                         r.unit,
-                        r.source,
+                        source,
                         if r.at.is_empty() {
                             String::new()
                         } else {
@@ -208,7 +189,7 @@ impl Basis {
                         r.gpu,
                         num(r.value),
                         r.unit,
-                        r.source,
+                        source,
                         if r.at.is_empty() {
                             String::new()
                         } else {

@@ -433,7 +433,7 @@ impl<'a> ThroughputModel<'a> {
                 // cross-check rather than ranked against modelled GPUs.
                 let cross_check = if self.texts { self.measured(p) } else { None };
                 if let Some((measured, Basis::Measured { title, rows, .. })) = cross_check {
-                    let r = &rows[0];
+                    let r = &rows[0].row;
                     self.note(&mut notes, || Text::new(
                         format!(
                             "Cross-check: {title} measured {} {} on {} × {} ({} per GPU in this workload's requests); not used for the ranking, since that system's precision and batching are not this plan's.",
@@ -583,18 +583,8 @@ impl<'a> ThroughputModel<'a> {
         let refs = rows
             .iter()
             .map(|r| RowRef {
-                suite: r.suite.clone(),
-                suite_title: title.clone(),
-                model: r.model.clone(),
-                task: r.task,
-                precision: r.precision,
-                gpu: r.gpu.clone(),
-                gpus: r.gpus,
-                value: r.value,
-                unit: r.unit.clone(),
+                row: (*r).clone(),
                 source: self.hw.locator(&r.source).unwrap_or_default().to_string(),
-                at: r.at.clone(),
-                date: r.date.clone(),
             })
             .collect();
         Some((
