@@ -113,12 +113,7 @@ pub fn App() -> impl IntoView {
                 <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
             </div>
             <IgnoredParams />
-            <main id="main">
-                {move || match view.get() {
-                    View::Calculator => view! { <CalculatorPage /> }.into_any(),
-                    View::Catalog => view! { <CatalogPage /> }.into_any(),
-                }}
-            </main>
+            <MainView view=view />
         }
         .into_any();
     }
@@ -155,15 +150,26 @@ pub fn App() -> impl IntoView {
             <Settings />
         </header>
         <IgnoredParams />
+        <MainView view=view />
+        <Footer />
+    }
+    .into_any()
+}
+
+/// The page the link names, in the page's one `<main>`.
+#[component]
+fn MainView(
+    /// Which page.
+    view: Memo<View>,
+) -> impl IntoView {
+    view! {
         <main id="main">
             {move || match view.get() {
                 View::Calculator => view! { <CalculatorPage /> }.into_any(),
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
             }}
         </main>
-        <Footer />
     }
-    .into_any()
 }
 
 /// Data dates and the no-backend promise.
