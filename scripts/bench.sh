@@ -16,6 +16,6 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 echo
 node bench/measure.mjs
 echo
-echo "### Native estimate (cargo bench -p gpucost-core --bench estimate)"
+echo "### Native estimate (cargo bench --profile native -p gpucost-core --bench estimate)"
 echo
-cargo bench --quiet -p gpucost-core --bench estimate 2>/dev/null
+cargo bench --quiet --profile native -p gpucost-core --bench estimate 2>/dev/null
