@@ -1,6 +1,8 @@
 //! The whole estimate the page and `gpucost estimate` show: provider comparison, savings,
 //! warnings and the cumulative-cost series for charts.
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 
 use crate::billing::ItemKind;
@@ -94,8 +96,9 @@ pub struct Report {
     pub warnings: Vec<Warning>,
     /// Cumulative cost per billing class (on-demand, committed, subscription).
     pub series: Vec<Series>,
-    /// The hardware recommendation, when the scenario describes a workload.
-    pub recommendation: Option<Recommendation>,
+    /// The hardware recommendation, when the scenario describes a workload. Shared, so that a
+    /// page can keep one recommendation across edits that do not change its inputs.
+    pub recommendation: Option<Arc<Recommendation>>,
 }
 
 impl Report {
@@ -113,14 +116,35 @@ const MAX_POINTS: u32 = 200;
 
 /// Computes the full estimate for `ctx`.
 pub fn report(ctx: &EstimateContext) -> Report {
+    report_with(ctx, recommendation_for(ctx))
+}
+
+/// The hardware recommendation for the context's workload, if it describes one.
+///
+/// It depends only on the workload, the exchange rates and the currency (the catalog and the
+/// date are fixed for a page), so a caller that keeps it across edits of anything else — the
+/// schedule, the lines, the billing options — can hand it back to [`report_with`].
+pub fn recommendation_for(ctx: &EstimateContext) -> Option<Arc<Recommendation>> {
+    ctx.scenario
+        .workload()
+        .map(|w| Arc::new(recommend(ctx.catalog, w, ctx.fx, ctx.currency, ctx.today)))
+}
+
+/// Computes the full estimate for `ctx` with a recommendation made earlier by
+/// [`recommendation_for`] from the same workload, rates and currency (the recommendation is
+/// most of an estimate's time when a workload is described). A missing one, or one made for
+/// another workload or currency, is recomputed; the rates cannot be checked here, so a caller
+/// must drop its recommendation when they change.
+pub fn report_with(ctx: &EstimateContext, recommendation: Option<Arc<Recommendation>>) -> Report {
+    let recommendation = match (ctx.scenario.workload(), recommendation) {
+        (None, _) => None,
+        (Some(w), Some(rec)) if rec.workload == *w && rec.currency == ctx.currency => Some(rec),
+        (Some(_), _) => recommendation_for(ctx),
+    };
     // One book of offers for the comparison and the savings levers' counterfactuals.
     let book = OfferBook::new(ctx);
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);
-    let recommendation = ctx
-        .scenario
-        .workload()
-        .map(|w| recommend(ctx.catalog, w, ctx.fx, ctx.currency, ctx.today));
     if let Some(s) = recommendation
         .as_ref()
         .and_then(|rec| rightsizing(ctx, rec))
@@ -371,5 +395,75 @@ mod tests {
                 assert_eq!(got.serialize(), want.serialize(), "round {round}, mark {m}");
             }
         }
+    }
+
+    /// Runs `f` with an estimate context for `scenario` in `currency`.
+    fn with_ctx<T>(
+        scenario: crate::scenario::Scenario,
+        currency: crate::money::Currency,
+        f: impl FnOnce(&EstimateContext) -> T,
+    ) -> T {
+        let e = crate::catalog::embedded();
+        let valid = scenario.validate(&e.catalog).expect("valid scenario");
+        let fx = crate::fx::FxTable::from_catalog(&e.catalog);
+        f(&EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: &valid,
+            fx: &fx,
+            currency,
+            today: chrono::NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+        })
+    }
+
+    #[test]
+    fn a_kept_recommendation_gives_the_same_report_without_recomputing() {
+        use crate::money::Currency;
+        use crate::presets::Preset;
+        for preset in Preset::ALL {
+            let s = preset.scenario();
+            let kept = with_ctx(s.clone(), Currency::Cny, recommendation_for);
+            // An edit of the schedule only: the kept recommendation still applies.
+            let mut edited = s.clone();
+            edited.horizon = crate::scenario::Horizon::Hours(Decimal::from(37));
+            let (fresh, reused) = with_ctx(edited, Currency::Cny, |ctx| {
+                (report(ctx), report_with(ctx, kept.clone()))
+            });
+            assert_eq!(fresh, reused, "{}", preset.as_str());
+            if let (Some(k), Some(r)) = (&kept, &reused.recommendation) {
+                assert!(Arc::ptr_eq(k, r), "{}: recomputed", preset.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn a_recommendation_for_another_workload_or_currency_is_recomputed() {
+        use crate::money::Currency;
+        use crate::presets::Preset;
+        use crate::recommend::workload::Precision;
+        let s = Preset::Custom.scenario();
+        let kept = with_ctx(s.clone(), Currency::Cny, recommendation_for).expect("a workload");
+        let fresh_in_usd = with_ctx(s.clone(), Currency::Usd, |ctx| {
+            (report(ctx), report_with(ctx, Some(kept.clone())))
+        });
+        assert_eq!(fresh_in_usd.0, fresh_in_usd.1);
+        assert_eq!(
+            fresh_in_usd.1.recommendation.unwrap().currency,
+            Currency::Usd
+        );
+
+        let mut other = s.clone();
+        let mut w = other.workload.expect("a workload");
+        w.precision = if w.precision == Precision::Int8 {
+            Precision::Fp16
+        } else {
+            Precision::Int8
+        };
+        other.workload = Some(w);
+        let (fresh, reused) = with_ctx(other, Currency::Cny, |ctx| {
+            (report(ctx), report_with(ctx, Some(kept.clone())))
+        });
+        assert_eq!(fresh, reused);
+        assert_ne!(reused.recommendation.as_deref(), Some(&*kept));
     }
 }

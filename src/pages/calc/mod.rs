@@ -11,8 +11,11 @@ mod results;
 mod share_tools;
 pub mod workload_form;
 
+use std::sync::Arc;
+
 use gpucost_core::estimate::EstimateContext;
-use gpucost_core::report::{report, Report};
+use gpucost_core::recommend::recommend;
+use gpucost_core::report::{report_with, Report};
 use gpucost_core::scenario::{Scenario, ScenarioError};
 use leptos::prelude::*;
 
@@ -28,20 +31,34 @@ pub fn edit(app: AppState, change: impl FnOnce(&mut Scenario)) {
 #[component]
 pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
+    // The recommendation depends only on the workload, the rates and the currency, and it is
+    // most of an estimate's time when a workload is described: kept across every other edit.
+    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let recommendation = Memo::new(move |_| {
+        let w = workload.get()?.validate().ok()?;
+        Some(Arc::new(recommend(
+            catalog(),
+            &w,
+            &app.fx.get(),
+            app.currency.get(),
+            app.today,
+        )))
+    });
     // The estimate depends on the scenario, currency and rate — not on the language.
     let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
         let valid = scenario.validate(catalog())?;
         let fx = app.fx.get();
         let e = gpucost_core::catalog::embedded();
-        Ok(report(&EstimateContext {
+        let ctx = EstimateContext {
             catalog: &e.catalog,
             index: &e.index,
             scenario: &valid,
             fx: &fx,
             currency: app.currency.get(),
             today: app.today,
-        }))
+        };
+        Ok(report_with(&ctx, recommendation.get()))
     });
     provide_context(computed);
 

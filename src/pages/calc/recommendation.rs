@@ -4,6 +4,8 @@
 //! the components only lay the strings out. The panel's own words live here ([`L`]) rather
 //! than in `i18n.rs`.
 
+use std::sync::Arc;
+
 use gpucost_core::catalog::{AsOf, Catalog};
 use gpucost_core::format::{self, Lang};
 use gpucost_core::labels;
@@ -706,12 +708,20 @@ pub fn recommendation_view(
 pub fn RecommendationPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    // The estimate keeps its recommendation across edits that do not change the workload, the
+    // rates or the currency: compared by identity, such an edit formats nothing here.
+    let shown = Memo::new_with_compare(
+        move |_| computed.with(|r| r.as_ref().ok().and_then(|r| r.recommendation.clone())),
+        |old, new| match (old, new) {
+            (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+            (Some(None), Some(None)) => false,
+            _ => true,
+        },
+    );
     let view_model = Memo::new(move |_| {
         let lang = app.lang.get();
-        computed.with(|r| {
-            r.as_ref()
-                .ok()
-                .and_then(|r| r.recommendation.as_ref())
+        shown.with(|rec| {
+            rec.as_ref()
                 .map(|rec| recommendation_view(catalog(), rec, lang))
         })
     });
@@ -899,7 +909,7 @@ mod tests {
     use gpucost_core::report::report;
     use gpucost_core::scenario::Scenario;
 
-    fn recommendation_of(s: &Scenario) -> Recommendation {
+    fn recommendation_of(s: &Scenario) -> std::sync::Arc<Recommendation> {
         let e = embedded();
         let valid = s.clone().validate(&e.catalog).expect("valid scenario");
         let fx = FxTable::from_catalog(&e.catalog);
