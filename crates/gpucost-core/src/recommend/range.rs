@@ -83,12 +83,15 @@ impl LowHigh<Money> {
         }
     }
 
-    /// The exact middle of the range.
+    /// The exact middle of the range. Total: near `Decimal`'s largest value, where the sum of
+    /// the ends would overflow, the halves are added instead (rounded in the last digit).
     pub fn mid(&self) -> Money {
-        Money::new(
-            (self.low.amount + self.high.amount) / Decimal::TWO,
-            self.low.currency,
-        )
+        let (low, high) = (self.low.amount, self.high.amount);
+        let mid = match low.checked_add(high) {
+            Some(sum) => sum / Decimal::TWO,
+            None => low / Decimal::TWO + high / Decimal::TWO,
+        };
+        Money::new(mid, self.low.currency)
     }
 
     /// Both ends divided by an exact positive `d`.
@@ -195,6 +198,17 @@ pub(crate) fn pct_span(r: LowHigh<f64>) -> String {
 mod tests {
     use super::*;
     use crate::money::Currency;
+
+    #[test]
+    fn the_middle_of_a_range_near_the_largest_amount_does_not_overflow() {
+        let usd = |d: Decimal| Money::new(d, Currency::Usd);
+        let top = LowHigh::money(usd(Decimal::MAX - Decimal::ONE), usd(Decimal::MAX));
+        let mid = top.mid().amount;
+        assert!(mid > Decimal::MAX - Decimal::TWO && mid <= Decimal::MAX, "{mid}");
+        // Ordinary ranges keep the exact middle.
+        let r = LowHigh::money(usd(Decimal::new(1, 2)), usd(Decimal::new(4, 2)));
+        assert_eq!(r.mid().amount, Decimal::new(25, 3));
+    }
 
     #[test]
     fn ranges_are_ordered_whatever_the_input_order() {
