@@ -30,13 +30,13 @@ impl Table {
     /// # Errors
     /// [`ImportError::Io`] when unreadable, [`ImportError::Field`] for a malformed row.
     pub fn read(path: &Path) -> Result<Table, ImportError> {
+        let bytes = std::fs::read(path).map_err(|e| ImportError::Io {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })?;
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
-            .from_path(path)
-            .map_err(|e| ImportError::Io {
-                file: path.display().to_string(),
-                message: e.to_string(),
-            })?;
+            .from_reader(bytes.as_slice());
         let header = reader
             .headers()
             .map_err(|e| ImportError::Io {
@@ -50,11 +50,14 @@ impl Table {
         for record in reader.records() {
             let record = record.map_err(|e| ImportError::Field {
                 file: path.display().to_string(),
-                row: e.position().map(|p| p.line()).unwrap_or(0),
+                row: e.position().map(|p| line_at(&bytes, p.byte())).unwrap_or(0),
                 field: "(row)".into(),
                 message: e.to_string(),
             })?;
-            let line = record.position().map(|p| p.line()).unwrap_or(0);
+            let line = record
+                .position()
+                .map(|p| line_at(&bytes, p.byte()))
+                .unwrap_or(0);
             rows.push((line, record));
         }
         Ok(Table {
@@ -79,6 +82,20 @@ impl Table {
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| self.file.display().to_string())
     }
+}
+
+/// The line (from 1) of the record that starts at byte `start` of `file`.
+///
+/// The csv crate's own line count is one short after a CRLF line ending: the record's start
+/// is the `\n` of the previous line's `\r\n`. A record never begins with a line break, so
+/// the breaks at `start` belong to the line before.
+fn line_at(file: &[u8], start: u64) -> u64 {
+    let start = usize::try_from(start).unwrap_or(usize::MAX).min(file.len());
+    let first = file[start..]
+        .iter()
+        .position(|b| !matches!(b, b'\r' | b'\n'))
+        .map_or(file.len(), |i| start + i);
+    1 + file[..first].iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 impl Row<'_> {
@@ -173,5 +190,29 @@ impl Row<'_> {
         let t = self.required(field)?;
         NaiveDate::parse_from_str(t, "%Y-%m-%d")
             .map_err(|_| self.error(field, format!("{t:?} is not a YYYY-MM-DD date")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The file line of every row of `text`, read through [`Table::read`].
+    fn lines_of(name: &str, text: &str) -> Vec<u64> {
+        let path = std::env::temp_dir().join(format!(
+            "catalog-import-table-{name}-{}.csv",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).unwrap();
+        let table = Table::read(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        table.rows().map(|r| r.line).collect()
+    }
+
+    #[test]
+    fn rows_are_numbered_by_their_line_in_the_file_whatever_the_line_endings() {
+        let rows = "a,b\n1,2\n\"x\ny\",3\n4,5\n";
+        assert_eq!(lines_of("lf", rows), vec![2, 3, 5]);
+        assert_eq!(lines_of("crlf", &rows.replace('\n', "\r\n")), vec![2, 3, 5]);
     }
 }

@@ -84,9 +84,13 @@ fn the_hardware_table_keeps_only_what_the_engine_uses() {
 fn a_malformed_throughput_names_file_row_and_field() {
     let dir = scratch_data("bad-throughput");
     let path = dir.join("upstream/hardware/throughput_benchmarks.csv");
-    // LF endings: table.rs numbers rows of a CRLF file one short (the csv crate's record
-    // position), which is a separate issue.
-    let text = fs::read_to_string(&path).unwrap().replace("\r\n", "\n");
+    // The vendored file has CRLF line endings, as its upstream does: rows must still be
+    // numbered by their line in the file.
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("\r\n"),
+        "the fixture should keep its CRLF endings"
+    );
     let needle = ",A100-SXM4-80GB,1,152,sequences/s,";
     let line = text
         .lines()

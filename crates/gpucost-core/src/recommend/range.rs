@@ -204,7 +204,10 @@ mod tests {
         let usd = |d: Decimal| Money::new(d, Currency::Usd);
         let top = LowHigh::money(usd(Decimal::MAX - Decimal::ONE), usd(Decimal::MAX));
         let mid = top.mid().amount;
-        assert!(mid > Decimal::MAX - Decimal::TWO && mid <= Decimal::MAX, "{mid}");
+        assert!(
+            mid > Decimal::MAX - Decimal::TWO && mid <= Decimal::MAX,
+            "{mid}"
+        );
         // Ordinary ranges keep the exact middle.
         let r = LowHigh::money(usd(Decimal::new(1, 2)), usd(Decimal::new(4, 2)));
         assert_eq!(r.mid().amount, Decimal::new(25, 3));
