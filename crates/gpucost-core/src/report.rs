@@ -116,7 +116,7 @@ const MAX_POINTS: u32 = 200;
 
 /// Computes the full estimate for `ctx`.
 pub fn report(ctx: &EstimateContext) -> Report {
-    report_with(ctx, recommendation_for(ctx))
+    report_with(ctx, Recommend::Now)
 }
 
 /// The hardware recommendation for the context's workload, if it describes one.
@@ -130,15 +130,28 @@ pub fn recommendation_for(ctx: &EstimateContext) -> Option<Arc<Recommendation>> 
         .map(|w| Arc::new(recommend(ctx.catalog, w, ctx.fx, ctx.currency, ctx.today)))
 }
 
-/// Computes the full estimate for `ctx` with a recommendation made earlier by
-/// [`recommendation_for`] from the same workload, rates and currency (the recommendation is
-/// most of an estimate's time when a workload is described). A missing one, or one made for
-/// another workload or currency, is recomputed; the rates cannot be checked here, so a caller
-/// must drop its recommendation when they change.
-pub fn report_with(ctx: &EstimateContext, recommendation: Option<Arc<Recommendation>>) -> Report {
-    let recommendation = match (ctx.scenario.workload(), recommendation) {
-        (None, _) => None,
-        (Some(w), Some(rec)) if rec.workload == *w && rec.currency == ctx.currency => Some(rec),
+/// What [`report_with`] does about the hardware recommendation, which is most of an
+/// estimate's time when the scenario describes a workload.
+#[derive(Debug, Clone)]
+pub enum Recommend {
+    /// Compute it.
+    Now,
+    /// Use one made earlier by [`recommendation_for`] from the same workload, rates and
+    /// currency. One made for another workload or currency is recomputed; the rates cannot be
+    /// checked here, so a caller must drop its recommendation when they change.
+    Reuse(Arc<Recommendation>),
+    /// Leave it out for now: the report has no recommendation and no rightsizing lever. For a
+    /// page that paints the totals first and adds the recommendation a moment later.
+    Later,
+}
+
+/// Computes the full estimate for `ctx`, with the recommendation as `recommend` says.
+pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
+    let recommendation = match (ctx.scenario.workload(), recommend) {
+        (None, _) | (_, Recommend::Later) => None,
+        (Some(w), Recommend::Reuse(rec)) if rec.workload == *w && rec.currency == ctx.currency => {
+            Some(rec)
+        }
         (Some(_), _) => recommendation_for(ctx),
     };
     // One book of offers for the comparison and the savings levers' counterfactuals.
@@ -427,7 +440,13 @@ mod tests {
             let mut edited = s.clone();
             edited.horizon = crate::scenario::Horizon::Hours(Decimal::from(37));
             let (fresh, reused) = with_ctx(edited, Currency::Cny, |ctx| {
-                (report(ctx), report_with(ctx, kept.clone()))
+                (
+                    report(ctx),
+                    report_with(
+                        ctx,
+                        kept.clone().map(Recommend::Reuse).unwrap_or(Recommend::Now),
+                    ),
+                )
             });
             assert_eq!(fresh, reused, "{}", preset.as_str());
             if let (Some(k), Some(r)) = (&kept, &reused.recommendation) {
@@ -444,7 +463,10 @@ mod tests {
         let s = Preset::Custom.scenario();
         let kept = with_ctx(s.clone(), Currency::Cny, recommendation_for).expect("a workload");
         let fresh_in_usd = with_ctx(s.clone(), Currency::Usd, |ctx| {
-            (report(ctx), report_with(ctx, Some(kept.clone())))
+            (
+                report(ctx),
+                report_with(ctx, Recommend::Reuse(kept.clone())),
+            )
         });
         assert_eq!(fresh_in_usd.0, fresh_in_usd.1);
         assert_eq!(
@@ -461,9 +483,30 @@ mod tests {
         };
         other.workload = Some(w);
         let (fresh, reused) = with_ctx(other, Currency::Cny, |ctx| {
-            (report(ctx), report_with(ctx, Some(kept.clone())))
+            (
+                report(ctx),
+                report_with(ctx, Recommend::Reuse(kept.clone())),
+            )
         });
         assert_eq!(fresh, reused);
         assert_ne!(reused.recommendation.as_deref(), Some(&*kept));
+    }
+
+    #[test]
+    fn a_recommendation_left_for_later_leaves_out_only_it_and_its_lever() {
+        use crate::money::Currency;
+        use crate::presets::Preset;
+        let (now, later) = with_ctx(Preset::Custom.scenario(), Currency::Cny, |ctx| {
+            (report(ctx), report_with(ctx, Recommend::Later))
+        });
+        assert!(now.recommendation.is_some() && later.recommendation.is_none());
+        assert_eq!(later.comparison, now.comparison);
+        assert_eq!(later.series, now.series);
+        assert_eq!(later.warnings, now.warnings);
+        let levers = |r: &Report| r.savings.iter().map(|s| s.lever).collect::<Vec<_>>();
+        let mut without = levers(&now);
+        without.retain(|l| *l != crate::savings::Lever::Rightsizing);
+        assert_eq!(levers(&later), without);
+        assert!(levers(&now).contains(&crate::savings::Lever::Rightsizing));
     }
 }

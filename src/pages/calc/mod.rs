@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::recommend::recommend;
-use gpucost_core::report::{report_with, Report};
+use gpucost_core::report::{report_with, Recommend, Report};
 use gpucost_core::scenario::{Scenario, ScenarioError};
 use leptos::prelude::*;
 
@@ -32,9 +32,13 @@ pub fn edit(app: AppState, change: impl FnOnce(&mut Scenario)) {
 pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
     // The recommendation depends only on the workload, the rates and the currency, and it is
-    // most of an estimate's time when a workload is described: kept across every other edit.
+    // most of an estimate's time when a workload is described: kept across every other edit,
+    // and made after the first paint, so the totals are painted without waiting for it.
     let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
     let recommendation = Memo::new(move |_| {
+        if !app.painted.get() {
+            return None;
+        }
         let w = workload.get()?.validate().ok()?;
         Some(Arc::new(recommend(
             catalog(),
@@ -58,7 +62,11 @@ pub fn CalculatorPage() -> impl IntoView {
             currency: app.currency.get(),
             today: app.today,
         };
-        Ok(report_with(&ctx, recommendation.get()))
+        let recommend = match recommendation.get() {
+            Some(rec) => Recommend::Reuse(rec),
+            None => Recommend::Later,
+        };
+        Ok(report_with(&ctx, recommend))
     });
     provide_context(computed);
 
