@@ -468,6 +468,28 @@ pub fn with_model(w: &Workload, model: ModelChoice) -> Result<Workload, Vec<Work
     n.validate().map(|_| n)
 }
 
+/// `w` switched to `task`: the task's default sizes, keeping the chosen model — and its
+/// precision, when the task allows it — wherever the new task can use them, so changing what
+/// the GPUs do does not forget which model they do it with.
+pub fn with_task(w: &Workload, task: TaskKind) -> Workload {
+    let fresh = default_workload(task);
+    if w.task == task {
+        return *w;
+    }
+    let Ok(kept) = with_model(&fresh, w.model) else {
+        return fresh;
+    };
+    let same_precision = Workload {
+        precision: w.precision,
+        ..kept
+    };
+    if task.allows(w.precision) && same_precision.validate().is_ok() {
+        same_precision
+    } else {
+        kept
+    }
+}
+
 /// `w` with its training size counted in tokens or in samples × epochs.
 pub fn with_training_kind(w: &Workload, tokens: bool) -> Workload {
     let size = match (w.size, tokens) {
@@ -583,7 +605,11 @@ fn WorkloadChoices() -> impl IntoView {
     let is = move |f: &dyn Fn(&Workload) -> bool| workload.with(|w| w.as_ref().is_some_and(f));
     let on_task = move |ev: leptos::ev::Event| {
         if let Some(task) = TaskKind::from_slug(&event_target_value(&ev)) {
-            write(Ok(default_workload(task)));
+            let w = workload.get_untracked();
+            write(Ok(w.map_or_else(
+                || default_workload(task),
+                |w| with_task(&w, task),
+            )));
         }
     };
     let on_model = move |ev: leptos::ev::Event| {
@@ -890,6 +916,51 @@ mod tests {
             apply(&lora, Field::Seq, "4096").unwrap().seq_len,
             Some(4096)
         );
+    }
+
+    #[test]
+    fn changing_the_task_keeps_the_model_and_precision_where_the_task_can_use_them() {
+        use gpucost_core::recommend::KnownModel;
+        let serving_70b_int8 = Workload {
+            precision: Precision::Int8,
+            ..with_model(
+                &default_workload(TaskKind::OnlineServing),
+                ModelChoice::Known(KnownModel::Llama3_70b),
+            )
+            .unwrap()
+        };
+        let lora = with_task(&serving_70b_int8, TaskKind::Lora);
+        assert_eq!(lora.model, ModelChoice::Known(KnownModel::Llama3_70b));
+        assert_eq!(lora.size, default_workload(TaskKind::Lora).size);
+        assert_eq!(
+            lora.precision,
+            if TaskKind::Lora.allows(Precision::Int8) {
+                Precision::Int8
+            } else {
+                default_workload(TaskKind::Lora).precision
+            }
+        );
+        // Every model from every task to every task: a valid workload, with the model kept
+        // whenever the new task's defaults accept it.
+        for from in TaskKind::ALL {
+            for m in KnownModel::ALL {
+                let Ok(w) = with_model(&default_workload(from), ModelChoice::Known(m)) else {
+                    continue;
+                };
+                for to in TaskKind::ALL {
+                    let n = with_task(&w, to);
+                    assert_eq!(n.task, to);
+                    assert!(n.validate().is_ok(), "{from:?} {m:?} -> {to:?}");
+                    let usable = with_model(&default_workload(to), ModelChoice::Known(m)).is_ok();
+                    assert_eq!(
+                        n.model == ModelChoice::Known(m),
+                        usable || from == to,
+                        "{from:?} {m:?} -> {to:?}"
+                    );
+                    assert!(to.allows(n.precision), "{from:?} {m:?} -> {to:?}");
+                }
+            }
+        }
     }
 
     #[test]

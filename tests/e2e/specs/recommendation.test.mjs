@@ -30,7 +30,7 @@ test('the custom preset ranks GPUs with cost ranges, prices and their basis', as
   await context.close();
 });
 
-test('switching the task to fine-tuning changes the link and the panel', async () => {
+test('switching the task to fine-tuning keeps the model and changes the link and the panel', async () => {
   const { page, context } = await app.open(CUSTOM, ready);
   const before = await page.getByTestId('reco-workload').textContent();
   assert.match(before, /^Online serving · Llama 3 8B/);
@@ -40,7 +40,9 @@ test('switching the task to fine-tuning changes the link and the panel', async (
     (b) => document.querySelector('[data-testid=reco-workload]')?.textContent !== b,
     before,
   );
-  assert.match(await page.getByTestId('reco-workload').textContent(), /^Full fine-tune · BERT-large · FP16\/BF16 · 88K samples × 2 epochs/);
+  // The model stays (full fine-tuning can use it); the sizes become the task's defaults.
+  assert.match(await page.getByTestId('reco-workload').textContent(), /^Full fine-tune · Llama 3 8B · FP16\/BF16 · 88K samples × 2 epochs/);
+  assert.equal(await page.getByTestId('workload-model').inputValue(), 'llama-3-8b');
   const top = page.getByTestId('reco-gpu').first();
   assert.match(await top.getByTestId('reco-cost').textContent(), / per run$/);
   assert.match(await top.getByTestId('reco-time').textContent(), /h to finish/);
