@@ -29,6 +29,9 @@ pub struct AppState {
     pub currency: Memo<Currency>,
     /// The exchange rate in use.
     pub fx: Memo<FxTable>,
+    /// The link's query string: the whole state, encoded once per change for the address bar
+    /// and everything else that needs the link.
+    pub query: Memo<String>,
     /// Today, for price ages.
     pub today: NaiveDate,
     /// Whether the browser is printing (collapsed details are printed too).
@@ -55,6 +58,7 @@ impl AppState {
             lang,
             currency,
             fx,
+            query: Memo::new(move |_| page.with(share::encode)),
             today: web::today(),
             printing: RwSignal::new(false),
             painted: RwSignal::new(false),
@@ -80,7 +84,7 @@ pub fn App() -> impl IntoView {
 
     // The URL is the state: every change replaces the history entry with the encoded state
     // (written a moment later, so a burst of keystrokes costs one history call).
-    Effect::new(move |_| web::replace_query_soon(app.page.with(share::encode)));
+    Effect::new(move |_| web::replace_query_soon(app.query.get()));
     web::write_pending_query_on_leave();
     web::on_print(move |printing| app.printing.set(printing));
     web::after_next_paint(move || app.painted.set(true));

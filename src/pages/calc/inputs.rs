@@ -104,7 +104,7 @@ pub fn HorizonField() -> impl IntoView {
 pub fn BillingOptionsFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let allows = move |c: ModeClass| {
-        Signal::derive(move || app.page.with(|p| p.scenario.options.allowed.contains(&c)))
+        Memo::new(move |_| app.page.with(|p| p.scenario.options.allowed.contains(&c)))
     };
     let toggle = move |c: ModeClass| {
         Callback::new(move |on: bool| {
@@ -136,7 +136,7 @@ pub fn BillingOptionsFields() -> impl IntoView {
             <CheckField
                 label=Text::Interruptible
                 testid="interruptible"
-                checked=Signal::derive(move || app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
+                checked=Memo::new(move |_| app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
                 on_toggle=Callback::new(move |on: bool| {
                     edit(app, |s| {
                         s.options.interruption = if on { Interruption::Tolerated } else { Interruption::NotTolerated }
@@ -146,7 +146,7 @@ pub fn BillingOptionsFields() -> impl IntoView {
             <NumberField
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
-                value=Signal::derive(move || app.page.with(|p| p.scenario.options.spot_overhead_pct))
+                value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
                 range=Range::decimal(Decimal::ZERO, Decimal::from(200), 2)
                 on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.options.spot_overhead_pct = v))
                 unit="%"
@@ -549,7 +549,7 @@ pub fn BudgetAndReference() -> impl IntoView {
                 <NumberField
                     label=Text::Budget
                     testid="budget".to_string()
-                    value=Signal::derive(move || amount_of(app.page.with(|p| p.scenario.budget)))
+                    value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.budget)))
                     range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
                     on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.budget = money(v)))
                     unit=""
@@ -557,7 +557,7 @@ pub fn BudgetAndReference() -> impl IntoView {
                 <NumberField
                     label=Text::ReferenceAmount
                     testid="reference".to_string()
-                    value=Signal::derive(move || amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))
+                    value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))
                     range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
                     on_valid=Callback::new(move |v: Decimal| edit(app, |s| {
                         let label = s.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default();
@@ -570,7 +570,10 @@ pub fn BudgetAndReference() -> impl IntoView {
                         type="text"
                         maxlength="60"
                         data-testid="reference-label"
-                        prop:value=move || app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default())
+                        prop:value={
+                            let label = Memo::new(move |_| app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default()));
+                            move || label.get()
+                        }
                         on:change=move |ev| {
                             let label: String = event_target_value(&ev).chars().filter(|c| !c.is_control()).take(60).collect();
                             edit(app, |s| {

@@ -109,7 +109,7 @@ pub fn LinesEditor() -> impl IntoView {
                 <NumberField
                     label=Text::Lead
                     testid="lead".to_string()
-                    value=Signal::derive(move || Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
+                    value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
                     range=Range::whole(0, 1440)
                     on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
                 />

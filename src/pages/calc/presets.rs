@@ -1,21 +1,27 @@
 //! Preset links: each opens a founding-document example, ready to edit. They are real links
 //! (they work before the app loads and in a new tab); a plain click switches in place.
 
+use gpucost_core::format::Lang;
+use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
 use gpucost_core::share::{self, PageState};
 use leptos::prelude::*;
+use rust_decimal::Decimal;
 
 use crate::app::AppState;
 use crate::i18n::Text;
 
+/// What a preset link keeps of the current page: the language, currency and rate choices.
+type Kept = (Option<Lang>, Option<Currency>, Option<Decimal>);
+
 /// The link for `preset`, keeping the language and currency choices.
-fn preset_href(state: &PageState, preset: Preset) -> String {
+fn preset_href((lang, currency, fx_cny_per_usd): Kept, preset: Preset) -> String {
     let target = PageState {
         preset,
         scenario: preset.scenario(),
-        lang: state.lang,
-        currency: state.currency,
-        fx_cny_per_usd: state.fx_cny_per_usd,
+        lang,
+        currency,
+        fx_cny_per_usd,
         ..PageState::default()
     };
     format!("?{}", share::encode(&target))
@@ -26,6 +32,9 @@ fn preset_href(state: &PageState, preset: Preset) -> String {
 pub fn PresetBar() -> impl IntoView {
     let app = expect_context::<AppState>();
     let current = Memo::new(move |_| app.page.with(|p| p.preset));
+    // The links change only with these choices, not with every edit of the scenario.
+    let kept: Memo<Kept> =
+        Memo::new(move |_| app.page.with(|p| (p.lang, p.currency, p.fx_cny_per_usd)));
     view! {
         <section class="presets" aria-labelledby="presets-heading">
             <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>
@@ -33,7 +42,7 @@ pub fn PresetBar() -> impl IntoView {
                 {Preset::ALL
                     .into_iter()
                     .map(|p| {
-                        let href = move || app.page.with(|s| preset_href(s, p));
+                        let href = move || preset_href(kept.get(), p);
                         let on_click = move |ev: leptos::ev::MouseEvent| {
                             if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
                                 return;

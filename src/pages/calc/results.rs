@@ -354,10 +354,11 @@ fn CopyLink() -> impl IntoView {
             status.set(Some(if ok { Text::Copied } else { Text::CopyFailed }));
         });
     };
+    // The page's address does not change while it is open (only its query does).
+    let base = web::page_base().chars().count();
     let long = move || {
-        let base = web::page_base().chars().count();
-        app.page
-            .with(|p| share::link_too_long(base + 1 + share::encode(p).chars().count()))
+        app.query
+            .with(|q| share::link_too_long(base + 1 + q.chars().count()))
     };
     view! {
         <div class="copy-link">

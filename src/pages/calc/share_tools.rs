@@ -113,7 +113,11 @@ fn EmbedDialog() -> impl IntoView {
     let lock = RwSignal::new(false);
     let open = RwSignal::new(false);
     let base = web::page_base;
+    // Written only while the dialog is open: closed, an edit costs nothing here.
     let snippet = move || {
+        if !open.get() {
+            return String::new();
+        }
         app.page
             .with(|p| embed_snippet(&base(), p, lock.get(), 900))
     };
