@@ -2,7 +2,8 @@
 //! levers, series and (for a described workload) the recommendation — for each preset in CNY,
 //! and how it grows with a catalog ten times larger and a schedule ten times longer.
 //!
-//! Run with `cargo bench -p gpucost-core --bench estimate`; numbers go to BENCHMARKS.md.
+//! Run with `cargo bench --profile native -p gpucost-core --bench estimate` (the profile the
+//! `gpucost` CLI is built with); numbers go to BENCHMARKS.md.
 
 use std::time::{Duration, Instant};
 
