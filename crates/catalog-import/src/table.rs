@@ -47,17 +47,15 @@ impl Table {
             .map(str::to_string)
             .collect();
         let mut rows = Vec::new();
+        let mut lines = Lines::new(&bytes);
         for record in reader.records() {
             let record = record.map_err(|e| ImportError::Field {
                 file: path.display().to_string(),
-                row: e.position().map(|p| line_at(&bytes, p.byte())).unwrap_or(0),
+                row: e.position().map(|p| lines.of(p.byte())).unwrap_or(0),
                 field: "(row)".into(),
                 message: e.to_string(),
             })?;
-            let line = record
-                .position()
-                .map(|p| line_at(&bytes, p.byte()))
-                .unwrap_or(0);
+            let line = record.position().map(|p| lines.of(p.byte())).unwrap_or(0);
             rows.push((line, record));
         }
         Ok(Table {
@@ -84,18 +82,45 @@ impl Table {
     }
 }
 
-/// The line (from 1) of the record that starts at byte `start` of `file`.
+/// Line numbers (from 1) of the records of a file, counted forward from the previous record:
+/// records come in file order, so the whole file is scanned once, not once per record.
 ///
 /// The csv crate's own line count is one short after a CRLF line ending: the record's start
 /// is the `\n` of the previous line's `\r\n`. A record never begins with a line break, so
-/// the breaks at `start` belong to the line before.
-fn line_at(file: &[u8], start: u64) -> u64 {
-    let start = usize::try_from(start).unwrap_or(usize::MAX).min(file.len());
-    let first = file[start..]
-        .iter()
-        .position(|b| !matches!(b, b'\r' | b'\n'))
-        .map_or(file.len(), |i| start + i);
-    1 + file[..first].iter().filter(|&&b| b == b'\n').count() as u64
+/// the breaks at a record's start belong to the line before.
+struct Lines<'f> {
+    file: &'f [u8],
+    /// Byte where the last counted record begins.
+    at: usize,
+    /// Its line.
+    line: u64,
+}
+
+impl<'f> Lines<'f> {
+    fn new(file: &'f [u8]) -> Self {
+        Lines {
+            file,
+            at: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of the record that starts at byte `start`.
+    fn of(&mut self, start: u64) -> u64 {
+        let file = self.file;
+        let start = usize::try_from(start).unwrap_or(usize::MAX).min(file.len());
+        let first = file[start..]
+            .iter()
+            .position(|b| !matches!(b, b'\r' | b'\n'))
+            .map_or(file.len(), |i| start + i);
+        if first < self.at {
+            // Not in file order (an error's position): count from the top again.
+            (self.at, self.line) = (0, 1);
+        }
+        self.line += file[self.at..first].iter().filter(|&&b| b == b'\n').count() as u64;
+        self.at = first;
+        self.line
+    }
 }
 
 impl Row<'_> {
