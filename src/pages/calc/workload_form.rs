@@ -472,10 +472,10 @@ pub fn with_model(w: &Workload, model: ModelChoice) -> Result<Workload, Vec<Work
 /// precision, when the task allows it — wherever the new task can use them, so changing what
 /// the GPUs do does not forget which model they do it with.
 pub fn with_task(w: &Workload, task: TaskKind) -> Workload {
-    let fresh = default_workload(task);
     if w.task == task {
         return *w;
     }
+    let fresh = default_workload(task);
     let Ok(kept) = with_model(&fresh, w.model) else {
         return fresh;
     };
