@@ -8,7 +8,7 @@ use gpucost_core::money::Money;
 use gpucost_core::report::Series;
 
 mod markup;
-pub use markup::{cumulative_svg, legend_items};
+pub use markup::{bars_svg, cumulative_svg, legend_items};
 
 /// Width of every chart's coordinate system (the SVG scales to its container).
 pub const WIDTH: f64 = 640.0;

@@ -1,14 +1,15 @@
-//! The cumulative chart as SVG markup, written in one go.
+//! The charts as SVG markup, each written in one go.
 //!
-//! The chart changes completely on every edit (every path, tick and label moves), so there is
-//! nothing to update in place: handing the browser one string to parse is cheaper than
-//! building its ~80 elements one call at a time from WASM, and smaller code than a view per
-//! element kind. Every text and attribute value is escaped here, since seller names can come
-//! from a link.
+//! A chart changes almost completely on every edit (a new total rescales every bar; every path,
+//! tick and label of the cumulative chart moves), so there is little to update in place:
+//! handing the browser one string to parse is cheaper than keeping a reactive effect per
+//! attribute and calling into the DOM once per element from WASM, and it is smaller code than
+//! a view per element kind. Every text and attribute value is escaped here, since seller
+//! names can come from a link.
 
 use std::fmt::Write;
 
-use super::{line_class, LineChart};
+use super::{line_class, BarChart, LineChart};
 
 /// `text` safe inside an element or a quoted attribute.
 pub fn escape(text: &str) -> String {
@@ -26,7 +27,30 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The inside of the chart's `<svg>`: axes, ticks, one path per way of paying, crossings.
+/// The inside of the bar chart's `<svg>`: per bar, its label, the bar and its value.
+pub fn bars_svg(c: &BarChart) -> String {
+    let mut s = String::with_capacity(256 * c.bars.len());
+    let x0 = c.x0;
+    let h = c.bar_height;
+    for b in &c.bars {
+        let text_y = b.y + h * 0.75;
+        // Writing to a String cannot fail.
+        let _ = write!(
+            s,
+            r#"<g><text x="{}" y="{text_y}" text-anchor="end" class="label">{}</text><rect x="{x0}" y="{}" width="{}" height="{h}" rx="3" class="{}"/><text x="{}" y="{text_y}" class="value">{}</text></g>"#,
+            x0 - 8.0,
+            escape(&b.label),
+            b.y,
+            b.width,
+            if b.best { "bar best" } else { "bar" },
+            x0 + b.width + 6.0,
+            escape(&b.value)
+        );
+    }
+    s
+}
+
+/// The inside of the cumulative chart's `<svg>`: axes, ticks, one path per way of paying, crossings.
 pub fn cumulative_svg(c: &LineChart) -> String {
     let (left, top, right, bottom) = c.area;
     let mut s = String::with_capacity(4096);
@@ -90,7 +114,7 @@ pub fn legend_items(c: &LineChart) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Line;
+    use super::super::{bar_chart, Line};
     use super::*;
     use gpucost_core::billing_mode::ModeClass;
 
@@ -120,6 +144,32 @@ mod tests {
             legend_items(&chart("On-demand · AWS · ¥1.00")),
             r#"<li><span class="swatch line on-demand"></span>On-demand · AWS · ¥1.00</li>"#
         );
+    }
+
+    #[test]
+    fn draws_a_bar_with_its_label_and_value_per_row() {
+        let c = bar_chart(&[
+            ("AWS".into(), 100.0, "¥100.00".into()),
+            ("Azure".into(), 50.0, "¥50.00".into()),
+        ]);
+        let svg = bars_svg(&c);
+        assert_eq!(svg.matches("<g>").count(), 2);
+        assert_eq!(svg.matches("<rect ").count(), 2);
+        // The cheapest (first) bar is marked and spans the whole scale; the other is half.
+        assert!(svg.contains(r#"<text x="182" y="21.5" text-anchor="end" class="label">AWS</text><rect x="190" y="8" width="340" height="18" rx="3" class="bar best"/><text x="536" y="21.5" class="value">¥100.00</text>"#));
+        assert!(svg.contains(r#"width="170" height="18" rx="3" class="bar"/>"#));
+        assert!(svg.contains(r#"class="value">¥50.00</text>"#));
+        assert_eq!(bars_svg(&bar_chart(&[])), "");
+    }
+
+    #[test]
+    fn a_hostile_seller_name_stays_text_in_the_bars() {
+        // Bar labels are cut at 28 characters, so this one fits whole.
+        let name = "<img src=x onerror=alert(1)>";
+        let svg = bars_svg(&bar_chart(&[(name.into(), 1.0, "<b>".into())]));
+        assert!(!svg.contains("<img") && !svg.contains("<b>"));
+        assert!(svg.contains("&lt;img src=x onerror=alert(1)&gt;"));
+        assert!(svg.contains("&lt;b&gt;"));
     }
 
     #[test]

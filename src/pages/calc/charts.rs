@@ -6,13 +6,11 @@ use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::charts::{
-    bar_chart, cumulative_chart, cumulative_svg, legend_items, Bar, BarChart, WIDTH,
-};
+use crate::charts::{bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, WIDTH};
 use crate::i18n::Text;
 
-/// Horizontal bars of the cheapest providers' totals. Each bar is updated in place, so an
-/// edit moves bars instead of redrawing the chart.
+/// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
+/// (see `crate::charts::bars_svg`).
 #[component]
 pub fn CostBars(
     /// `(provider, total, total text)`, cheapest first.
@@ -21,39 +19,12 @@ pub fn CostBars(
     let app = expect_context::<AppState>();
     let chart = Memo::new(move |_| rows.with(|r| bar_chart(r)));
     let view_box = move || chart.with(|c| format!("0 0 {WIDTH} {}", c.height));
-    let count = move || chart.with(|c| c.bars.len());
+    let svg = move || chart.with(bars_svg);
     view! {
         <figure class="chart" data-testid="chart-bars">
             <figcaption>{move || app.t(Text::ChartCost)}</figcaption>
-            <svg viewBox=view_box role="img" aria-label=move || app.t(Text::ChartCost)>
-                <For each=move || 0..count() key=|i| *i children=move |i| view! { <BarView chart=chart i=i /> } />
-            </svg>
+            <svg viewBox=view_box role="img" aria-label=move || app.t(Text::ChartCost) inner_html=svg></svg>
         </figure>
-    }
-}
-
-/// The `i`-th bar of a chart.
-#[component]
-fn BarView(
-    /// The chart.
-    chart: Memo<BarChart>,
-    /// Which bar, from the top.
-    i: usize,
-) -> impl IntoView {
-    let bar = Memo::new(move |_| chart.with(|c| c.bars.get(i).cloned()));
-    let x0 = move || chart.with(|c| c.x0);
-    let bh = move || chart.with(|c| c.bar_height);
-    let y = move || bar.with(|b| b.as_ref().map_or(0.0, |b| b.y));
-    let width = move || bar.with(|b| b.as_ref().map_or(0.0, |b| b.width));
-    let text = move |pick: fn(&Bar) -> &String| {
-        move || bar.with(|b| b.as_ref().map(|b| pick(b).clone()).unwrap_or_default())
-    };
-    view! {
-        <g>
-            <text x=move || x0() - 8.0 y=move || y() + bh() * 0.75 text-anchor="end" class="label">{text(|b| &b.label)}</text>
-            <rect x=x0 y=y width=width height=bh rx="3" class=move || if bar.with(|b| b.as_ref().is_some_and(|b| b.best)) { "bar best" } else { "bar" } />
-            <text x=move || x0() + width() + 6.0 y=move || y() + bh() * 0.75 class="value">{text(|b| &b.value)}</text>
-        </g>
     }
 }
 
