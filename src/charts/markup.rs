@@ -50,7 +50,8 @@ pub fn bars_svg(c: &BarChart) -> String {
     s
 }
 
-/// The inside of the cumulative chart's `<svg>`: axes, ticks, one path per way of paying, crossings.
+/// The inside of the cumulative chart's `<svg>`: axes, ticks, one path per way of paying and
+/// the crossings.
 pub fn cumulative_svg(c: &LineChart) -> String {
     let (left, top, right, bottom) = c.area;
     let mut s = String::with_capacity(4096);
