@@ -9,4 +9,5 @@ pub mod components;
 pub mod crash;
 pub mod i18n;
 pub mod pages;
+pub mod signals;
 pub mod web;

@@ -12,6 +12,7 @@ use crate::app::{catalog, AppState};
 use crate::components::fields::{NumberField, Range};
 use crate::components::schedule_editor::ScheduleEditor;
 use crate::i18n::Text;
+use crate::signals::distinct_signal;
 
 /// The three shapes of demand a line can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,13 +201,13 @@ fn LineEditor(
         }
     };
     let weekly = move || {
-        let grid =
-            Signal::derive(
-                move || match line.with(|l| l.as_ref().map(|l| l.demand.clone())) {
-                    Some(Demand::Weekly(g)) => g,
-                    _ => WeekGrid::default(),
-                },
-            );
+        // The grid's 672 cell effects read it: they must not wake on every edit elsewhere.
+        let grid = distinct_signal(move || {
+            line.with(|l| match l.as_ref().map(|l| &l.demand) {
+                Some(Demand::Weekly(g)) => g.clone(),
+                _ => WeekGrid::default(),
+            })
+        });
         view! {
             <ScheduleEditor
                 testid=testid("grid")
