@@ -126,7 +126,8 @@ fn LineEditor(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let line = Memo::new(move |_| app.page.with(|p| p.scenario.lines.get(i).cloned()));
+    // Woken only when this line changes, not on every edit elsewhere in the scenario.
+    let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
     let set_demand = move |d: Demand| {
         edit(app, |s| {

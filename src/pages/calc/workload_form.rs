@@ -23,6 +23,7 @@ use super::recommendation::{model_label, task_label};
 use crate::app::AppState;
 use crate::components::fields::Range;
 use crate::i18n::Text;
+use crate::signals::distinct_signal;
 
 /// The form's own strings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -547,11 +548,18 @@ pub fn precision_hint(task: TaskKind, lang: Lang) -> Option<String> {
     })
 }
 
+/// The scenario's workload as [`WorkloadForm`] provides it to its fields.
+#[derive(Clone, Copy)]
+struct WorkloadSignal(ReadSignal<Option<Workload>>);
+
 /// The workload fieldset: a switch, then the task, model, precision and size fields.
 #[component]
 pub fn WorkloadForm() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    // Shared by every field of the form, and woken only when the workload changes: an edit
+    // elsewhere in the scenario does not reach the form's many effects.
+    let workload = distinct_signal(move || app.page.with(|p| p.scenario.workload));
+    provide_context(WorkloadSignal(workload));
     // Unchecking and checking again brings back the same task's defaults.
     let last_task = RwSignal::new(
         workload
@@ -592,7 +600,7 @@ pub fn WorkloadForm() -> impl IntoView {
 #[component]
 fn WorkloadChoices() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let workload = expect_context::<WorkloadSignal>().0;
     let t = move |f: F| f.get(app.lang.get());
     let problem: RwSignal<Option<Vec<WorkloadError>>> = RwSignal::new(None);
     let write = move |r: Result<Workload, Vec<WorkloadError>>| match r {
@@ -711,7 +719,7 @@ fn WorkloadChoices() -> impl IntoView {
 #[component]
 fn WorkloadSize() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let workload = expect_context::<WorkloadSignal>().0;
     let t = move |f: F| f.get(app.lang.get());
     let fields =
         Memo::new(move |_| workload.with(|w| w.as_ref().map(fields_for).unwrap_or_default()));
@@ -799,7 +807,7 @@ fn WorkloadField(
     field: Field,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let workload = expect_context::<WorkloadSignal>().0;
     // What was last typed; shown while it still describes the stored value (so `15000` is
     // not rewritten to `15K` mid-typing) or while it is invalid.
     let draft: RwSignal<Option<String>> = RwSignal::new(None);
