@@ -9,6 +9,10 @@ use leptos::prelude::*;
 /// value with many readers — the week grid's 168 cells read it four times each — those
 /// wake-ups cost more than the edit. Readers of this signal are woken only when the value
 /// changes; one effect does the comparing.
+///
+/// The signal catches up when that effect runs, a microtask after the change: before the
+/// browser paints or handles the next event, but not within the handler that made the change.
+/// A handler that edits twice must not read the signal in between.
 pub fn distinct_signal<T>(value: impl Fn() -> T + Send + Sync + 'static) -> ReadSignal<T>
 where
     T: Clone + PartialEq + Send + Sync + 'static,
