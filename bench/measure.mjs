@@ -13,6 +13,7 @@ const DIST = path.resolve(here, '../dist');
 const BLANK = path.resolve(here, 'blank/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const EDITS = Number(process.env.BENCH_EDITS ?? 200);
+const PRESETS = ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((xs.length - 1) * p))];
@@ -127,7 +128,7 @@ log('');
 log('| page | time to first result | blank page, same runs | ratio to blank |');
 log('| --- | ---: | ---: | ---: |');
 const pages = [
-  ...['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom'].map((preset) => [preset, `?preset=${preset}&lang=en&cur=CNY`, '[data-testid=headline]']),
+  ...PRESETS.map((preset) => [preset, `?preset=${preset}&lang=en&cur=CNY`, '[data-testid=headline]']),
   ['(catalog browser)', '?view=catalog&lang=en', '[data-testid=row-count]'],
 ];
 for (const [name, query, selector] of pages) {
@@ -143,7 +144,7 @@ log('');
 log('| preset | median | p95 | first half median / p95 | second half median / p95 |');
 log('| --- | ---: | ---: | ---: | ---: |');
 const ms = (x) => `${x.toFixed(2)} ms`;
-for (const preset of ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom']) {
+for (const preset of PRESETS) {
   const t = await recompute(browser, `${server.url}?preset=${preset}&lang=en&cur=CNY&h=24`);
   const [cold, warm] = [t.slice(0, t.length >> 1), t.slice(t.length >> 1)];
   log(`| ${preset} | ${ms(median(t))} | ${ms(pct(t, 0.95))} | ${ms(median(cold))} / ${ms(pct(cold, 0.95))} | ${ms(median(warm))} / ${ms(pct(warm, 0.95))} |`);
