@@ -164,7 +164,7 @@ pub fn options(
     today: NaiveDate,
 ) -> Vec<PriceOption> {
     let rentals = Rentals::new(catalog, fx, display);
-    picks(w, profile, thr, slice_need_gib, rentals.of(profile)).into_options(display, today)
+    picks(w, profile, thr, slice_need_gib, rentals.of(profile), None).into_options(display, today)
 }
 
 /// The cheapest way to rent a GPU from one provider in one billing class, before it becomes a
@@ -217,13 +217,15 @@ impl Picks<'_, '_> {
     }
 }
 
-/// [`options`] over the offers that rent `profile` (see [`Rentals`]), as picks.
+/// [`options`] over the offers that rent `profile` (see [`Rentals`]), as picks; of one billing
+/// class only when `only` names it (the picks of that class are the same either way).
 pub(crate) fn picks<'r, 'c>(
     w: &ValidWorkload,
     profile: &GpuProfile,
     thr: &Throughput,
     slice_need_gib: f64,
     rentals: &'r [Rental<'c>],
+    only: Option<ModeClass>,
 ) -> Picks<'r, 'c> {
     let unit = primary_unit(w);
     let Some(work) = Work::new(w) else {
@@ -240,7 +242,7 @@ pub(crate) fn picks<'r, 'c>(
             continue;
         };
         for (class, cheapest) in ModeClass::ALL.into_iter().zip(&rental.cheapest) {
-            let Some(price) = *cheapest else {
+            let Some(price) = cheapest.filter(|_| only.is_none_or(|o| o == class)) else {
                 continue;
             };
             let Some(plan) = plan(

@@ -61,6 +61,11 @@ enum Detail {
     Shown,
     /// Only what orders the GPUs (numbers, evidence rows); no sentences, no exclusions.
     Order,
+    /// [`Detail::Order`] priced at on-demand prices only. A GPU ranks first in its tier
+    /// (see [`rank_key`]) on its cheapest rankable on-demand option, so this ordering finds
+    /// the same top GPU as the whole one whenever some GPU does the work in time at an
+    /// on-demand price, on roughly half the pricing.
+    OnDemandOrder,
 }
 
 /// Sizes and prices every candidate GPU, in profile order; those that cannot do the work are
@@ -75,9 +80,10 @@ fn size_all<'r, 'c>(
     let model = ThroughputModel::new(w, hw, &rentals.profiles);
     let model = match detail {
         Detail::Shown => model,
-        Detail::Order => model.numbers_only(),
+        Detail::Order | Detail::OnDemandOrder => model.numbers_only(),
     };
     let shown = detail == Detail::Shown;
+    let only = (detail == Detail::OnDemandOrder).then_some(ModeClass::OnDemand);
     let max = if w.task().is_training() {
         MAX_TRAINING_GPUS
     } else {
@@ -107,7 +113,7 @@ fn size_all<'r, 'c>(
             continue;
         };
         let rented = rentals.at(i);
-        let picks = cost::picks(w, p, &throughput, mem.total_gib.high, rented);
+        let picks = cost::picks(w, p, &throughput, mem.total_gib.high, rented, only);
         if picks.list.is_empty() {
             if !shown {
                 continue;
@@ -243,14 +249,21 @@ pub(crate) fn evaluate(
 /// the quantization rule reads of a ranking at another precision.
 pub(crate) fn top_on_demand(rentals: &Rentals, w: &ValidWorkload) -> Option<(Decimal, bool)> {
     let mem = memory::estimate(w);
-    let top = size_all(rentals, w, &mem, Detail::Order)
-        .0
-        .into_iter()
-        .min_by(|a, b| {
-            a.rank
-                .cmp(&b.rank)
-                .then_with(|| a.profile.name.cmp(&b.profile.name))
-        })?;
+    let top = |detail| {
+        size_all(rentals, w, &mem, detail)
+            .0
+            .into_iter()
+            .min_by(|a, b| {
+                a.rank
+                    .cmp(&b.rank)
+                    .then_with(|| a.profile.name.cmp(&b.profile.name))
+            })
+    };
+    // A GPU in time at a rankable on-demand price (tier 0) outranks every GPU that is not,
+    // whatever their other prices; only when none is does the whole ordering decide.
+    let top = top(Detail::OnDemandOrder)
+        .filter(|t| t.rank.0 == 0)
+        .or_else(|| top(Detail::Order))?;
     let unrecorded = top.throughput.basis.precision_unrecorded();
     let key = top
         .picks
@@ -272,39 +285,73 @@ mod tests {
 
     #[test]
     fn the_rules_short_ranking_tops_the_full_one() {
-        // `top_on_demand` skips what only a shown recommendation needs; it must still read
-        // the same top GPU and cost as the full ranking does.
-        let c = &embedded().catalog;
-        let fx = FxTable::from_catalog(c);
+        // `top_on_demand` skips what only a shown recommendation needs, and looks at on-demand
+        // prices first; it must still read the same top GPU and cost as the full ranking.
+        let embedded = &embedded().catalog;
+        let fx = FxTable::from_catalog(embedded);
         let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
-        for currency in [Currency::Cny, Currency::Usd] {
+        // A catalog where GPUs of 40 GB and more rent without on-demand prices: under a tight
+        // deadline only they are in time, so the top is not found at on-demand prices.
+        let mut big_without_on_demand = embedded.clone();
+        for o in &mut big_without_on_demand.offers {
+            if embedded.gpu(&o.gpu).and_then(|g| g.memory_gib) >= Some(Decimal::from(40)) {
+                o.prices.retain(|p| p.mode.class() != ModeClass::OnDemand);
+            }
+        }
+        let deadlines = [None, Some(Decimal::new(1, 2)), Some(Decimal::ONE)];
+        let (mut at_on_demand, mut otherwise) = (0, 0);
+        for (c, currency) in [
+            (embedded, Currency::Cny),
+            (embedded, Currency::Usd),
+            (&big_without_on_demand, Currency::Cny),
+        ] {
             let rentals = Rentals::new(c, &fx, currency);
             for task in TaskKind::ALL {
                 for precision in Precision::ALL {
-                    let Some(w) = default_workload(task).validate().ok() else {
-                        continue;
-                    };
-                    let Some(w) = w.with_precision(precision) else {
-                        continue;
-                    };
-                    let unit = cost::primary_unit(&w);
-                    let (ranked, _, _) = evaluate(&rentals, &w, currency, today);
-                    let expected = ranked.first().and_then(|t| {
-                        let key = t
+                    for deadline in deadlines {
+                        let mut workload = default_workload(task);
+                        workload.deadline_hours = deadline;
+                        let Some(w) = workload.validate().ok() else {
+                            continue;
+                        };
+                        let Some(w) = w.with_precision(precision) else {
+                            continue;
+                        };
+                        let unit = cost::primary_unit(&w);
+                        let (ranked, _, _) = evaluate(&rentals, &w, currency, today);
+                        let Some(top) = ranked.first() else {
+                            assert_eq!(top_on_demand(&rentals, &w), None);
+                            continue;
+                        };
+                        let on_demand = top.feasible()
+                            && top
+                                .best_option()
+                                .is_some_and(|o| o.rankable && o.class == ModeClass::OnDemand);
+                        if on_demand {
+                            at_on_demand += 1;
+                        } else {
+                            otherwise += 1;
+                        }
+                        let key = top
                             .options
                             .iter()
                             .filter(|o| o.rankable && o.class == ModeClass::OnDemand)
                             .filter_map(|o| o.key(unit))
-                            .min()?;
-                        Some((key, t.throughput.basis.precision_unrecorded()))
-                    });
-                    assert_eq!(
-                        top_on_demand(&rentals, &w),
-                        expected,
-                        "{task:?} {precision:?} {currency:?}"
-                    );
+                            .min();
+                        let expected =
+                            key.map(|k| (k, top.throughput.basis.precision_unrecorded()));
+                        assert_eq!(
+                            top_on_demand(&rentals, &w),
+                            expected,
+                            "{task:?} {precision:?} {currency:?} {deadline:?}"
+                        );
+                    }
                 }
             }
         }
+        assert!(
+            at_on_demand > 0 && otherwise > 0,
+            "{at_on_demand} and {otherwise}"
+        );
     }
 }
