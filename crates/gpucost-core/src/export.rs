@@ -97,7 +97,7 @@ fn recommendation_json(rec: &crate::recommend::Recommendation, lang: Lang) -> Re
         ranked: rec
             .ranked
             .iter()
-            .take(10)
+            .take(crate::recommend::EXPLAINED)
             .filter_map(|c| {
                 let o = c.best_option()?;
                 let cost = o.cost.in_unit(rec.unit)?;

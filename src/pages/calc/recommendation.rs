@@ -23,6 +23,8 @@ use crate::app::{catalog, AppState};
 
 /// Ranked GPUs shown before "and N more".
 pub const SHOWN: usize = 6;
+// Only the best `EXPLAINED` candidates come with reasons, warnings and assumptions.
+const _: () = assert!(SHOWN <= gpucost_core::recommend::EXPLAINED);
 
 /// The panel's own strings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

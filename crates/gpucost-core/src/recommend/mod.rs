@@ -58,6 +58,12 @@ use rentals::Rentals;
 /// Most GPUs one training replica may be sharded over.
 pub const MAX_TRAINING_GPUS: u32 = 1024;
 
+/// How many of the best-ranked candidates carry reasons, warnings and assumptions: as many
+/// as any view shows (the page six, the exports ten). Those ranked below carry their numbers
+/// and prices only, which is what the rightsizing lever reads; writing sentences in two
+/// languages that nobody reads took an eighth of the custom preset's recommendation.
+pub const EXPLAINED: usize = 10;
+
 /// A slice of a GPU that holds the model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SliceFit {
@@ -100,11 +106,11 @@ pub struct Candidate {
     /// Index in `options` of the price the ranking uses: the cheapest rankable on-demand
     /// option, else the cheapest rankable one, else the cheapest.
     pub best: Option<usize>,
-    /// Sentences a person can check.
+    /// Sentences a person can check (empty below the first [`EXPLAINED`]).
     pub reasons: Vec<Text>,
-    /// Caveats.
+    /// Caveats (empty below the first [`EXPLAINED`]).
     pub warnings: Vec<Warning>,
-    /// Assumptions specific to this GPU.
+    /// Assumptions specific to this GPU (empty below the first [`EXPLAINED`]).
     pub assumptions: Vec<Text>,
 }
 

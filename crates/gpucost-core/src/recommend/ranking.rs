@@ -21,7 +21,8 @@ use super::rentals::Rentals;
 use super::throughput::{Throughput, ThroughputModel, MAX_REPLICA_GPUS};
 use super::workload::ValidWorkload;
 use super::{
-    reasons, slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, MAX_TRAINING_GPUS,
+    reasons, slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED,
+    MAX_TRAINING_GPUS,
 };
 
 /// What the ranking reads of one way to rent a GPU.
@@ -201,7 +202,8 @@ pub(crate) fn evaluate(
     });
     let mut ranked: Vec<Candidate> = sized
         .into_iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             let options: Vec<PriceOption> = s.picks.into_options(currency, today);
             let p = s.profile.clone();
             let slice = slice_fit(w, &p, &s.throughput, &mem, &options);
@@ -216,21 +218,17 @@ pub(crate) fn evaluate(
                 assumptions: Vec::new(),
                 profile: p,
             };
-            c.warnings = warnings::for_candidate(w, &c);
-            c.assumptions = c.throughput.notes.clone();
-            c.assumptions
-                .extend(reasons::efficiency_note(&c.throughput));
-            if !c.throughput.other_suites.is_empty() {
-                let list = c.throughput.other_suites.join(", ");
-                c.assumptions.push(Text::new(
-                    format!("Also measured in {list}; not mixed into this ranking."),
-                    format!("另有 {list} 的实测数据；未混入本排名。"),
-                ));
+            if i < EXPLAINED {
+                explain(w, &mut c);
             }
             c
         })
         .collect();
-    let own: Vec<Vec<Text>> = ranked.iter().map(|c| reasons::own(c, &mem, unit)).collect();
+    let own: Vec<Vec<Text>> = ranked
+        .iter()
+        .take(EXPLAINED)
+        .map(|c| reasons::own(c, &mem, unit))
+        .collect();
     for (i, lines) in own.into_iter().enumerate() {
         let reference = if i == 0 {
             ranked.get(1)
@@ -242,6 +240,21 @@ pub(crate) fn evaluate(
         ranked[i].reasons.extend(versus);
     }
     (ranked, excluded, mem)
+}
+
+/// Adds a candidate's warnings and assumptions (its reasons need the others ranked).
+fn explain(w: &ValidWorkload, c: &mut Candidate) {
+    c.warnings = warnings::for_candidate(w, c);
+    c.assumptions = c.throughput.notes.clone();
+    c.assumptions
+        .extend(reasons::efficiency_note(&c.throughput));
+    if !c.throughput.other_suites.is_empty() {
+        let list = c.throughput.other_suites.join(", ");
+        c.assumptions.push(Text::new(
+            format!("Also measured in {list}; not mixed into this ranking."),
+            format!("另有 {list} 的实测数据；未混入本排名。"),
+        ));
+    }
 }
 
 /// For the top-ranked GPU: its cheapest rankable on-demand cost in the ranking unit, and

@@ -219,6 +219,47 @@ pub(crate) fn for_candidate(w: &ValidWorkload, c: &Candidate) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::embedded;
+    use crate::fx::FxTable;
+    use crate::money::Currency;
+    use crate::recommend::workload::{ModelChoice, TaskKind, TrainingSize, Workload};
+    use crate::recommend::{recommend, KnownModel, EXPLAINED};
+
+    #[test]
+    fn training_in_16_bits_on_a_t4_warns_that_it_has_no_bf16() {
+        let w = Workload {
+            task: TaskKind::Lora,
+            model: ModelChoice::Known(KnownModel::BertLarge),
+            precision: Precision::Fp16,
+            seq_len: None,
+            size: WorkSize::Training(TrainingSize::Tokens(10_000_000)),
+            deadline_hours: None,
+        }
+        .validate()
+        .unwrap();
+        let c = &embedded().catalog;
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let r = recommend(c, &w, &FxTable::from_catalog(c), Currency::Usd, today);
+        let no_bf16 = |gpu: &str| {
+            let (at, candidate) = r
+                .ranked
+                .iter()
+                .enumerate()
+                .find(|(_, c)| c.profile.gpu == gpu)
+                .unwrap();
+            // Both rank below the explained few for training, so their warnings are
+            // worked out here.
+            assert!(
+                at >= EXPLAINED && candidate.warnings.is_empty(),
+                "{gpu} at {at}"
+            );
+            for_candidate(&w, candidate)
+                .iter()
+                .any(|w| matches!(w, Warning::NoBf16 { .. }))
+        };
+        assert!(no_bf16("T4"));
+        assert!(!no_bf16("L4"));
+    }
 
     #[test]
     fn the_bf16_warning_names_the_gpu_in_both_languages() {
