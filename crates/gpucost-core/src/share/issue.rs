@@ -58,7 +58,7 @@ pub struct ParamIssue {
 /// Longest key or value quoted back to the user.
 const QUOTE_LIMIT: usize = 40;
 
-/// Makes untrusted text safe to quote: no control characters, at most [`QUOTE_LIMIT`] chars.
+/// Makes untrusted text safe to quote: no control characters, at most 40 chars (`QUOTE_LIMIT`).
 pub fn clean(text: &str) -> String {
     let mut out: String = text
         .chars()
