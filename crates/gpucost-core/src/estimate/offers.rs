@@ -80,11 +80,13 @@ impl<'a> OfferBook<'a> {
         self.stocked.contains(provider)
     }
 
-    /// The regions of catalog offer `i` with its discounted rates and their terms.
+    /// The regions of catalog offer `i` with its discounted rates and their terms; of regions
+    /// priced alike, only the first (see [`distinct_regions`]).
     fn prices(&self, i: usize) -> &OfferPrices<'a> {
         self.offers[i].get_or_init(|| {
             let offer = &self.catalog.offers[i];
             let regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+            let regions = distinct_regions(regions);
             let terms = regions
                 .iter()
                 .map(|r| RegionTerms::new(r, &self.plan_ctx))
@@ -128,6 +130,48 @@ fn offer_regions(offer: &Offer, keep: Decimal) -> Vec<RegionRates<'_>> {
         }
     }
     by_region.into_values().collect()
+}
+
+/// `regions` without those priced like an earlier one (see [`priced_alike`]).
+///
+/// Such a region prices every plan exactly as the earlier one does, and a plan replaces the
+/// best so far only when strictly better, so it could never be chosen: leaving it out changes
+/// no result. A third of the catalog's regions repeat another region of their offer
+/// (Lambda lists the same prices in 391 regions of 23 price sets), and pricing a line
+/// costs per region.
+fn distinct_regions(regions: Vec<RegionRates<'_>>) -> Vec<RegionRates<'_>> {
+    let mut kept: Vec<RegionRates> = Vec::with_capacity(regions.len());
+    for r in regions {
+        if !kept.iter().any(|k| priced_alike(k, &r)) {
+            kept.push(r);
+        }
+    }
+    kept
+}
+
+/// Whether two regions have the same rates in the same order: same modes, amounts and
+/// currencies. Sources and dates are not compared, as no plan's cost depends on them.
+fn priced_alike(a: &RegionRates, b: &RegionRates) -> bool {
+    fn same(a: &Rate, b: &Rate) -> bool {
+        a.mode == b.mode && a.amount == b.amount && a.currency == b.currency
+    }
+    fn same_opt(a: &Option<Rate>, b: &Option<Rate>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => same(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+    fn same_list<K: PartialEq>(a: &[(K, Rate)], b: &[(K, Rate)]) -> bool {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|((ka, a), (kb, b))| ka == kb && same(a, b))
+    }
+    same_opt(&a.on_demand, &b.on_demand)
+        && same_opt(&a.spot, &b.spot)
+        && same_list(&a.committed, &b.committed)
+        && same_list(&a.subscriptions, &b.subscriptions)
 }
 
 /// Sellers in result order: catalog providers, then providers only the user named, narrowed
@@ -300,4 +344,92 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+    use crate::catalog::{embedded, AsOf};
+    use crate::estimate::{compare, Comparison};
+    use crate::fx::FxTable;
+    use crate::money::Currency;
+    use crate::presets::Preset;
+
+    fn rate(amount: i64, source: &str, as_of: AsOf) -> Rate<'_> {
+        Rate {
+            mode: BillingMode::OnDemand,
+            amount: Decimal::new(amount, 2),
+            currency: Currency::Usd,
+            source,
+            as_of,
+        }
+    }
+
+    fn region<'a>(name: &'a str, on_demand: Rate<'a>) -> RegionRates<'a> {
+        RegionRates {
+            region: name,
+            on_demand: Some(on_demand),
+            ..RegionRates::default()
+        }
+    }
+
+    #[test]
+    fn of_regions_priced_alike_the_first_is_kept() {
+        let dated = AsOf::On(NaiveDate::from_ymd_opt(2026, 1, 2).unwrap());
+        let kept = distinct_regions(vec![
+            region("a", rate(150, "x", AsOf::Unknown)),
+            region("b", rate(150, "y", dated)), // Same price, other source and date.
+            region("c", rate(151, "x", AsOf::Unknown)),
+        ]);
+        let names: Vec<&str> = kept.iter().map(|r| r.region).collect();
+        assert_eq!(names, ["a", "c"]);
+        let mut spot = region("d", rate(150, "x", AsOf::Unknown));
+        spot.spot = Some(rate(50, "x", AsOf::Unknown));
+        assert!(!priced_alike(&kept[0], &spot));
+    }
+
+    /// Every preset's comparison in both currencies over `catalog`.
+    fn comparisons(catalog: &Catalog) -> Vec<Comparison> {
+        let index = CatalogIndex::new(catalog);
+        let fx = FxTable::from_catalog(catalog);
+        let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let mut out = Vec::new();
+        for preset in Preset::ALL {
+            let v = preset.scenario().validate(catalog).unwrap();
+            for currency in Currency::ALL {
+                out.push(compare(&EstimateContext {
+                    catalog,
+                    index: &index,
+                    scenario: &v,
+                    fx: &fx,
+                    currency,
+                    today,
+                }));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_copy_of_every_region_changes_no_result() {
+        // The copies are priced like their originals and sort after them: priced or left out,
+        // they may change no result. (The golden tests fail when regions that are not alike
+        // are left out.)
+        let catalog = &embedded().catalog;
+        let mut copied = catalog.clone();
+        for offer in &mut copied.offers {
+            let copies: Vec<_> = offer
+                .prices
+                .iter()
+                .map(|p| crate::catalog::Price {
+                    region: format!("zz-{}", p.region),
+                    ..p.clone()
+                })
+                .collect();
+            offer.prices.extend(copies);
+        }
+        assert_eq!(comparisons(&copied), comparisons(catalog));
+    }
 }
