@@ -1,6 +1,7 @@
 // Measures the built page in headless Chromium: first-load size (gzip and brotli), time to
-// first result per preset against a blank Leptos page, and the recompute time per input
-// change. Prints a Markdown report. Used by scripts/bench.sh (not part of the test run).
+// first result per preset against a blank Leptos page and the floor (the engine and catalog
+// with no UI framework, bench/floor), and the recompute time per input change. Prints a
+// Markdown report. Used by scripts/bench.sh (not part of the test run).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,6 +12,7 @@ import { launch } from '../tests/e2e/lib/browser.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(here, '../dist');
 const BLANK = path.resolve(here, 'blank/dist');
+const FLOOR = path.resolve(here, 'floor/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const EDITS = Number(process.env.BENCH_EDITS ?? 200);
 const PRESETS = ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom'];
@@ -55,18 +57,27 @@ async function timeToSelectorOnce(browser, url, selector) {
 }
 
 /**
- * RUNS cold loads of `url`, each right after a cold load of the blank page, so both see the
- * same machine load (this machine is shared, and its load drifts over a run). Returns the
- * medians of both and their ratio.
+ * RUNS cold loads of `url`, each right after a cold load of the blank page (and of
+ * `floorUrl`, when given), so all see the same machine load (this machine is shared, and its
+ * load drifts over a run). Returns the medians and the ratios to the blank page's.
  */
-async function againstBlank(browser, blankUrl, url, selector) {
+async function againstBlank(browser, blankUrl, url, selector, floorUrl) {
   const ours = [];
   const blank = [];
+  const floor = [];
   for (let i = 0; i < RUNS; i++) {
     blank.push(await timeToSelectorOnce(browser, blankUrl, '[data-testid=ready]'));
+    if (floorUrl) floor.push(await timeToSelectorOnce(browser, floorUrl, '[data-testid=headline]'));
     ours.push(await timeToSelectorOnce(browser, url, selector));
   }
-  return { ours: median(ours), blank: median(blank), ratio: median(ours) / median(blank) };
+  const b = median(blank);
+  return {
+    ours: median(ours),
+    blank: b,
+    ratio: median(ours) / b,
+    floor: floorUrl ? median(floor) : null,
+    floorRatio: floorUrl ? median(floor) / b : null,
+  };
 }
 
 /** Time from an input event to the new total on screen, over EDITS edits of the hours field, in
@@ -106,6 +117,7 @@ async function recompute(browser, url) {
 
 const server = await startServer();
 const blankServer = await startServer({ root: BLANK });
+const floorServer = await startServer({ root: FLOOR });
 const browser = await launch();
 const lines = [];
 const log = (s = '') => {
@@ -121,19 +133,33 @@ log('| --- | ---: | ---: | ---: |');
 for (const f of files) log(`| ${f.name.replace(/-[0-9a-f]{16}/, '-…')} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
 const sum = (k) => files.reduce((a, f) => a + f[k], 0);
 log(`| **total** | ${kb(sum('raw'))} | **${kb(sum('gzip'))}** | ${kb(sum('brotli'))} |`);
+log('');
+log('| first load of | gzip | brotli |');
+log('| --- | ---: | ---: |');
+for (const [name, dir] of [
+  ['the page', DIST],
+  ['the floor: engine and catalog, no UI framework (bench/floor)', FLOOR],
+  ['the blank Leptos page (bench/blank)', BLANK],
+]) {
+  const f = firstLoad(dir);
+  const total = (k) => f.reduce((a, x) => a + x[k], 0);
+  log(`| ${name} | ${kb(total('gzip'))} | ${kb(total('brotli'))} |`);
+}
 
 log('');
-log('### Time to first result (headless Chromium, loopback, cold context, median of ' + RUNS + ', each page interleaved with the blank page)');
+log('### Time to first result (headless Chromium, loopback, cold context, median of ' + RUNS + ', each page interleaved with the blank page and the floor)');
 log('');
-log('| page | time to first result | blank page, same runs | ratio to blank |');
-log('| --- | ---: | ---: | ---: |');
+log('| page | time to first result | blank page, same runs | ratio to blank | floor, same runs | floor to blank |');
+log('| --- | ---: | ---: | ---: | ---: | ---: |');
 const pages = [
-  ...PRESETS.map((preset) => [preset, `?preset=${preset}&lang=en&cur=CNY`, '[data-testid=headline]']),
-  ['(catalog browser)', '?view=catalog&lang=en', '[data-testid=row-count]'],
+  ...PRESETS.map((preset) => [preset, `?preset=${preset}&lang=en&cur=CNY`, '[data-testid=headline]', true]),
+  ['(catalog browser)', '?view=catalog&lang=en', '[data-testid=row-count]', false],
 ];
-for (const [name, query, selector] of pages) {
-  const t = await againstBlank(browser, blankServer.url, `${server.url}${query}`, selector);
-  log(`| ${name} | ${t.ours.toFixed(0)} ms | ${t.blank.toFixed(0)} ms | ${t.ratio.toFixed(2)}× |`);
+for (const [name, query, selector, hasFloor] of pages) {
+  const floorUrl = hasFloor ? `${floorServer.url}${query}` : null;
+  const t = await againstBlank(browser, blankServer.url, `${server.url}${query}`, selector, floorUrl);
+  const floor = hasFloor ? `${t.floor.toFixed(0)} ms | ${t.floorRatio.toFixed(2)}×` : '— | —';
+  log(`| ${name} | ${t.ours.toFixed(0)} ms | ${t.blank.toFixed(0)} ms | ${t.ratio.toFixed(2)}× | ${floor} |`);
 }
 
 log('');
@@ -152,4 +178,5 @@ for (const preset of PRESETS) {
 await browser.close();
 await server.close();
 await blankServer.close();
+await floorServer.close();
 if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, lines.join('\n') + '\n');
