@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 
 use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period};
-use crate::catalog::{AsOf, Metering};
+use crate::catalog::{AsOf, Meter};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
 use crate::schedule::{for_each_session, LevelSessions, Segment};
@@ -73,15 +73,15 @@ pub struct LineUsage {
 }
 
 impl LineUsage {
-    /// Builds usage from sessions: rounds each session by `metering`.
-    pub fn metered(levels: &LevelSessions, metering: &Metering) -> LineUsage {
+    /// Builds usage from sessions: rounds each session by `meter`.
+    pub fn metered(levels: &LevelSessions, meter: Meter) -> LineUsage {
         let billed_hours = levels
             .sessions
             .iter()
             .map(|sessions| {
                 let seconds: u64 = sessions
                     .iter()
-                    .map(|&m| bill_seconds(u64::from(m) * 60, metering))
+                    .map(|&m| bill_seconds(u64::from(m) * 60, meter))
                     .sum();
                 seconds_to_hours(seconds)
             })
@@ -98,14 +98,14 @@ impl LineUsage {
     pub(crate) fn metered_hours(
         segments: &[Segment],
         per_instance: Decimal,
-        metering: &Metering,
+        meter: Meter,
     ) -> Vec<Decimal> {
         let mut seconds: Vec<u64> = Vec::new();
         for_each_session(segments, per_instance, |k, minutes| {
             if seconds.len() <= k {
                 seconds.resize(k + 1, 0);
             }
-            seconds[k] += bill_seconds(u64::from(minutes) * 60, metering);
+            seconds[k] += bill_seconds(u64::from(minutes) * 60, meter);
         });
         seconds.into_iter().map(seconds_to_hours).collect()
     }
@@ -126,9 +126,9 @@ fn seconds_to_hours(seconds: u64) -> Decimal {
 }
 
 /// Seconds billed for one running session of `seconds`.
-pub fn bill_seconds(seconds: u64, metering: &Metering) -> u64 {
-    let inc = u64::from(metering.increment_seconds.max(1));
-    (seconds.div_ceil(inc) * inc).max(u64::from(metering.minimum_seconds))
+pub fn bill_seconds(seconds: u64, meter: Meter) -> u64 {
+    let inc = u64::from(meter.increment_seconds.max(1));
+    (seconds.div_ceil(inc) * inc).max(u64::from(meter.minimum_seconds))
 }
 
 /// What kind of charge a line item is.
@@ -554,17 +554,11 @@ pub(crate) fn minutes_to_hours(per_period: &[Vec<u32>]) -> Vec<Vec<Decimal>> {
 mod tests {
     use super::*;
     use crate::billing_mode::{CommitmentKind, Payment, Term};
-    use crate::catalog::Rule;
 
-    fn metering(increment: u32, minimum: u32) -> Metering {
-        Metering {
+    fn metering(increment: u32, minimum: u32) -> Meter {
+        Meter {
             increment_seconds: increment,
             minimum_seconds: minimum,
-            rule: Rule {
-                en: String::new(),
-                zh: String::new(),
-                source: None,
-            },
         }
     }
 
@@ -609,8 +603,8 @@ mod tests {
             for m in [metering(1, 0), metering(60, 60), metering(3600, 3600)] {
                 let levels = level_sessions(&segments, per_instance, None, 1000);
                 assert_eq!(
-                    LineUsage::metered_hours(&segments, per_instance, &m),
-                    LineUsage::metered(&levels, &m).billed_hours,
+                    LineUsage::metered_hours(&segments, per_instance, m),
+                    LineUsage::metered(&levels, m).billed_hours,
                     "{per_instance} GPUs per instance, {}s increments",
                     m.increment_seconds
                 );
@@ -620,10 +614,10 @@ mod tests {
 
     #[test]
     fn metering_rounds_each_session_up_and_applies_the_minimum() {
-        assert_eq!(bill_seconds(61, &metering(60, 0)), 120);
-        assert_eq!(bill_seconds(10, &metering(1, 60)), 60);
-        assert_eq!(bill_seconds(3601, &metering(3600, 3600)), 7200);
-        assert_eq!(bill_seconds(7200, &metering(1, 60)), 7200);
+        assert_eq!(bill_seconds(61, metering(60, 0)), 120);
+        assert_eq!(bill_seconds(10, metering(1, 60)), 60);
+        assert_eq!(bill_seconds(3601, metering(3600, 3600)), 7200);
+        assert_eq!(bill_seconds(7200, metering(1, 60)), 7200);
     }
 
     #[test]

@@ -233,6 +233,7 @@ fn exact_metering() -> Metering {
     Metering {
         increment_seconds: 1,
         minimum_seconds: 0,
+        by_vcpus: Vec::new(),
         rule: Rule {
             en: String::new(),
             zh: String::new(),
@@ -685,12 +686,12 @@ mod tests {
     #[test]
     fn providers_without_prices_say_so() {
         let c = run(Scenario::default(), Currency::Cny);
-        let alibaba = c
+        let huawei = c
             .providers
             .iter()
-            .find(|p| p.seller.id == "alibaba")
+            .find(|p| p.seller.id == "huawei")
             .unwrap();
-        assert_eq!(alibaba.outcome, Err(Unserved::NoPrices));
+        assert_eq!(huawei.outcome, Err(Unserved::NoPrices));
         let featurize = c
             .providers
             .iter()
@@ -711,7 +712,7 @@ mod tests {
             }],
             horizon: Horizon::Hours(Decimal::from(10)),
             custom_prices: vec![CustomPrice {
-                owner: PriceOwner::Provider("alibaba".into()),
+                owner: PriceOwner::Provider("huawei".into()),
                 gpu: "A10".into(),
                 mode: CustomMode::OnDemand,
                 amount: Decimal::new(87, 1),
@@ -720,12 +721,12 @@ mod tests {
             ..Scenario::default()
         };
         let c = run(s, Currency::Cny);
-        let alibaba = c
+        let huawei = c
             .providers
             .iter()
-            .find(|p| p.seller.id == "alibaba")
+            .find(|p| p.seller.id == "huawei")
             .unwrap();
-        let plan = alibaba.outcome.as_ref().unwrap();
+        let plan = huawei.outcome.as_ref().unwrap();
         assert_eq!(plan.total, Money::new(Decimal::from(174), Currency::Cny));
         assert_eq!(plan.lines[0].items[0].source, USER_SOURCE);
     }

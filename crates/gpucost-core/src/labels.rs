@@ -5,7 +5,30 @@ use crate::billing::{ItemKind, PlanKind, Remainder};
 use crate::billing_mode::{
     BillingMode, Commitment, CommitmentKind, ModeClass, Payment, Period, Term,
 };
+use crate::catalog::SourceKind;
 use crate::format::Lang;
+
+/// What kind of publication a price comes from, said plainly (how far to trust it).
+pub fn source_kind(kind: SourceKind, lang: Lang) -> &'static str {
+    match (kind, lang) {
+        (SourceKind::OfficialDoc, Lang::En) => "official price document",
+        (SourceKind::OfficialDoc, Lang::Zh) => "官方价格文档",
+        (SourceKind::ProviderApi, Lang::En) => "provider API dump",
+        (SourceKind::ProviderApi, Lang::Zh) => "厂商 API 数据",
+        (SourceKind::ListPriceCopy, Lang::En) => "official list price, copied by a third party",
+        (SourceKind::ListPriceCopy, Lang::Zh) => "官方刊例价（第三方转录）",
+        (SourceKind::Aggregator, Lang::En) => "third-party price catalog",
+        (SourceKind::Aggregator, Lang::Zh) => "第三方价格目录",
+        (SourceKind::MarketReference, Lang::En) => "market reference range",
+        (SourceKind::MarketReference, Lang::Zh) => "市场参考区间",
+        (SourceKind::Institutional, Lang::En) => "institutional tariff",
+        (SourceKind::Institutional, Lang::Zh) => "机构内部价格",
+        (SourceKind::ExchangeRate, Lang::En) => "published exchange rate",
+        (SourceKind::ExchangeRate, Lang::Zh) => "公布汇率",
+        (SourceKind::Hardware, Lang::En) => "hardware datasheet or benchmark",
+        (SourceKind::Hardware, Lang::Zh) => "硬件规格或基准测试",
+    }
+}
 
 /// A billing class.
 pub fn class(class: ModeClass, lang: Lang) -> &'static str {

@@ -127,7 +127,7 @@ impl Catalog {
     pub fn coverage_table(&self) -> String {
         use crate::billing_mode::ModeClass;
         let mut out = String::from(
-            "| provider | currency | offers | billing modes | price dates |\n| --- | --- | --- | --- | --- |\n",
+            "| provider | currency | offers | billing modes | price dates | kind of source |\n| --- | --- | --- | --- | --- | --- |\n",
         );
         for p in &self.providers {
             let offers: Vec<&Offer> = self.offers.iter().filter(|o| o.provider == p.id).collect();
@@ -154,13 +154,30 @@ impl Catalog {
             } else {
                 dates.join(", ")
             };
+            let mut kinds: Vec<&str> = Vec::new();
+            for o in &offers {
+                for x in &o.prices {
+                    if let Some(s) = self.source(&x.source) {
+                        let kind = crate::labels::source_kind(s.kind, crate::format::Lang::En);
+                        if !kinds.contains(&kind) {
+                            kinds.push(kind);
+                        }
+                    }
+                }
+            }
+            let kinds = if kinds.is_empty() {
+                "—".to_string()
+            } else {
+                kinds.join("; ")
+            };
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} |\n",
                 p.name,
                 p.currency,
                 offers.len(),
                 classes.join(", "),
-                dates.replace("<=", "≤ ")
+                dates.replace("<=", "≤ "),
+                kinds
             ));
         }
         out

@@ -47,6 +47,10 @@ pub enum SourceKind {
     OfficialDoc,
     /// A provider API dump.
     ProviderApi,
+    /// The provider's own list price, copied by a third party (e.g. a price file an
+    /// open-source project generated from the provider's price page and committed): the
+    /// numbers are official, the document is not.
+    ListPriceCopy,
     /// A third-party catalog that aggregates list prices (SkyPilot, instances.vantage.sh).
     Aggregator,
     /// A market reference range from the founding documents, not a provider's price.
@@ -210,8 +214,56 @@ pub struct Metering {
     pub increment_seconds: u32,
     /// Each start is billed at least this many seconds.
     pub minimum_seconds: u32,
+    /// Coarser increments for small hosts, smallest first: a host with at most `up_to_vcpus`
+    /// vCPUs is metered in that tier's blocks (Alibaba Cloud meters 1, 2 and 4 vCPUs in 10-,
+    /// 5- and 2-minute blocks). A host above every tier, or of unknown size, uses
+    /// `increment_seconds`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_vcpus: Vec<VcpuMetering>,
     /// The rule as published, with its source (or the assumption when unsourced).
     pub rule: Rule,
+}
+
+/// One tier of [`Metering::by_vcpus`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VcpuMetering {
+    /// The largest host (vCPUs) this tier applies to.
+    pub up_to_vcpus: u32,
+    /// Usage is rounded up to a multiple of this many seconds.
+    pub increment_seconds: u32,
+}
+
+/// The increment and minimum that bill one host: a [`Metering`] resolved for a host size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meter {
+    /// Usage is rounded up to a multiple of this many seconds.
+    pub increment_seconds: u32,
+    /// Each start is billed at least this many seconds.
+    pub minimum_seconds: u32,
+}
+
+impl Meter {
+    /// Per-second billing with no minimum (prices the user enters, counterfactuals).
+    pub const EXACT: Meter = Meter {
+        increment_seconds: 1,
+        minimum_seconds: 0,
+    };
+}
+
+impl Metering {
+    /// The meter of a host with `vcpus` (unknown: the default increment).
+    pub fn meter(&self, vcpus: Option<Decimal>) -> Meter {
+        let tier = vcpus.and_then(|v| {
+            self.by_vcpus
+                .iter()
+                .find(|t| v <= Decimal::from(t.up_to_vcpus))
+        });
+        Meter {
+            increment_seconds: tier.map_or(self.increment_seconds, |t| t.increment_seconds),
+            minimum_seconds: self.minimum_seconds,
+        }
+    }
 }
 
 /// Whether a stopped (not deleted) instance still costs compute.
@@ -334,6 +386,9 @@ pub enum OfferFlag {
     InstitutionOnly,
     /// A published range, not a single list price.
     PublishedRange,
+    /// The size is sold as a fraction of a GPU in some documents, and no citable source
+    /// confirms the share; its GPU count is the upstream catalog's.
+    GpuShareUnconfirmed,
 }
 
 /// One price of an offer.

@@ -84,6 +84,24 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         if pr.metering.increment_seconds == 0 {
             p.push(&record, "metering.increment_seconds", "must be at least 1");
         }
+        let tiers = &pr.metering.by_vcpus;
+        if tiers.iter().any(|t| t.increment_seconds == 0) {
+            p.push(
+                &record,
+                "metering.by_vcpus",
+                "every increment must be at least 1",
+            );
+        }
+        if !tiers
+            .windows(2)
+            .all(|w| w[0].up_to_vcpus < w[1].up_to_vcpus)
+        {
+            p.push(
+                &record,
+                "metering.by_vcpus",
+                "tiers must be listed smallest host first",
+            );
+        }
         let rules = std::iter::once(("metering.rule", &pr.metering.rule))
             .chain(std::iter::once(("stopped_rule", &pr.stopped_rule)))
             .chain(pr.notes.iter().map(|n| ("notes", n)));

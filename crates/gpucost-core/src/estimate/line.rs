@@ -16,7 +16,7 @@ use crate::billing::{
     PreparedUsage,
 };
 use crate::billing_mode::{ModeClass, Period};
-use crate::catalog::Metering;
+use crate::catalog::{Meter, Metering};
 use crate::schedule::{level_period_minutes, Segment};
 
 /// One line's usage per instance size, prepared on first use and shared by every seller,
@@ -25,8 +25,8 @@ pub(super) struct LineUsageCache {
     segments: Vec<Segment>,
     horizon_minutes: u32,
     recurring: bool,
-    /// Metered levels per (GPUs per instance, metering increment, metering minimum).
-    billed: HashMap<(Decimal, u32, u32), BilledLevels>,
+    /// Metered levels per (GPUs per instance, meter).
+    billed: HashMap<(Decimal, Meter), BilledLevels>,
     /// Levels per period per GPUs per instance, for the periods some candidate subscribes.
     periods: HashMap<Decimal, BTreeMap<Period, PeriodLevels>>,
 }
@@ -44,14 +44,15 @@ impl LineUsageCache {
         }
     }
 
-    /// Prepares the usage of `cand`'s instance size under `metering`, with the periods its
-    /// subscriptions need.
+    /// Prepares the usage of `cand`'s instance size under `metering` (resolved for the
+    /// candidate's host size), with the periods its subscriptions need.
     fn prepare(&mut self, cand: &Candidate, metering: &Metering) -> PreparedUsage<'_> {
         let size = cand.gpus.normalize();
-        let key = (size, metering.increment_seconds, metering.minimum_seconds);
+        let meter = metering.meter(cand.vcpus);
+        let key = (size, meter);
         let (segments, horizon) = (&self.segments, self.horizon_minutes);
         self.billed.entry(key).or_insert_with(|| {
-            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, metering))
+            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, meter))
         });
         let per_period = self.periods.entry(size).or_default();
         for (period, _) in cand.regions.iter().flat_map(|r| &r.subscriptions) {

@@ -24,6 +24,8 @@ pub(super) struct Candidate<'b, 'a> {
     pub instance: &'a str,
     /// GPUs per instance.
     pub gpus: Decimal,
+    /// Host vCPUs, when known (some providers meter small hosts in coarser blocks).
+    pub vcpus: Option<Decimal>,
     /// Its prices, region by region.
     pub regions: Cow<'b, [RegionRates<'a>]>,
     /// What each region's prices mean for plans (same order as `regions`).
@@ -312,6 +314,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 id: Cow::Borrowed(o.id.as_str()),
                 instance: o.instance.as_str(),
                 gpus: o.gpus,
+                vcpus: o.vcpus,
                 regions: Cow::Borrowed(&prices.regions),
                 terms: Cow::Borrowed(&prices.terms),
             }
@@ -339,6 +342,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             id: Cow::Owned(format!("{}/{gpu}", seller.id)),
             instance: gpu,
             gpus: Decimal::ONE,
+            vcpus: None,
             terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
             regions: Cow::Owned(vec![rates]),
         });
