@@ -71,6 +71,7 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("GTX1080Ti", "NVIDIA", "GeForce GTX 1080 Ti"),
     ("GTX1660", "NVIDIA", "GeForce GTX 1660"),
     ("H100", "NVIDIA", "H100"),
+    ("H100-NVL", "NVIDIA", "H100 NVL 94GB"),
     ("H200", "NVIDIA", "H200"),
     ("K520", "NVIDIA", "GRID K520"),
     ("K80", "NVIDIA", "K80"),
@@ -89,6 +90,7 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("RTX2000-Ada", "NVIDIA", "RTX 2000 Ada"),
     ("RTX2080Ti", "NVIDIA", "GeForce RTX 2080 Ti"),
     ("RTX3060", "NVIDIA", "GeForce RTX 3060"),
+    ("RTX3060Ti", "NVIDIA", "GeForce RTX 3060 Ti"),
     ("RTX3070", "NVIDIA", "GeForce RTX 3070"),
     ("RTX3080", "NVIDIA", "GeForce RTX 3080"),
     ("RTX3080Ti", "NVIDIA", "GeForce RTX 3080 Ti"),
@@ -96,8 +98,10 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("RTX3090Ti", "NVIDIA", "GeForce RTX 3090 Ti"),
     ("RTX4000-Ada", "NVIDIA", "RTX 4000 Ada"),
     ("RTX4060", "NVIDIA", "GeForce RTX 4060"),
+    ("RTX4060Ti-16GB", "NVIDIA", "GeForce RTX 4060 Ti 16GB"),
     ("RTX4070", "NVIDIA", "GeForce RTX 4070"),
     ("RTX4070Ti", "NVIDIA", "GeForce RTX 4070 Ti"),
+    ("RTX4070TiSuper", "NVIDIA", "GeForce RTX 4070 Ti SUPER"),
     ("RTX4080", "NVIDIA", "GeForce RTX 4080"),
     ("RTX4080Super", "NVIDIA", "GeForce RTX 4080 SUPER"),
     ("RTX4090", "NVIDIA", "GeForce RTX 4090"),
@@ -128,12 +132,66 @@ pub fn family(gpu: &str) -> String {
     if gpu == "A10G" {
         return "A10".to_string();
     }
-    for suffix in ["-16GB", "-32GB", "-40GB", "-80GB"] {
+    for suffix in ["-16GB", "-32GB", "-40GB", "-80GB", "-NVL"] {
         if let Some(f) = gpu.strip_suffix(suffix) {
             return f.to_string();
         }
     }
     gpu.to_string()
+}
+
+/// A card's datasheet memory for a model `gpu_specs.csv` lacks (`data/curated/gpu_memory.json`).
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardMemory {
+    /// Catalog model id.
+    pub model: String,
+    /// Memory per GPU, GiB, as the datasheet gives it.
+    pub memory_gib: Decimal,
+    /// Source id (a hardware source of `hardware/sources.csv`).
+    pub source: String,
+    /// The card's name in that source, and where its page is.
+    pub card: String,
+}
+
+/// Datasheet memory per catalog model: the `gpu_specs.csv` row that represents it, else the
+/// curated table.
+///
+/// # Errors
+/// [`ImportError::Curated`] when a curated entry names an unknown model or one that
+/// `gpu_specs.csv` already covers (two datasheets for one card).
+pub fn datasheets(
+    specs: &[GpuSpec],
+    curated: &[CardMemory],
+) -> Result<crate::audit::Datasheets, ImportError> {
+    let mut out = crate::audit::Datasheets::new();
+    for (id, _, _) in KNOWN {
+        let spec = default_spec(id).and_then(|s| specs.iter().find(|x| x.model == s));
+        if let Some(spec) = spec {
+            if let Ok(m) = Decimal::try_from(spec.memory_gib) {
+                out.insert(id.to_string(), (m.normalize(), spec.source.clone()));
+            }
+        }
+    }
+    for c in curated {
+        if !KNOWN.iter().any(|k| k.0 == c.model) {
+            return Err(ImportError::Curated(format!(
+                "gpu_memory.json: unknown model {:?}",
+                c.model
+            )));
+        }
+        if out.contains_key(&c.model) {
+            return Err(ImportError::Curated(format!(
+                "gpu_memory.json: {} already has a gpu_specs.csv row",
+                c.model
+            )));
+        }
+        out.insert(
+            c.model.clone(),
+            (c.memory_gib.normalize(), c.source.clone()),
+        );
+    }
+    Ok(out)
 }
 
 /// Reads `gpu_specs.csv`.
@@ -178,7 +236,11 @@ pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
 ///
 /// # Errors
 /// [`ImportError::Curated`] naming the first offer whose GPU model is not in [`KNOWN`].
-pub fn gpu_table(offers: &[Offer], specs: &[GpuSpec]) -> Result<Vec<Gpu>, ImportError> {
+pub fn gpu_table(
+    offers: &[Offer],
+    specs: &[GpuSpec],
+    datasheets: &crate::audit::Datasheets,
+) -> Result<Vec<Gpu>, ImportError> {
     if let Some(o) = offers.iter().find(|o| !KNOWN.iter().any(|k| k.0 == o.gpu)) {
         return Err(ImportError::Curated(format!(
             "offer {} names unknown GPU model {:?} (add it to catalog-import's gpus::KNOWN)",
@@ -201,16 +263,15 @@ pub fn gpu_table(offers: &[Offer], specs: &[GpuSpec]) -> Result<Vec<Gpu>, Import
                 .into_iter()
                 .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
                 .map(|(m, _)| m);
-            let from_spec = spec
-                .and_then(|s| specs.iter().find(|x| x.model == s))
-                .and_then(|s| Decimal::try_from(s.memory_gib).ok());
+            let from_datasheet = datasheets.get(id).map(|(m, _)| *m);
             let (_, vendor, name) = KNOWN.iter().find(|k| k.0 == id).expect("checked above");
             Gpu {
                 id: id.to_string(),
                 name: format!("{vendor} {name}"),
                 vendor: vendor.to_string(),
                 family: family(id),
-                memory_gib: most_common.or(from_spec),
+                // The card's memory where a datasheet gives it; else what the offers say.
+                memory_gib: from_datasheet.or(most_common),
                 spec: spec.map(str::to_string),
             }
         })

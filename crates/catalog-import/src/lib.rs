@@ -12,6 +12,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod audit;
 pub mod gpus;
 pub mod hardware;
 pub mod offers;
@@ -24,6 +25,7 @@ use gpucost_core::catalog::{
     validate, Catalog, CatalogProblem, FxQuote, Offer, Provider, Source, SourceKind, CATALOG_SCHEMA,
 };
 
+use gpucost_core::money::Currency;
 use offers::OfferSet;
 use table::Table;
 
@@ -36,6 +38,8 @@ pub const UPSTREAM_FILES: &[&str] = &[
     "sources/reserved_and_committed_prices.csv",
     "sources/cny_gpu_prices.csv",
     "sources/cn_gpu_prices.csv",
+    "sources/alibaba_gpu_prices.csv",
+    "sources/alibaba_gpu_prices.md",
     "hardware/README.md",
     "hardware/gpu_specs.csv",
     "hardware/sources.csv",
@@ -70,6 +74,9 @@ pub enum ImportError {
     /// A curated JSON file is malformed.
     #[error("data/curated: {0}")]
     Curated(String),
+    /// The audit has findings without a decision, or decisions without a finding.
+    #[error("the catalog audit needs attention ({} item(s)), see data/curated/audit_decisions.json:\n{}", .0.len(), .0.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    Audit(Vec<String>),
     /// The assembled catalog is inconsistent.
     #[error("the assembled catalog has {} problem(s):\n{}", .0.len(), .0.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
     Invalid(Vec<CatalogProblem>),
@@ -82,6 +89,8 @@ pub struct ImportReport {
     pub skipped: Vec<String>,
     /// The measured-throughput table for `data/hardware.json`.
     pub hardware: gpucost_core::recommend::HardwareTable,
+    /// Every audit finding with its decision, for `data/AUDIT.md`.
+    pub audit: Vec<audit::Decided>,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportError> {
@@ -170,13 +179,32 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
             "reserved_and_committed_prices.csv: {zero} rows with a zero price (SKU not sold in that location)"
         ));
     }
-    offers::read_cn(
-        &Table::read(&upstream.join("sources/cn_gpu_prices.csv"))?,
-        &mut set,
-    )?;
+    for file in [
+        "sources/cn_gpu_prices.csv",
+        "sources/alibaba_gpu_prices.csv",
+    ] {
+        offers::read_cn(&Table::read(&upstream.join(file))?, &mut set)?;
+    }
     offers::add_curated(&mut set, market_reference)?;
-    let offers = set.finish();
-    let gpus = gpus::gpu_table(&offers, &specs)?;
+    let mut offers = set.finish();
+    let card_memory: Vec<gpus::CardMemory> = read_json(&curated.join("gpu_memory.json"))?;
+    let datasheets = gpus::datasheets(&specs, &card_memory)?;
+    let decisions: Vec<audit::Decision> = read_json(&curated.join("audit_decisions.json"))?;
+    let usd_cny = fx
+        .iter()
+        .find(|q| q.from == Currency::Usd && q.to == Currency::Cny)
+        .map(|q| q.rate)
+        .ok_or_else(|| ImportError::Curated("fx.json has no USD→CNY rate".into()))?;
+    report.audit = audit::audit(&mut offers, &datasheets, &decisions, usd_cny)?;
+    for d in &decisions {
+        if !sources.iter().any(|s| s.id == d.source) {
+            return Err(ImportError::Curated(format!(
+                "audit_decisions.json: {:?} cites unknown source {:?}",
+                d.subject, d.source
+            )));
+        }
+    }
+    let gpus = gpus::gpu_table(&offers, &specs, &datasheets)?;
 
     let catalog = Catalog {
         schema: CATALOG_SCHEMA,

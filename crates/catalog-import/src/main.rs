@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use catalog_import::audit;
 use catalog_import::hardware::hardware_to_json;
 use catalog_import::{build, default_data_dir, to_json, vendor};
 
@@ -62,6 +63,7 @@ fn main() -> ExitCode {
             data_dir.join("hardware.json"),
             hardware_to_json(&report.hardware),
         ),
+        (data_dir.join("AUDIT.md"), audit::to_markdown(&report.audit)),
     ];
     if check {
         let mut stale = false;
@@ -110,6 +112,11 @@ fn main() -> ExitCode {
         outputs[1].1.len(),
         report.hardware.rows.len(),
         report.hardware.suites.len()
+    );
+    eprintln!(
+        "wrote {}: {} audit findings, each with its decision",
+        outputs[2].0.display(),
+        report.audit.len()
     );
     ExitCode::SUCCESS
 }

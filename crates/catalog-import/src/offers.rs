@@ -384,6 +384,14 @@ fn cn_source(path: &str) -> Option<&'static str> {
             "tencent-gpu-prices-intl-2021",
         ),
         ("featurize-doc@ae41f19639f8", "featurize-prices-2021"),
+        (
+            "karpenter-provider-alibabacloud@5d2e077457ab",
+            "alibaba-ecs-prices-2024-12",
+        ),
+        (
+            "karpenter-provider-alibabacloud@101a6dc7538a",
+            "alibaba-ecs-prices-2024-10",
+        ),
     ];
     if let Some((_, id)) = table.iter().find(|(k, _)| path.contains(k)) {
         return Some(id);
@@ -438,7 +446,9 @@ fn featurize_long_rentals(note: &str) -> Vec<(Period, Decimal)> {
     found
 }
 
-/// `cn_gpu_prices.csv`: Tencent Cloud (CN in CNY, international in USD) and Featurize.
+/// `cn_gpu_prices.csv` and `alibaba_gpu_prices.csv` (same columns): Tencent Cloud (CN in
+/// CNY, international in USD), Featurize and Alibaba Cloud (CNY, also for its regions outside
+/// mainland China: the China site's list).
 pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
     for row in table.rows() {
         let currency: Currency = row.required("currency")?.parse().map_err(
@@ -448,6 +458,7 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
             ("tencent", Currency::Cny) => "tencent",
             ("tencent", Currency::Usd) => "tencent-intl",
             ("featurize", Currency::Cny) => "featurize",
+            ("alibaba", Currency::Cny) => "alibaba",
             (p, c) => {
                 return Err(row.error("provider", format!("unexpected provider {p:?} in {c}")))
             }

@@ -183,3 +183,105 @@ fn a_price_from_an_unlisted_source_fails_validation() {
     assert!(err.contains("unknown source \"nowhere\""), "{err}");
     fs::remove_dir_all(dir).ok();
 }
+
+/// The audit's findings and decisions, as reviewed in `data/AUDIT.md`.
+mod audit {
+    use super::*;
+    use catalog_import::audit::{to_markdown, Action, Check};
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn checked_in_audit_matches_a_fresh_import() {
+        let (_, report) = build(&default_data_dir()).unwrap();
+        let checked_in = fs::read_to_string(default_data_dir().join("AUDIT.md")).unwrap();
+        assert!(
+            to_markdown(&report.audit) == checked_in,
+            "data/AUDIT.md is stale: run `cargo run -p catalog-import` and commit the result"
+        );
+    }
+
+    /// The known wrong facts of the listings are fixed in the catalog.
+    #[test]
+    fn listings_get_the_cards_model_and_memory() {
+        let (catalog, _) = build(&default_data_dir()).unwrap();
+        let offer = |id: &str| catalog.offers.iter().find(|o| o.id == id).unwrap();
+        let gpu = |id: &str| catalog.gpus.iter().find(|g| g.id == id).unwrap();
+        assert_eq!(offer("vast/4x-RTX_4060_Ti-32-65536").gpu, "RTX4060Ti-16GB");
+        assert_eq!(offer("vast/4x-RTX_4070S_Ti-32-65536").gpu, "RTX4070TiSuper");
+        for (id, gib) in [
+            ("RTX5090", 32),
+            ("RTX5070", 12),
+            ("RTXA6000", 48),
+            ("RTXPRO6000", 96),
+        ] {
+            assert_eq!(gpu(id).memory_gib, Some(Decimal::from(gib)), "{id}");
+            for o in catalog.offers.iter().filter(|o| o.gpu == id) {
+                assert_eq!(o.gpu_memory_gib, Some(Decimal::from(gib)), "{}", o.id);
+            }
+        }
+        assert_eq!(
+            gpu("RTX4070TiSuper").name,
+            "NVIDIA GeForce RTX 4070 Ti SUPER"
+        );
+        assert!(!catalog.gpus.iter().any(|g| g.id == "RTX4060"));
+        use gpucost_core::catalog::OfferFlag::GpuShareUnconfirmed;
+        assert!(offer("azure/Standard_NC8ads_A10_v4")
+            .flags
+            .contains(&GpuShareUnconfirmed));
+        assert!(!offer("azure/Standard_NV6ads_A10_v5")
+            .flags
+            .contains(&GpuShareUnconfirmed));
+    }
+
+    #[test]
+    fn every_check_finds_something_and_each_finding_is_decided() {
+        let (_, report) = build(&default_data_dir()).unwrap();
+        for check in [Check::Model, Check::Memory, Check::GpuCount, Check::Price] {
+            assert!(
+                report.audit.iter().any(|d| d.finding.check == check),
+                "no {check:?} finding"
+            );
+        }
+        for d in &report.audit {
+            assert_eq!(d.decision.subject, d.finding.subject);
+            assert!(!d.decision.why.trim().is_empty(), "{:?}", d.finding);
+        }
+        assert!(report
+            .audit
+            .iter()
+            .any(|d| matches!(d.decision.action, Action::ShareUnconfirmed)));
+    }
+
+    #[test]
+    fn a_suspicious_row_without_a_decision_stops_the_import() {
+        let dir = scratch_data("audit-missing");
+        let path = dir.join("upstream/sources/alibaba_gpu_prices.csv");
+        let text = fs::read_to_string(&path).unwrap();
+        // Alibaba's 1 × T4 in Virginia at a hundredth of its price.
+        let broken = text.replacen(
+            ",us-east-1 (Virginia),on_demand_hourly,7.79,",
+            ",us-east-1 (Virginia),on_demand_hourly,0.0779,",
+            1,
+        );
+        assert_ne!(broken, text, "fixture row not found");
+        fs::write(&path, broken).unwrap();
+        let err = build(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains("no decision for price finding \"alibaba:T4\""),
+            "{err}"
+        );
+        fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn a_decision_without_a_finding_stops_the_import() {
+        let dir = scratch_data("audit-stale");
+        let path = dir.join("curated/audit_decisions.json");
+        let text = fs::read_to_string(&path).unwrap();
+        let extra = "[\n  {\"check\": \"price\", \"subject\": \"aws:T4\", \"action\": \"keep\", \"why\": \"x\", \"source\": \"vantage-aws\"},";
+        fs::write(&path, text.replacen('[', extra, 1)).unwrap();
+        let err = build(&dir).unwrap_err().to_string();
+        assert!(err.contains("\"aws:T4\" matches no finding"), "{err}");
+        fs::remove_dir_all(dir).ok();
+    }
+}
