@@ -7,7 +7,8 @@ use gpucost_core::format::Lang;
 
 /// The GPU Cost Lab engine on the command line: the same estimates as the page, for a share link.
 ///
-/// A problem with the arguments or the link is named on stderr with exit code 2.
+/// A problem with the arguments or the link is named on stderr with exit code 2. When stdout
+/// is closed early (`gpucost catalog | head`), the command stops quietly with exit code 0.
 #[derive(Debug, Parser)]
 #[command(name = "gpucost", version, arg_required_else_help = true)]
 pub struct Cli {

@@ -6,11 +6,14 @@
 //! gpucost presets [--format table|json] [--lang en|zh]
 //! gpucost help [COMMAND]    (or --help, -h after any command)
 //! ```
-//! Problems go to stderr with exit code 2 and name the offending argument or parameter.
+//! Problems go to stderr with exit code 2 and name the offending argument or parameter. When
+//! stdout is closed before the output is written (`gpucost catalog | head`), the command stops
+//! quietly with exit code 0: the reader has all it wanted.
 
 mod args;
 mod commands;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -25,13 +28,29 @@ fn main() -> ExitCode {
         }
     };
     match commands::run(&cli.command) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => emit(&out),
         Err(e) => {
-            eprintln!("gpucost: {}", e.message);
+            note(&format!("gpucost: {}", e.message));
             ExitCode::from(e.code)
         }
     }
+}
+
+/// Writes the output to stdout. `print!` panics when the reader has gone; here a broken pipe
+/// is the normal end of `gpucost … | head`, so it exits 0, and any other write error is 1.
+fn emit(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            note(&format!("gpucost: cannot write the output: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes a line to stderr; if stderr is closed too, there is no one left to tell.
+fn note(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }

@@ -3,7 +3,8 @@
 //! Prices move whenever the catalog is refreshed, so these assert exit codes, structure and
 //! wording, never amounts.
 
-use std::process::{Command, Output};
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `gpucost` with `args` to completion.
 fn gpucost(args: &[&str]) -> Output {
@@ -176,6 +177,67 @@ fn every_format_of_every_command_prints_something() {
         assert!(!out.stdout.is_empty(), "{what} printed nothing");
         assert!(out.stderr.is_empty(), "{what}: {}", text(&out.stderr));
     }
+}
+
+/// Starts `gpucost args` with stdout piped, reads `keep` bytes, closes the pipe and waits.
+fn close_stdout_after(args: &[&str], keep: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpucost"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gpucost binary runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = vec![0; keep];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    child.wait_with_output().unwrap()
+}
+
+// `gpucost catalog --format csv | head` panicked ("failed printing to stdout: Broken pipe",
+// exit 101): `print!` treats a reader that has gone as a bug, where a pipe into `head` is the
+// normal way to look at the start of a long output.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    for (args, keep) in [
+        // The catalog is far more than a pipe holds (see below), so after reading the start
+        // a write to the closed pipe is certain, as with `| head`.
+        (&["catalog", "--format", "csv"][..], 100),
+        (&["catalog", "--format", "json"], 100),
+        // These fit in a pipe; closing it without reading almost always beats their one
+        // write (the estimates parse the catalog first), and when it does not, nothing breaks.
+        (&["estimate", "?preset=dev-test", "--format", "json"], 0),
+        (&["estimate", "?preset=dev-test"], 0),
+        (&["presets"], 0),
+        (&["--help"], 0),
+    ] {
+        let out = close_stdout_after(args, keep);
+        let what = args.join(" ");
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{what}: {err}");
+        assert!(
+            err.is_empty(),
+            "{what}: nothing to say on stderr, said:\n{err}"
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{what}: {:?}\n{err}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn the_catalog_is_larger_than_a_pipe_holds() {
+    // The closed-stdout test relies on this: were the catalog to fit in a pipe's buffer
+    // (64 KiB on Linux), it would be written whole before the pipe closed and prove nothing.
+    let out = gpucost(&["catalog", "--format", "csv"]);
+    assert!(
+        out.stdout.len() > 4 * 64 * 1024,
+        "{} bytes",
+        out.stdout.len()
+    );
 }
 
 // The documented window `l=T4*50@20:00+4h` was refused when pasted: `+` in a query string is a
