@@ -1,6 +1,5 @@
 //! The subcommands, as functions from arguments to output text (tested without a process).
 
-use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::estimate::EstimateContext;
 use gpucost_core::export;
@@ -9,6 +8,10 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::presets::Preset;
 use gpucost_core::report::report;
 use gpucost_core::share::{self, PageState};
+
+use crate::args::{
+    CatalogArgs, CatalogFormat, Command, EstimateArgs, EstimateFormat, PresetsArgs, PresetsFormat,
+};
 
 /// A failure: message for stderr and exit code (2 = usage or input, 1 = other).
 #[derive(Debug)]
@@ -26,72 +29,12 @@ fn usage(message: impl Into<String>) -> CliError {
     }
 }
 
-const HELP: &str = "usage:
-  gpucost estimate '<share link or its query string>' [--format table|csv|json|md] [--lang en|zh] [--lenient] [--today YYYY-MM-DD]
-  gpucost catalog [--format csv|json]
-  gpucost presets [--format table|json]
-";
-
-/// Options shared by the subcommands.
-struct Options {
-    format: Option<String>,
-    lang: Option<Lang>,
-    lenient: bool,
-    today: Option<NaiveDate>,
-    positional: Vec<String>,
-}
-
-fn parse_options(args: &[String]) -> Result<Options, CliError> {
-    let mut o = Options {
-        format: None,
-        lang: None,
-        lenient: false,
-        today: None,
-        positional: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| usage(format!("{name} needs a value")))
-        };
-        match a.as_str() {
-            "--format" | "-f" => o.format = Some(value("--format")?),
-            "--lang" => {
-                let v = value("--lang")?;
-                o.lang = Some(
-                    v.parse()
-                        .map_err(|_| usage(format!("--lang {v:?}: expected en or zh")))?,
-                );
-            }
-            "--today" => {
-                let v = value("--today")?;
-                o.today = Some(
-                    NaiveDate::parse_from_str(&v, "%Y-%m-%d")
-                        .map_err(|_| usage(format!("--today {v:?}: expected YYYY-MM-DD")))?,
-                );
-            }
-            "--lenient" => o.lenient = true,
-            s if s.starts_with("--") => return Err(usage(format!("unknown option {s}\n{HELP}"))),
-            _ => o.positional.push(a.clone()),
-        }
-    }
-    Ok(o)
-}
-
-/// Runs `args` (without the program name); returns what to print.
-pub fn run(args: &[String]) -> Result<String, CliError> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(usage(HELP));
-    };
-    let o = parse_options(rest)?;
-    match command.as_str() {
-        "estimate" => estimate(&o),
-        "catalog" => catalog(&o),
-        "presets" => presets(&o),
-        "help" | "--help" | "-h" => Ok(HELP.to_string()),
-        other => Err(usage(format!("unknown command {other:?}\n{HELP}"))),
+/// Runs a parsed command line; returns what to print.
+pub fn run(command: &Command) -> Result<String, CliError> {
+    match command {
+        Command::Estimate(a) => estimate(a),
+        Command::Catalog(a) => Ok(catalog(a)),
+        Command::Presets(a) => Ok(presets(a)),
     }
 }
 
@@ -105,14 +48,9 @@ fn query_of(link: &str) -> &str {
     }
 }
 
-fn estimate(o: &Options) -> Result<String, CliError> {
-    let [link] = o.positional.as_slice() else {
-        return Err(usage(format!(
-            "estimate takes one link or query string\n{HELP}"
-        )));
-    };
+fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let e = embedded();
-    let decoded = share::decode(query_of(link), &e.catalog);
+    let decoded = share::decode(query_of(&o.link), &e.catalog);
     if !decoded.issues.is_empty() {
         let lines: Vec<String> = decoded
             .issues
@@ -153,22 +91,19 @@ fn estimate(o: &Options) -> Result<String, CliError> {
         today,
     });
     let json = export::to_json(&r, &valid, &share::encode(&state), lang);
-    match o.format.as_deref().unwrap_or("table") {
-        "json" => Ok(serde_json::to_string_pretty(&json).expect("serializable") + "\n"),
-        "csv" => Ok(export::to_csv(&json)),
-        "md" | "markdown" => Ok(export::to_markdown(&json, lang)),
-        "table" => Ok(export::to_table(&json, &r, lang)),
-        other => Err(usage(format!(
-            "--format {other:?}: expected table, csv, json or md"
-        ))),
-    }
+    Ok(match o.format {
+        EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
+        EstimateFormat::Csv => export::to_csv(&json),
+        EstimateFormat::Md => export::to_markdown(&json, lang),
+        EstimateFormat::Table => export::to_table(&json, &r, lang),
+    })
 }
 
-fn catalog(o: &Options) -> Result<String, CliError> {
+fn catalog(o: &CatalogArgs) -> String {
     let c = &embedded().catalog;
-    match o.format.as_deref().unwrap_or("csv") {
-        "json" => Ok(serde_json::to_string_pretty(c).expect("serializable") + "\n"),
-        "csv" => {
+    match o.format {
+        CatalogFormat::Json => serde_json::to_string_pretty(c).expect("serializable") + "\n",
+        CatalogFormat::Csv => {
             let mut out = String::from(
                 "offer,provider,instance,gpu,gpus,gpu_memory_gib,vcpus,ram_gib,basis,mode,region,amount,currency,source,as_of\n",
             );
@@ -205,14 +140,13 @@ fn catalog(o: &Options) -> Result<String, CliError> {
                     out.push('\n');
                 }
             }
-            Ok(out)
+            out
         }
-        other => Err(usage(format!("--format {other:?}: expected csv or json"))),
     }
 }
 
-fn presets(o: &Options) -> Result<String, CliError> {
-    let lang = o.lang.unwrap_or(Lang::En);
+fn presets(o: &PresetsArgs) -> String {
+    let lang = o.lang;
     let link = |p: Preset| {
         let state = PageState {
             preset: p,
@@ -221,8 +155,8 @@ fn presets(o: &Options) -> Result<String, CliError> {
         };
         share::encode(&state)
     };
-    match o.format.as_deref().unwrap_or("table") {
-        "json" => {
+    match o.format {
+        PresetsFormat::Json => {
             let list: Vec<serde_json::Value> = Preset::ALL
                 .iter()
                 .map(|&p| {
@@ -234,9 +168,9 @@ fn presets(o: &Options) -> Result<String, CliError> {
                     })
                 })
                 .collect();
-            Ok(serde_json::to_string_pretty(&list).expect("serializable") + "\n")
+            serde_json::to_string_pretty(&list).expect("serializable") + "\n"
         }
-        "table" => Ok(Preset::ALL
+        PresetsFormat::Table => Preset::ALL
             .iter()
             .map(|&p| {
                 format!(
@@ -247,17 +181,25 @@ fn presets(o: &Options) -> Result<String, CliError> {
                     p.description(lang)
                 )
             })
-            .collect()),
-        other => Err(usage(format!("--format {other:?}: expected table or json"))),
+            .collect(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::Cli;
+    use clap::Parser;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    /// Parses `line` as the words after `gpucost` and runs it; a command line clap rejects
+    /// comes back with clap's message and exit code.
+    fn run_line(line: &[&str]) -> Result<String, CliError> {
+        let cli = Cli::try_parse_from(std::iter::once("gpucost").chain(line.iter().copied()))
+            .map_err(|e| CliError {
+                message: e.to_string(),
+                code: u8::try_from(e.exit_code()).unwrap(),
+            })?;
+        run(&cli.command)
     }
 
     #[test]
@@ -273,20 +215,20 @@ mod tests {
 
     #[test]
     fn a_bad_parameter_is_named_and_exits_2() {
-        let err = run(&args(&["estimate", "?preset=dev-test&h=-5&cur=CNY"])).unwrap_err();
+        let err = run_line(&["estimate", "?preset=dev-test&h=-5&cur=CNY"]).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(err.message.contains("h=“-5”"), "{}", err.message);
     }
 
     #[test]
     fn lenient_mode_estimates_anyway() {
-        let out = run(&args(&[
+        let out = run_line(&[
             "estimate",
             "?preset=dev-test&h=-5&cur=CNY",
             "--lenient",
             "--format",
             "json",
-        ]))
+        ])
         .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["currency"], "CNY");
@@ -295,18 +237,18 @@ mod tests {
     #[test]
     fn unknown_formats_and_commands_are_usage_errors() {
         assert_eq!(
-            run(&args(&["estimate", "h=72", "--format", "xml"]))
+            run_line(&["estimate", "h=72", "--format", "xml"])
                 .unwrap_err()
                 .code,
             2
         );
-        assert_eq!(run(&args(&["frobnicate"])).unwrap_err().code, 2);
-        assert_eq!(run(&args(&[])).unwrap_err().code, 2);
+        assert_eq!(run_line(&["frobnicate"]).unwrap_err().code, 2);
+        assert_eq!(run_line(&[]).unwrap_err().code, 2);
     }
 
     #[test]
     fn the_catalog_exports_every_price() {
-        let csv = run(&args(&["catalog", "--format", "csv"])).unwrap();
+        let csv = run_line(&["catalog", "--format", "csv"]).unwrap();
         let prices: usize = embedded()
             .catalog
             .offers
@@ -314,14 +256,14 @@ mod tests {
             .map(|o| o.prices.len())
             .sum();
         assert_eq!(csv.lines().count(), prices + 1);
-        let json = run(&args(&["catalog", "--format", "json"])).unwrap();
+        let json = run_line(&["catalog", "--format", "json"]).unwrap();
         let back: gpucost_core::catalog::Catalog = serde_json::from_str(&json).unwrap();
         assert_eq!(back, embedded().catalog);
     }
 
     #[test]
     fn presets_list_their_links() {
-        let out = run(&args(&["presets", "--format", "json"])).unwrap();
+        let out = run_line(&["presets", "--format", "json"]).unwrap();
         let v: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
         assert_eq!(v.len(), Preset::ALL.len());
         assert_eq!(v[1]["link"], "?v=1&preset=traffic-spike");
@@ -331,7 +273,7 @@ mod tests {
     fn exported_gpu_counts_match_the_reasons_given() {
         // The custom preset splits some GPUs further than memory needs to meet its latency
         // bound; the export must report the GPUs actually costed, as the reasons say.
-        let out = run(&args(&["estimate", "preset=custom", "--format", "json"])).unwrap();
+        let out = run_line(&["estimate", "preset=custom", "--format", "json"]).unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let ranked = v["recommendation"]["ranked"].as_array().unwrap();
         assert!(!ranked.is_empty());

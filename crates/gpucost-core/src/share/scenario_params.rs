@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `preset` | preset slug (default `short-training`) | `preset=dev-test` |
 //! | `h` | hours (one-off), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
-//! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
+//! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
 //! | `lead` | minutes a window starts early | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
 //! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
@@ -131,8 +131,10 @@ pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, String> {
     let demand = match rest.split_once('@') {
         None => Demand::Constant(parse_count(rest)?),
         Some((count, window)) => {
+            // A `+` typed into a link decodes to a space (`T4*50@20:00+4h` arrives as
+            // `T4*50@20:00 4h`), so a space separates start and length just as well.
             let (start, length) = window
-                .split_once('+')
+                .split_once(['+', ' '])
                 .ok_or_else(|| "a window is @HH:MM+LENGTH".to_string())?;
             Demand::Window {
                 gpus: parse_count(count)?,
@@ -639,6 +641,15 @@ mod tests {
             let line = parse_line(raw, cat()).unwrap_or_else(|e| panic!("{raw}: {e}"));
             assert_eq!(write_line(&line), raw);
         }
+    }
+
+    #[test]
+    fn a_window_pasted_with_a_raw_plus_reads_as_written() {
+        // In a query string `+` is a space: the documented `l=T4*50@20:00+4h`, pasted, arrives
+        // here as `T4*50@20:00 4h` and must mean the same window; the writer keeps the `+`.
+        let pasted = parse_line("T4*50@20:00 4h", cat()).unwrap();
+        assert_eq!(pasted, parse_line("T4*50@20:00+4h", cat()).unwrap());
+        assert_eq!(write_line(&pasted), "T4*50@20:00+4h");
     }
 
     #[test]

@@ -1,0 +1,108 @@
+//! The command line, declared once: clap derives both the parser and every `--help` from these
+//! types, so the usage text cannot drift from what is accepted. Doc comments here are help text.
+
+use chrono::NaiveDate;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use gpucost_core::format::Lang;
+
+/// The GPU Cost Lab engine on the command line: the same estimates as the page, for a share link.
+///
+/// A problem with the arguments or the link is named on stderr with exit code 2. When stdout
+/// is closed early (`gpucost catalog | head`), the command stops quietly with exit code 0.
+#[derive(Debug, Parser)]
+#[command(name = "gpucost", version, arg_required_else_help = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// What the page shows for a share link; `--format json` is the page's JSON download.
+    Estimate(EstimateArgs),
+    /// Every price in the embedded catalog, with its source and date.
+    Catalog(CatalogArgs),
+    /// The scenario presets, each with its link.
+    Presets(PresetsArgs),
+}
+
+/// `gpucost estimate`.
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    /// A share link, or its query string ('?preset=dev-test&cur=CNY').
+    pub link: String,
+    /// How to print the estimate.
+    #[arg(short, long, value_enum, default_value_t = EstimateFormat::Table)]
+    pub format: EstimateFormat,
+    /// Language of the output, en or zh [default: the link's lang, else en].
+    #[arg(long, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+    /// Estimate even when the link has parameters that cannot be used (listed on stderr).
+    #[arg(long)]
+    pub lenient: bool,
+    /// The date that decides which prices are old [default: today].
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
+    pub today: Option<NaiveDate>,
+}
+
+/// `gpucost catalog`.
+#[derive(Debug, Args)]
+pub struct CatalogArgs {
+    /// How to print the catalog: one CSV row per price, or the catalog itself as JSON.
+    #[arg(short, long, value_enum, default_value_t = CatalogFormat::Csv)]
+    pub format: CatalogFormat,
+}
+
+/// `gpucost presets`.
+#[derive(Debug, Args)]
+pub struct PresetsArgs {
+    /// How to print the presets.
+    #[arg(short, long, value_enum, default_value_t = PresetsFormat::Table)]
+    pub format: PresetsFormat,
+    /// Language of the titles and descriptions, en or zh.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    pub lang: Lang,
+}
+
+/// Output formats of `estimate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EstimateFormat {
+    /// Aligned text for a terminal.
+    Table,
+    /// One row per charge, as the page's CSV download.
+    Csv,
+    /// Byte for byte the page's JSON download.
+    Json,
+    /// Provider totals and savings as Markdown, as the page copies them.
+    #[value(alias = "markdown")]
+    Md,
+}
+
+/// Output formats of `catalog`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CatalogFormat {
+    /// One row per price.
+    Csv,
+    /// The catalog as embedded.
+    Json,
+}
+
+/// Output formats of `presets`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PresetsFormat {
+    /// Slug, title, link and description.
+    Table,
+    /// A list of objects with the same fields.
+    Json,
+}
+
+/// The engine's own parser, so the CLI accepts exactly the spellings a link's `lang` does.
+fn parse_lang(raw: &str) -> Result<Lang, String> {
+    raw.parse().map_err(|()| "expected en or zh".to_string())
+}
+
+fn parse_date(raw: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| "expected YYYY-MM-DD".to_string())
+}

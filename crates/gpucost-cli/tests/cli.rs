@@ -1,0 +1,298 @@
+//! The built `gpucost` binary, run as a user runs it: arguments in, exit code and text out.
+//!
+//! Prices move whenever the catalog is refreshed, so these assert exit codes, structure and
+//! wording, never amounts.
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `gpucost` with `args` to completion.
+fn gpucost(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpucost"))
+        .args(args)
+        .output()
+        .expect("the gpucost binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Fails with everything the process said, so a red test shows why.
+#[track_caller]
+fn assert_exit(out: &Output, code: i32, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{what}: exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+// `gpucost estimate --help` said "unknown option --help" and exited 2: the hand-written parser
+// knew `--help` only in the command's place, so no subcommand could explain itself.
+#[test]
+fn every_command_explains_itself_with_help_and_exits_0() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["help", "estimate"],
+        &["estimate", "--help"],
+        &["estimate", "-h"],
+        &["estimate", "?preset=dev-test", "--help"],
+        &["catalog", "--help"],
+        &["catalog", "-h"],
+        &["presets", "--help"],
+        &["presets", "-h"],
+    ] {
+        let out = gpucost(args);
+        let what = args.join(" ");
+        assert_exit(&out, 0, &what);
+        let help = text(&out.stdout);
+        assert!(
+            help.to_lowercase().contains("usage"),
+            "{what}: no usage on stdout:\n{help}"
+        );
+        assert!(out.stderr.is_empty(), "{what}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn each_command_help_lists_its_own_options() {
+    for (command, options) in [
+        (
+            "estimate",
+            &["--format", "--lang", "--lenient", "--today", "md"][..],
+        ),
+        ("catalog", &["--format", "csv", "json"]),
+        ("presets", &["--format", "--lang", "table", "json"]),
+    ] {
+        let help = text(&gpucost(&[command, "--help"]).stdout);
+        for option in options {
+            assert!(
+                help.contains(option),
+                "{command} --help lacks {option}:\n{help}"
+            );
+        }
+    }
+}
+
+#[test]
+fn unknown_options_and_commands_are_usage_errors_that_name_them() {
+    for (args, named) in [
+        (&["estimate", "?h=72", "--frobnicate"][..], "--frobnicate"),
+        (&["catalog", "--colour"], "--colour"),
+        (&["frobnicate"], "frobnicate"),
+        (&["estimate", "?h=72", "--format", "xml"], "xml"),
+        (&["presets", "--format", "csv"], "csv"),
+        (&["estimate", "?h=72", "--lang", "fr"], "fr"),
+        (
+            &["estimate", "?h=72", "--today", "29/11/2026"],
+            "29/11/2026",
+        ),
+        (&["estimate", "?h=72", "?h=73"], "?h=73"),
+    ] {
+        let out = gpucost(args);
+        let what = args.join(" ");
+        assert_exit(&out, 2, &what);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(named),
+            "{what}: stderr does not name {named}:\n{err}"
+        );
+        assert!(out.stdout.is_empty(), "{what}: {}", text(&out.stdout));
+    }
+    // No command at all: the usage, on stderr, as a usage error.
+    let out = gpucost(&[]);
+    assert_exit(&out, 2, "no arguments");
+    assert!(text(&out.stderr).to_lowercase().contains("usage"));
+}
+
+#[test]
+fn a_bad_link_parameter_is_named_with_exit_2_unless_lenient() {
+    let out = gpucost(&["estimate", "?preset=dev-test&h=-5&cur=CNY"]);
+    assert_exit(&out, 2, "h=-5");
+    let err = text(&out.stderr);
+    assert!(err.contains("h=“-5”"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = gpucost(&[
+        "estimate",
+        "?preset=dev-test&h=-5&cur=CNY",
+        "--lenient",
+        "--format",
+        "json",
+        "--today",
+        "2026-11-29",
+    ]);
+    assert_exit(&out, 0, "h=-5 --lenient");
+    assert!(text(&out.stderr).contains("h=“-5”"));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["currency"], "CNY");
+}
+
+#[test]
+fn options_may_come_before_or_after_the_link_and_f_is_format() {
+    let after = gpucost(&[
+        "estimate",
+        "?preset=dev-test",
+        "--format",
+        "csv",
+        "--today",
+        "2026-11-29",
+    ]);
+    let before = gpucost(&[
+        "estimate",
+        "-f",
+        "csv",
+        "--today=2026-11-29",
+        "?preset=dev-test",
+    ]);
+    assert_exit(&after, 0, "options after");
+    assert_exit(&before, 0, "options before");
+    assert_eq!(text(&after.stdout), text(&before.stdout));
+    assert!(text(&after.stdout).lines().count() > 1);
+}
+
+#[test]
+fn every_format_of_every_command_prints_something() {
+    for args in [
+        &["estimate", "?preset=dev-test", "--format", "table"][..],
+        &["estimate", "?preset=dev-test", "--format", "csv"],
+        &["estimate", "?preset=dev-test", "--format", "json"],
+        &["estimate", "?preset=dev-test", "--format", "md"],
+        &["estimate", "?preset=dev-test", "--format", "markdown"],
+        &["estimate", "?preset=dev-test", "--lang", "zh"],
+        &["catalog"],
+        &["catalog", "--format", "json"],
+        &["presets"],
+        &["presets", "--format", "json", "--lang", "zh"],
+    ] {
+        let out = gpucost(args);
+        let what = args.join(" ");
+        assert_exit(&out, 0, &what);
+        assert!(!out.stdout.is_empty(), "{what} printed nothing");
+        assert!(out.stderr.is_empty(), "{what}: {}", text(&out.stderr));
+    }
+}
+
+/// Starts `gpucost args` with stdout piped, reads `keep` bytes, closes the pipe and waits.
+fn close_stdout_after(args: &[&str], keep: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpucost"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gpucost binary runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = vec![0; keep];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    child.wait_with_output().unwrap()
+}
+
+// `gpucost catalog --format csv | head` panicked ("failed printing to stdout: Broken pipe",
+// exit 101): `print!` treats a reader that has gone as a bug, where a pipe into `head` is the
+// normal way to look at the start of a long output.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    for (args, keep) in [
+        // The catalog is far more than a pipe holds (see below), so after reading the start
+        // a write to the closed pipe is certain, as with `| head`.
+        (&["catalog", "--format", "csv"][..], 100),
+        (&["catalog", "--format", "json"], 100),
+        // These fit in a pipe; closing it without reading almost always beats their one
+        // write (the estimates parse the catalog first), and when it does not, nothing breaks.
+        (&["estimate", "?preset=dev-test", "--format", "json"], 0),
+        (&["estimate", "?preset=dev-test"], 0),
+        (&["presets"], 0),
+        (&["--help"], 0),
+    ] {
+        let out = close_stdout_after(args, keep);
+        let what = args.join(" ");
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{what}: {err}");
+        assert!(
+            err.is_empty(),
+            "{what}: nothing to say on stderr, said:\n{err}"
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{what}: {:?}\n{err}",
+            out.status
+        );
+    }
+}
+
+#[test]
+fn the_catalog_is_larger_than_a_pipe_holds() {
+    // The closed-stdout test relies on this: were the catalog to fit in a pipe's buffer
+    // (64 KiB on Linux), it would be written whole before the pipe closed and prove nothing.
+    let out = gpucost(&["catalog", "--format", "csv"]);
+    assert!(
+        out.stdout.len() > 4 * 64 * 1024,
+        "{} bytes",
+        out.stdout.len()
+    );
+}
+
+// The documented window `l=T4*50@20:00+4h` was refused when pasted: `+` in a query string is a
+// space, and the line grammar knew only `+` (see gpucost-core/tests/pasted_links.rs).
+#[test]
+fn the_documented_window_example_estimates_as_pasted() {
+    let out = gpucost(&["estimate", "?l=T4*50@20:00+4h", "--format", "json"]);
+    assert_exit(&out, 0, "estimate ?l=T4*50@20:00+4h");
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["gpu_hours"], "200", "50 GPUs for 4 hours");
+    assert_eq!(
+        json["link"], "v=1&l=T4*50%4020:00%2B4h",
+        "written with the + escaped"
+    );
+}
+
+/// The arguments of a README line `cargo run … -- ARGS   # comment`, unquoted as a shell would
+/// (the README quotes only with single quotes).
+fn readme_command(line: &str) -> Option<Vec<String>> {
+    let (_, args) = line.split_once(" -p gpucost-cli -- ")?;
+    let args = args.split("  #").next().unwrap_or(args);
+    let mut words = Vec::new();
+    for (i, part) in args.split('\'').enumerate() {
+        if i % 2 == 1 {
+            words.push(part.to_string());
+        } else {
+            words.extend(part.split_whitespace().map(str::to_string));
+        }
+    }
+    Some(words)
+}
+
+#[test]
+fn every_readme_example_works_as_pasted() {
+    let readme = include_str!("../../../README.md");
+    let commands: Vec<Vec<String>> = readme.lines().filter_map(readme_command).collect();
+    assert!(commands.len() >= 4, "found {commands:?}");
+    // The Links section's example link, given to `estimate` as a user would.
+    let links: Vec<&str> = readme
+        .split('`')
+        .filter(|span| span.starts_with("?preset="))
+        .collect();
+    assert!(!links.is_empty());
+    let runs = commands.iter().cloned().chain(
+        links
+            .iter()
+            .map(|l| vec!["estimate".to_string(), l.to_string()]),
+    );
+    for args in runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = gpucost(&args);
+        let what = args.join(" ");
+        assert_exit(&out, 0, &what);
+        assert!(!out.stdout.is_empty(), "{what} printed nothing");
+        assert!(out.stderr.is_empty(), "{what}: {}", text(&out.stderr));
+    }
+}
