@@ -266,7 +266,7 @@ mod tests {
         let out = run_line(&["presets", "--format", "json"]).unwrap();
         let v: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
         assert_eq!(v.len(), Preset::ALL.len());
-        assert_eq!(v[1]["link"], "?v=1&preset=traffic-spike");
+        assert_eq!(v[1]["link"], "?v=2&preset=traffic-spike");
     }
 
     #[test]

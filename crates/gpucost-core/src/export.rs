@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::billing::ItemKind;
 use crate::estimate::{LineItem, ProviderEstimate, Unserved};
 use crate::format::{self, Lang};
+use crate::labels;
 use crate::report::Report;
 use crate::scenario::ValidScenario;
 
@@ -138,6 +139,9 @@ pub struct ProviderJson {
     pub status: String,
     /// Offer ids, one per line, joined by ` + `.
     pub offer: String,
+    /// The offers as a reader names them in the requested language ([`labels::offer_id`]),
+    /// joined by ` + ` (empty when unserved).
+    pub offer_name: String,
     /// Plan slug, or `mixed`.
     pub billing_mode: String,
     /// Display currency.
@@ -264,6 +268,12 @@ pub fn to_json(report: &Report, scenario: &ValidScenario, link: &str, lang: Lang
                     .map(|l| l.offer.as_str())
                     .collect::<Vec<_>>()
                     .join(" + "),
+                offer_name: plan
+                    .lines
+                    .iter()
+                    .map(|l| labels::offer_id(&l.offer, &l.instance, lang))
+                    .collect::<Vec<_>>()
+                    .join(" + "),
                 billing_mode: plan.billing_mode(),
                 currency: c.currency.to_string(),
                 total: plan.total.to_decimal_string(),
@@ -284,6 +294,7 @@ pub fn to_json(report: &Report, scenario: &ValidScenario, link: &str, lang: Lang
                 name: seller_name(p, lang),
                 status: "unserved".into(),
                 offer: String::new(),
+                offer_name: String::new(),
                 billing_mode: String::new(),
                 currency: c.currency.to_string(),
                 total: String::new(),
@@ -396,7 +407,7 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
             md_cell(&p.billing_mode),
             p.total,
             p.per_gpu_hour,
-            md_cell(&p.offer)
+            md_cell(&p.offer_name)
         ));
     }
     if !json.savings.is_empty() {
@@ -461,7 +472,7 @@ pub fn to_table(json: &EstimateJson, report: &Report, lang: Lang) -> String {
                 .map(|plan| format::rate(plan.per_gpu_hour))
                 .unwrap_or_default(),
             p.billing_mode,
-            p.offer
+            p.offer_name
         ));
     }
     for p in json.providers.iter().filter(|p| p.status != "served") {

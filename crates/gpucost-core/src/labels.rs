@@ -1,5 +1,12 @@
 //! Words for billing modes, plans and charges, in English and Chinese — shared by the page,
 //! the exports and the command line so they all describe a plan the same way.
+//!
+//! It also names the built-in names: the sellers and reference amounts the presets enter, and
+//! the founding document's market-reference offers (named by use in Chinese in the catalog).
+//! They are stored as one fixed text, because that text is an identity links and exports
+//! carry (`cp=~V100 quote:…`, seller `custom:V100 quote`, offer `market-ref/T4 (轻量级推理)`), and
+//! shown in the reader's language. Any other stored text is the user's (or the provider's)
+//! own words, shown as written in both languages.
 
 use crate::billing::{ItemKind, PlanKind, Remainder};
 use crate::billing_mode::{
@@ -192,9 +199,171 @@ pub fn unit(kind: ItemKind, lang: Lang) -> &'static str {
     }
 }
 
+/// The short-training preset's quote: the seller it enters (`custom:V100 quote`).
+pub const SEED_QUOTE: &str = "V100 quote";
+/// The seller a new custom price starts with, until the user names it.
+pub const NEW_QUOTE: &str = "My quote";
+/// The short-training preset's reference amount, as stored (both languages, as version 1
+/// stored it, so old links with it keep their meaning).
+pub const LEASE_DEPOSIT: &str = "whole-card lease deposit 整卡租赁押金";
+/// The shift-fleet preset's reference amount, as stored.
+pub const CURRENT_MONTHLY_COST: &str = "current monthly cost 当前月度算力成本";
+
+/// A built-in name: how it is stored, and its text in each language.
+struct BuiltIn {
+    stored: &'static str,
+    en: &'static str,
+    zh: &'static str,
+}
+
+const SELLERS: &[BuiltIn] = &[
+    BuiltIn {
+        stored: SEED_QUOTE,
+        en: "V100 quote",
+        zh: "V100 报价",
+    },
+    BuiltIn {
+        stored: NEW_QUOTE,
+        en: "My quote",
+        zh: "我的报价",
+    },
+];
+
+const REFERENCES: &[BuiltIn] = &[
+    BuiltIn {
+        stored: LEASE_DEPOSIT,
+        en: "whole-card lease deposit",
+        zh: "整卡租赁押金",
+    },
+    BuiltIn {
+        stored: CURRENT_MONTHLY_COST,
+        en: "current monthly cost",
+        zh: "当前月度算力成本",
+    },
+];
+
+/// The founding document's hardware matrix (seed 004, §3.1), as the catalog names its rows; the
+/// English words are those of the recommendation's rule check.
+const INSTANCES: &[BuiltIn] = &[
+    BuiltIn {
+        stored: "T4 (轻量级推理)",
+        en: "T4 (light inference)",
+        zh: "T4（轻量级推理）",
+    },
+    BuiltIn {
+        stored: "A10 (中型模型训练)",
+        en: "A10 (mid-size training)",
+        zh: "A10（中型模型训练）",
+    },
+    BuiltIn {
+        stored: "A100 80GB (大规模并行训练)",
+        en: "A100 80GB (large parallel training)",
+        zh: "A100 80GB（大规模并行训练）",
+    },
+];
+
+fn built_in(table: &'static [BuiltIn], stored: &str) -> Option<&'static BuiltIn> {
+    table.iter().find(|b| b.stored == stored)
+}
+
+fn shown<'a>(table: &'static [BuiltIn], stored: &'a str, lang: Lang) -> &'a str {
+    match (built_in(table, stored), lang) {
+        (Some(b), Lang::En) => b.en,
+        (Some(b), Lang::Zh) => b.zh,
+        (None, _) => stored,
+    }
+}
+
+/// The name of a seller the scenario names (a custom price's provider) in `lang`.
+pub fn seller(stored: &str, lang: Lang) -> &str {
+    shown(SELLERS, stored, lang)
+}
+
+/// What a reference amount is, in `lang`.
+pub fn reference(stored: &str, lang: Lang) -> &str {
+    shown(REFERENCES, stored, lang)
+}
+
+/// An offer's instance name in `lang`: the provider's own name, or a market-reference row's.
+pub fn instance(stored: &str, lang: Lang) -> &str {
+    shown(INSTANCES, stored, lang)
+}
+
+/// Whether an offer is better named than pointed at by id: a market-reference row (its id is
+/// in the founding document's language) or a custom price (`custom:<seller>/<gpu>` repeats the
+/// seller, stored in one language, beside its GPU).
+fn named_by_instance(id: &str, instance: &str) -> bool {
+    id.starts_with("custom:") || built_in(INSTANCES, instance).is_some()
+}
+
+/// How to point at an offer in `lang`: its id (`aws/g4dn.xlarge`), or for a market-reference
+/// row or a custom price its name (`T4 (light inference)`, `V100`).
+pub fn offer_id<'a>(id: &'a str, instance: &'a str, lang: Lang) -> &'a str {
+    if named_by_instance(id, instance) {
+        self::instance(instance, lang)
+    } else {
+        id
+    }
+}
+
+/// An offer as results describe it: `g4dn.xlarge (aws/g4dn.xlarge)`, or for a market-reference
+/// row or a custom price its name alone.
+pub fn offer(id: &str, instance: &str, lang: Lang) -> String {
+    if named_by_instance(id, instance) {
+        self::instance(instance, lang).to_string()
+    } else {
+        format!("{instance} ({id})")
+    }
+}
+
+/// Whether `text` has a Han character (a test of which language a text is in).
+pub fn has_han(text: &str) -> bool {
+    text.chars()
+        .any(|c| matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::{embedded, ProviderKind};
+
+    #[test]
+    fn built_in_names_are_in_the_language_shown_and_users_words_as_written() {
+        for table in [SELLERS, REFERENCES, INSTANCES] {
+            for b in table {
+                assert!(!has_han(b.en), "{}", b.en);
+                assert!(has_han(b.zh), "{}", b.zh);
+            }
+        }
+        assert_eq!(seller(SEED_QUOTE, Lang::Zh), "V100 报价");
+        assert_eq!(
+            reference(LEASE_DEPOSIT, Lang::En),
+            "whole-card lease deposit"
+        );
+        for lang in Lang::ALL {
+            assert_eq!(seller("我的集群", lang), "我的集群");
+            assert_eq!(reference("deposit", lang), "deposit");
+            assert_eq!(
+                offer_id("aws/g4dn.xlarge", "g4dn.xlarge", lang),
+                "aws/g4dn.xlarge"
+            );
+        }
+    }
+
+    /// The catalog names the founding document's rows in Chinese; each needs an English name.
+    #[test]
+    fn every_market_reference_offer_has_a_name_in_both_languages() {
+        let c = &embedded().catalog;
+        let market = |p: &str| {
+            c.provider(p)
+                .is_some_and(|p| p.kind == ProviderKind::MarketReference)
+        };
+        for o in c.offers.iter().filter(|o| market(&o.provider)) {
+            assert!(!has_han(instance(&o.instance, Lang::En)), "{}", o.id);
+            assert!(!has_han(offer_id(&o.id, &o.instance, Lang::En)), "{}", o.id);
+            assert!(has_han(instance(&o.instance, Lang::Zh)), "{}", o.id);
+        }
+    }
 
     #[test]
     fn plans_read_as_sentences() {

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 
 use crate::format::Lang;
+use crate::labels;
 use crate::money::{Currency, Money};
 use crate::recommend::TaskKind;
 use crate::scenario::{
@@ -100,7 +101,7 @@ impl Preset {
                     demand: Demand::Constant(Decimal::from(4)),
                 }],
                 custom_prices: vec![CustomPrice {
-                    owner: PriceOwner::Named("V100 quote".into()),
+                    owner: PriceOwner::Named(labels::SEED_QUOTE.into()),
                     gpu: "V100".into(),
                     mode: CustomMode::OnDemand,
                     amount: Decimal::from(8),
@@ -108,7 +109,7 @@ impl Preset {
                 }],
                 reference: Some(Reference {
                     amount: cny("50000"),
-                    label: "whole-card lease deposit 整卡租赁押金".into(),
+                    label: labels::LEASE_DEPOSIT.into(),
                 }),
                 ..Scenario::default()
             },
@@ -164,7 +165,7 @@ impl Preset {
                     ],
                     reference: Some(Reference {
                         amount: cny("480000"),
-                        label: "current monthly cost 当前月度算力成本".into(),
+                        label: labels::CURRENT_MONTHLY_COST.into(),
                     }),
                     ..Scenario::default()
                 };

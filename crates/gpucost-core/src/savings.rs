@@ -11,6 +11,7 @@ use crate::billing::ItemKind;
 use crate::billing_mode::Period;
 use crate::estimate::{cheapest_with, Comparison, EstimateContext, OfferBook, Selection};
 use crate::format::{self, Lang};
+use crate::labels;
 use crate::money::Money;
 use crate::recommend::{CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};
@@ -195,8 +196,12 @@ impl Assumption {
             (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
                 format!("所描述的推理负载改用 {to} 而非 {from}：按各自所需机群在整个期间的最低按量价格计算，吞吐量取推荐结果区间的中值。")
             }
-            (Assumption::Reference { label }, Lang::En) => format!("Compared with your reference: {label}."),
-            (Assumption::Reference { label }, Lang::Zh) => format!("对比您的参考金额：{label}。"),
+            (Assumption::Reference { label }, Lang::En) => {
+                format!("Compared with your reference: {}.", labels::reference(label, lang))
+            }
+            (Assumption::Reference { label }, Lang::Zh) => {
+                format!("对比您的参考金额：{}。", labels::reference(label, lang))
+            }
         }
     }
 }

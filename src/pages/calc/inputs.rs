@@ -4,6 +4,7 @@
 use chrono::Datelike;
 use gpucost_core::billing_mode::{ModeClass, Period};
 use gpucost_core::format::Lang;
+use gpucost_core::labels;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::scenario::{
     CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference, MAX_HOURS,
@@ -264,7 +265,7 @@ fn CustomPriceRow(
                         let v = event_target_value(&ev);
                         set(&|p| {
                             p.owner = if v == "~" {
-                                PriceOwner::Named("My quote".into())
+                                PriceOwner::Named(labels::NEW_QUOTE.into())
                             } else {
                                 PriceOwner::Provider(v.clone())
                             }
@@ -293,7 +294,7 @@ fn CustomPriceRow(
                         maxlength="40"
                         data-testid=testid("name")
                         prop:value=move || match price.with(|p| p.as_ref().map(|p| p.owner.clone())) {
-                            Some(PriceOwner::Named(n)) => n,
+                            Some(PriceOwner::Named(n)) => labels::seller(&n, app.lang.get()).to_string(),
                             _ => String::new(),
                         }
                         on:change=move |ev| {
@@ -571,7 +572,7 @@ pub fn BudgetAndReference() -> impl IntoView {
                         maxlength="60"
                         data-testid="reference-label"
                         prop:value={
-                            let label = Memo::new(move |_| app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default()));
+                            let label = Memo::new(move |_| app.page.with(|p| p.scenario.reference.as_ref().map(|r| labels::reference(&r.label, app.lang.get()).to_string()).unwrap_or_default()));
                             move || label.get()
                         }
                         on:change=move |ev| {

@@ -243,10 +243,9 @@ fn line_view(
             demand_text(scenario, line.line, catalog, lang)
         ),
         offer: format!(
-            "{} × {} ({})",
+            "{} × {}",
             format::number(line.gpus_per_instance, 3),
-            line.instance,
-            line.offer
+            labels::offer(&line.offer, &line.instance, lang)
         ),
         region: line.region.clone(),
         plan: labels::plan(line.plan, lang),
@@ -311,7 +310,7 @@ fn row(catalog: &Catalog, p: &ProviderEstimate, rank: Option<usize>, lang: Lang)
                 offers: plan
                     .lines
                     .iter()
-                    .map(|l| l.instance.as_str())
+                    .map(|l| labels::instance(&l.instance, lang))
                     .collect::<Vec<_>>()
                     .join(" + "),
                 unserved: None,
@@ -380,7 +379,7 @@ pub fn provider_lines(
                         "{}: {} ({}){be}{not_allowed}",
                         labels::class(o.class, lang),
                         format::money(o.plan.subtotal),
-                        o.plan.offer
+                        labels::offer_id(&o.plan.offer, &o.plan.instance, lang)
                     )
                 })
                 .collect();

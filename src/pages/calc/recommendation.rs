@@ -555,9 +555,8 @@ fn price_text(catalog: &Catalog, o: &PriceOption, lang: Lang) -> String {
         Lang::Zh => format!("{}/卡·时", format::rate(o.per_gpu_hour)),
     };
     format!(
-        "{provider} · {instances} × {} ({}) · {} · {per_gpu_hour} · {} · {} · {source}",
-        o.instance,
-        o.offer,
+        "{provider} · {instances} × {} · {} · {per_gpu_hour} · {} · {} · {source}",
+        labels::offer(&o.offer, &o.instance, lang),
         labels::mode(o.mode, lang),
         o.region,
         as_of(o.as_of, lang),

@@ -341,7 +341,7 @@ mod tests {
             ..PageState::default()
         };
         let s = embed_snippet("https://docs.example/tools/gpu-cost/", &state, true, 900);
-        assert!(s.contains("src=\"https://docs.example/tools/gpu-cost/?v=1&amp;embed=1&amp;lock=1&amp;preset=dev-test\""), "{s}");
+        assert!(s.contains("src=\"https://docs.example/tools/gpu-cost/?v=2&amp;embed=1&amp;lock=1&amp;preset=dev-test\""), "{s}");
         assert!(s.contains("gpu-cost-lab:height"));
     }
 }

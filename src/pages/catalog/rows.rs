@@ -5,6 +5,7 @@ use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::browse::{hourly_amount, CatalogRow, Quote};
 use gpucost_core::catalog::{AsOf, Catalog, OfferFlag, PriceBasis};
 use gpucost_core::format::{self, Lang};
+use gpucost_core::labels;
 use gpucost_core::money::Money;
 
 use crate::i18n::Text;
@@ -139,7 +140,7 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
             Lang::En => row.provider.name.clone(),
             Lang::Zh => row.provider.name_zh.clone(),
         },
-        instance: o.instance.clone(),
+        instance: labels::instance(&o.instance, lang).to_string(),
         gpus: format!("{} × {}{memory}", format::number(o.gpus, 3), row.gpu.name),
         host,
         region: row

@@ -14,6 +14,8 @@ use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
 use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
+use crate::format::Lang;
+use crate::labels;
 use crate::scenario::{CustomMode, Discount, PriceOwner};
 
 /// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.
@@ -203,8 +205,8 @@ pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a 
                 sellers.push((
                     Seller {
                         id,
-                        name: name.clone(),
-                        name_zh: name.clone(),
+                        name: labels::seller(name, Lang::En).to_string(),
+                        name_zh: labels::seller(name, Lang::Zh).to_string(),
                         kind: None,
                     },
                     None,

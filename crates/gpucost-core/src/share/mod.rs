@@ -5,7 +5,19 @@
 //! opens with everything else intact. [`encode`] writes keys in a fixed order and omits
 //! defaults, so equal states give equal links and `decode(encode(s)) == s`.
 //!
-//! Version history (`v=`): 1 — first format.
+//! Which scenario a link starts from: the one its `preset=` names; without `preset=`, the
+//! "your own" scenario (`custom`, with its defaults) when the link names its own lines (`l=`),
+//! else the default `short-training`. A link that describes its own GPUs thus never inherits
+//! another scenario's quote, reference amount or billing options. The encoder therefore writes
+//! `preset=` for every preset except `short-training` without lines, e.g.
+//! `v=2&preset=short-training&h=5&l=T4*1`, while `?l=T4*1&h=5` is your own scenario.
+//!
+//! Every link the page has written carries `v=` (the encoder wrote `v=1` from the first
+//! format on), so a link without it was typed by hand and is read in the current format.
+//!
+//! Version history (`v=`, rewrite steps in [`upgrade`]):
+//! 1 — first format: every link without `preset=` started from `short-training`.
+//! 2 — a link without `preset=` that names its lines (`l=`) starts from `custom`.
 
 pub mod issue;
 pub mod prices_file;
@@ -30,7 +42,7 @@ pub use query::MAX_QUERY_BYTES;
 use query::{Reader, Writer};
 
 /// The current link format version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Most values accepted in one list parameter.
 const MAX_LIST: usize = 64;
@@ -133,8 +145,9 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     let mut r = Reader::new(query);
     let mut state = PageState::default();
 
-    // A link without `v` predates nothing: version 1 was the first format.
-    let mut version = 1;
+    // The page has always written `v`, so a link without it was typed by hand today: read it
+    // in the current format (`?l=T4*1&h=5` is the writer's own scenario, not short-training's).
+    let mut version = VERSION;
     if let Some(v) = r.single("v") {
         match v.trim().parse::<u32>() {
             Ok(n) if n > VERSION => r.reject("v", &v, Problem::NewerVersion),
@@ -185,6 +198,13 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
         }
     }
     decode_catalog(&mut r, &mut state.catalog);
+    // A link naming its own lines describes its own scenario; an unusable `preset=` is
+    // reported and read as missing.
+    state.preset = if r.has("l") {
+        Preset::Custom
+    } else {
+        Preset::default()
+    };
     if let Some(p) = r.word(
         "preset",
         "short-training, traffic-spike, dev-test, shift-fleet, custom",
@@ -311,7 +331,9 @@ pub fn encode(state: &PageState) -> String {
         w.pair("frame", frame);
     }
     encode_catalog(&mut w, &state.catalog);
-    if state.preset != Preset::default() {
+    // Without `preset=`, a link with lines would start from `custom` (see the module doc).
+    let writes_lines = state.scenario.lines != state.preset.scenario().lines;
+    if state.preset != Preset::default() || writes_lines {
         w.pair("preset", state.preset.as_str());
     }
     scenario_params::encode_scenario(&mut w, &state.scenario, state.preset);
@@ -391,6 +413,50 @@ mod tests {
         let d = decode("v=9&gpu=T4");
         assert_eq!(d.issues[0].problem, Problem::NewerVersion);
         assert!(d.state.catalog.gpus.contains("T4"));
+    }
+
+    /// Issue 14: `?l=T4*1&h=5` started from short-training and showed its ¥8 V100 quote (as a
+    /// seller that cannot serve), a saving against its ¥50,000 deposit, and spot.
+    #[test]
+    fn a_link_naming_its_own_lines_starts_from_your_own_scenario() {
+        for q in ["l=T4*1&h=5", "v=2&l=T4*1&h=5", "l=T4*1&h=5&preset=nonsense"] {
+            let d = decode(q);
+            let s = &d.state.scenario;
+            assert_eq!(d.state.preset, Preset::Custom, "{q}");
+            assert!(s.custom_prices.is_empty(), "{q}: {:?}", s.custom_prices);
+            assert_eq!(s.reference, None, "{q}");
+            assert!(!s.options.spot_usable(), "{q}: spot from short-training");
+            assert_eq!(s.lines.len(), 1, "{q}");
+            assert_eq!(s.lines[0].gpu, "T4", "{q}");
+        }
+        assert!(decode("l=T4*1&h=5").issues.is_empty());
+    }
+
+    #[test]
+    fn a_version_1_link_naming_its_lines_keeps_short_training() {
+        let d = decode("v=1&l=T4*1&h=5");
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        assert_eq!(d.state.preset, Preset::ShortTraining);
+        let s = &d.state.scenario;
+        assert_eq!(
+            s.custom_prices,
+            Preset::ShortTraining.scenario().custom_prices
+        );
+        assert_eq!(s.reference, Preset::ShortTraining.scenario().reference);
+        assert!(s.options.spot_usable());
+        assert_eq!(s.lines[0].gpu, "T4");
+    }
+
+    #[test]
+    fn lines_of_the_default_preset_are_written_with_its_name() {
+        let mut state = PageState::default();
+        state.scenario.lines = decode("l=T4*1").state.scenario.lines;
+        let q = encode(&state);
+        assert_eq!(q, "v=2&preset=short-training&l=T4*1");
+        assert_eq!(decode(&q).state, state);
+        assert_eq!(encode(&PageState::default()), "v=2", "no lines, no preset");
+        let own = decode("l=T4*1&h=5").state;
+        assert_eq!(encode(&own), "v=2&preset=custom&h=5&l=T4*1");
     }
 
     #[test]

@@ -76,6 +76,11 @@ impl Reader {
             .collect();
     }
 
+    /// Whether the link has `key` at all, valid or not (nothing is marked as read).
+    pub fn has(&self, key: &str) -> bool {
+        self.pairs.iter().any(|(k, _)| k == key)
+    }
+
     /// The first value of `key`; later ones are reported as repeated.
     pub fn single(&mut self, key: &str) -> Option<String> {
         let mut first = None;

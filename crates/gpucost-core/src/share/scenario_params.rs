@@ -2,7 +2,7 @@
 //!
 //! | key | value | example |
 //! | --- | --- | --- |
-//! | `preset` | preset slug (default `short-training`) | `preset=dev-test` |
+//! | `preset` | preset slug; without it `short-training`, or `custom` when the link has `l=` | `preset=dev-test` |
 //! | `h` | hours (one-off), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
 //! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
 //! | `lead` | minutes a window starts early | `lead=30` |

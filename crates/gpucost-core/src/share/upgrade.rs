@@ -1,14 +1,14 @@
 //! How a link made by an older page still opens: the link format's history as rewrite steps.
 //!
-//! Every link carries `v=<format version>` (a link without it is read as version 1, the first
-//! format). When the format changes in a way an old link would misread — a key renamed, a value
+//! Every link the page writes carries `v=<format version>`; a link without it was typed by
+//! hand and is read in the current format (see [`super`]). When the format changes in a way an old link would misread — a key renamed, a value
 //! spelled differently, a default changed — [`VERSION`](super::VERSION) goes up by one and a
 //! [`Step`] is appended to [`STEPS`] that rewrites the old pairs into the new spelling. Decoding
 //! runs every step from the link's version up to the current one before reading a single value,
 //! so the rest of the codec only ever knows the current format.
 //!
-//! `tests/links_v1.rs` holds links written by version 1, frozen: they must keep opening with
-//! the same meaning whatever the format becomes.
+//! `tests/links_v1.rs` and `tests/links_v2.rs` hold links written by versions 1 and 2, frozen:
+//! they must keep opening with the same meaning whatever the format becomes.
 
 /// One change of the link format.
 #[derive(Debug, Clone, Copy)]
@@ -21,8 +21,20 @@ pub struct Step {
     pub rewrite: fn(&mut Vec<(String, String)>),
 }
 
-/// The format's history. Version 1 is the first format, so there is nothing to rewrite yet.
-pub const STEPS: &[Step] = &[];
+/// The format's history, oldest first.
+pub const STEPS: &[Step] = &[Step {
+    from: 1,
+    why: "a link without preset= that names its lines starts from custom, no longer short-training",
+    rewrite: name_the_v1_default_preset,
+}];
+
+/// Version 1 read every link without `preset=` on top of `short-training`; say so explicitly,
+/// so a version-1 link keeps that preset's quote, reference and billing options.
+fn name_the_v1_default_preset(pairs: &mut Vec<(String, String)>) {
+    if !pairs.iter().any(|(k, _)| k == "preset") {
+        pairs.push(("preset".into(), "short-training".into()));
+    }
+}
 
 /// Rewrites `pairs` of a version-`from` link through every later step of `steps`; returns the
 /// version the pairs are in afterwards.
@@ -91,6 +103,19 @@ mod tests {
         assert_eq!(p, pairs(&[("h", "72")]));
         let mut p = pairs(&[("h", "72")]);
         assert_eq!(upgrade(&mut p, 0, &[]), 1, "no v= means version 1");
+    }
+
+    #[test]
+    fn a_version_1_link_without_a_preset_names_short_training() {
+        let mut p = pairs(&[("h", "5"), ("l", "T4*1")]);
+        assert_eq!(upgrade(&mut p, 1, STEPS), 2);
+        assert_eq!(
+            p,
+            pairs(&[("h", "5"), ("l", "T4*1"), ("preset", "short-training")])
+        );
+        let mut p = pairs(&[("preset", "dev-test"), ("l", "T4*1")]);
+        upgrade(&mut p, 1, STEPS);
+        assert_eq!(p, pairs(&[("preset", "dev-test"), ("l", "T4*1")]));
     }
 
     #[test]
