@@ -4,6 +4,7 @@
 //! string that exists in only one language. Messages from the engine (ignored URL parameters,
 //! warnings) carry their own translations in `gpucost-core`.
 
+use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::Lang;
 
 /// A string of the interface.
@@ -62,6 +63,11 @@ pub enum Text {
     GpuComponentOnly,
     MarketplaceListing,
     PublishedRange,
+    /// An offer whose GPU share has no citable source.
+    GpuShareUnconfirmed,
+    /// The scenario allows this billing class, but the catalog has no price of it for the
+    /// provider.
+    NoCatalogPrice(ModeClass),
     IfUsedAllPeriod,
     FooterData,
     FooterPrices,
@@ -249,6 +255,22 @@ impl Text {
             Text::GpuComponentOnly => ("GPU only, host VM extra", "仅 GPU，主机另计"),
             Text::MarketplaceListing => ("marketplace listing", "市场挂单"),
             Text::PublishedRange => ("end of a published range", "公布区间的一端"),
+            Text::NoCatalogPrice(ModeClass::Spot) => (
+                "no spot price in the catalog: add your quote under “Your prices”",
+                "目录中没有竞价价格：可在“您的价格与报价”中添加报价",
+            ),
+            Text::NoCatalogPrice(ModeClass::Committed) => (
+                "no reserved price in the catalog",
+                "目录中没有预留价格",
+            ),
+            Text::NoCatalogPrice(ModeClass::Subscription | ModeClass::OnDemand) => (
+                "no monthly price in the catalog: add your quote under “Your prices”",
+                "目录中没有包月价格：可在“您的价格与报价”中添加报价",
+            ),
+            Text::GpuShareUnconfirmed => (
+                "GPU share unconfirmed: this size may be a fraction of a GPU",
+                "GPU 份额未经证实：该规格可能只含部分 GPU",
+            ),
             Text::IfUsedAllPeriod => ("if used the whole period", "按整期满额使用折算"),
             Text::FooterData => ("Catalog built", "目录生成于"),
             Text::FooterPrices => ("newest price", "最新价格日期"),

@@ -250,7 +250,7 @@ fn the_documented_window_example_estimates_as_pasted() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["gpu_hours"], "200", "50 GPUs for 4 hours");
     assert_eq!(
-        json["link"], "v=1&l=T4*50%4020:00%2B4h",
+        json["link"], "v=2&preset=custom&l=T4*50%4020:00%2B4h",
         "written with the + escaped"
     );
 }

@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 
 use crate::billing::{ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass, Period};
-use crate::catalog::{AsOf, Catalog, CatalogIndex, Metering, ProviderKind, Rule};
+use crate::catalog::{AsOf, Catalog, CatalogIndex, Metering, ProviderKind, Rule, SourceKind};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
 use crate::scenario::ValidScenario;
@@ -59,6 +59,8 @@ pub struct LineItem {
     pub amount: Money,
     /// Source id of the rate.
     pub source: String,
+    /// What kind of publication the source is (`None` for the user's own price).
+    pub source_kind: Option<SourceKind>,
     /// Date of the rate.
     pub as_of: AsOf,
 }
@@ -557,6 +559,7 @@ fn line_plan(
             rate: i.rate.money(),
             amount: ctx.fx.convert(i.amount, ctx.currency).round_for_display(),
             source: i.rate.source.to_string(),
+            source_kind: ctx.catalog.source(i.rate.source).map(|s| s.kind),
             as_of: i.rate.as_of,
         })
         .collect();

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::billing::ItemKind;
+use crate::catalog::SourceKind;
 use crate::estimate::{LineItem, ProviderEstimate, Unserved};
 use crate::format::{self, Lang};
 use crate::labels;
@@ -181,6 +182,9 @@ pub struct LineItemJson {
     pub amount: String,
     /// Source id of the rate.
     pub source: String,
+    /// What kind of publication the source is (`list-price-copy`, `aggregator`, …; `user`
+    /// for the user's own price).
+    pub source_kind: String,
     /// Date of the rate.
     pub as_of: String,
 }
@@ -222,6 +226,7 @@ fn item_json(line: usize, offer: &str, region: &str, i: &LineItem) -> LineItemJs
         rate_currency: i.rate.currency.to_string(),
         amount: i.amount.to_decimal_string(),
         source: i.source.clone(),
+        source_kind: i.source_kind.map_or("user", SourceKind::as_str).to_string(),
         as_of: i.as_of.to_string(),
     }
 }
@@ -342,7 +347,7 @@ fn csv_field(s: &str) -> String {
 /// One CSV row per charge (and one per provider that cannot serve), with a header.
 pub fn to_csv(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,as_of,reason\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason\n",
     );
     for p in &json.providers {
         let head = [
@@ -355,7 +360,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
         ];
         if p.line_items.is_empty() {
             let mut row: Vec<String> = head.iter().map(|s| csv_field(s)).collect();
-            row.extend(std::iter::repeat_n(String::new(), 12));
+            row.extend(std::iter::repeat_n(String::new(), 13));
             row.push(csv_field(&p.reason));
             out.push_str(&row.join(","));
             out.push('\n');
@@ -374,6 +379,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
                 &i.rate_currency,
                 &i.amount,
                 &i.source,
+                &i.source_kind,
                 &i.as_of,
             ] {
                 row.push(csv_field(f));

@@ -15,6 +15,19 @@ use crate::billing_mode::{
 use crate::catalog::SourceKind;
 use crate::format::Lang;
 
+/// A price's source as a reader sees it: the publication's title and, in brackets, its kind
+/// (`Alibaba Cloud ECS … (official list price, copied by a third party)`); the id itself when
+/// the catalog does not know it.
+pub fn source(catalog: &crate::catalog::Catalog, id: &str, lang: Lang) -> String {
+    match catalog.source(id) {
+        Some(s) => match lang {
+            Lang::En => format!("{} ({})", s.title, source_kind(s.kind, lang)),
+            Lang::Zh => format!("{}（{}）", s.title, source_kind(s.kind, lang)),
+        },
+        None => id.to_string(),
+    }
+}
+
 /// What kind of publication a price comes from, said plainly (how far to trust it).
 pub fn source_kind(kind: SourceKind, lang: Lang) -> &'static str {
     match (kind, lang) {

@@ -196,8 +196,10 @@ pub fn CustomPricesEditor() -> impl IntoView {
     let add = move |_| {
         edit(app, |s| {
             if s.custom_prices.len() < MAX_ROWS {
+                // Huawei Cloud is the cloud without a sourced price, so a quote there is the
+                // most common first entry.
                 s.custom_prices.push(CustomPrice {
-                    owner: PriceOwner::Provider("alibaba".into()),
+                    owner: PriceOwner::Provider("huawei".into()),
                     gpu: s
                         .lines
                         .first()

@@ -2,7 +2,8 @@
 //! out strings (and this is tested natively).
 
 use gpucost_core::billing::ItemKind;
-use gpucost_core::catalog::{AsOf, Catalog, ProviderKind};
+use gpucost_core::billing_mode::ModeClass;
+use gpucost_core::catalog::{AsOf, Catalog, OfferFlag, ProviderKind};
 use gpucost_core::estimate::{BreakEven, LinePlan, ProviderEstimate, Unserved};
 use gpucost_core::format::{self, Lang};
 use gpucost_core::labels;
@@ -211,10 +212,7 @@ fn line_view(
             let source = if i.source == gpucost_core::estimate::USER_SOURCE {
                 Text::YourPrice.get(lang).to_string()
             } else {
-                catalog
-                    .source(&i.source)
-                    .map(|s| s.title.clone())
-                    .unwrap_or_else(|| i.source.clone())
+                labels::source(catalog, &i.source, lang)
             };
             let rate = match i.kind {
                 ItemKind::Subscription => {
@@ -243,9 +241,10 @@ fn line_view(
             demand_text(scenario, line.line, catalog, lang)
         ),
         offer: format!(
-            "{} × {}",
+            "{} × {}{}",
             format::number(line.gpus_per_instance, 3),
-            labels::offer(&line.offer, &line.instance, lang)
+            labels::offer(&line.offer, &line.instance, lang),
+            share_caveat(catalog, &line.offer, lang)
         ),
         region: line.region.clone(),
         plan: labels::plan(line.plan, lang),
@@ -253,6 +252,18 @@ fn line_view(
         subtotal: format::money(line.subtotal),
         options: options.to_vec(),
         old: line.old_prices,
+    }
+}
+
+/// ` · GPU share unconfirmed…` for an offer whose share of a GPU has no citable source.
+fn share_caveat(catalog: &Catalog, offer: &str, lang: Lang) -> String {
+    let unconfirmed = catalog
+        .offer(offer)
+        .is_some_and(|o| o.flags.contains(&OfferFlag::GpuShareUnconfirmed));
+    if unconfirmed {
+        format!(" · {}", Text::GpuShareUnconfirmed.get(lang))
+    } else {
+        String::new()
     }
 }
 
@@ -269,12 +280,32 @@ fn unserved_text(u: &Unserved, catalog: &Catalog, lang: Lang) -> String {
     }
 }
 
-fn row(catalog: &Catalog, p: &ProviderEstimate, rank: Option<usize>, lang: Lang) -> ProviderRow {
+fn row(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    p: &ProviderEstimate,
+    rank: Option<usize>,
+    lang: Lang,
+) -> ProviderRow {
     let name = match lang {
         Lang::En => p.seller.name.clone(),
         Lang::Zh => p.seller.name_zh.clone(),
     };
     let mut badges = Vec::new();
+    // A mode the user allows but the catalog has no price of for this provider (Alibaba
+    // Cloud's monthly and preemptible prices): say so, and where a quote goes.
+    if p.seller.kind.is_some() && p.outcome.is_ok() {
+        let priced = catalog.priced_classes(&p.seller.id);
+        for class in [
+            ModeClass::Spot,
+            ModeClass::Committed,
+            ModeClass::Subscription,
+        ] {
+            if scenario.options.allows(class) && !priced.contains(&class) {
+                badges.push(Text::NoCatalogPrice(class).get(lang));
+            }
+        }
+    }
     if p.seller.kind.is_none() {
         badges.push(Text::YourPrice.get(lang));
     }
@@ -417,7 +448,7 @@ pub fn results_view(
                 rank += 1;
                 rank
             });
-            row(catalog, p, r, lang)
+            row(catalog, scenario, p, r, lang)
         })
         .collect();
     let headline = rows

@@ -123,12 +123,12 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
     if o.flags.contains(&OfferFlag::PublishedRange) {
         caveats.push(Text::PublishedRange.get(lang));
     }
+    if o.flags.contains(&OfferFlag::GpuShareUnconfirmed) {
+        caveats.push(Text::GpuShareUnconfirmed.get(lang));
+    }
     let (source, as_of, old) = match &row.on_demand {
         Some(q) => (
-            catalog
-                .source(&q.price.source)
-                .map(|s| s.title.clone())
-                .unwrap_or_else(|| q.price.source.clone()),
+            labels::source(catalog, &q.price.source, lang),
             as_of_text(q.price.as_of, lang),
             q.old,
         ),

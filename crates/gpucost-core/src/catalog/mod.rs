@@ -121,6 +121,20 @@ impl Catalog {
 }
 
 impl Catalog {
+    /// The billing classes the catalog has a price of for `provider` (on-demand first), so
+    /// the page can say which modes a user has to enter a quote for.
+    pub fn priced_classes(&self, provider: &str) -> Vec<crate::billing_mode::ModeClass> {
+        crate::billing_mode::ModeClass::ALL
+            .into_iter()
+            .filter(|c| {
+                self.offers
+                    .iter()
+                    .filter(|o| o.provider == provider)
+                    .any(|o| o.prices.iter().any(|x| x.mode.class() == *c))
+            })
+            .collect()
+    }
+
     /// A Markdown table of providers: currency, offers, billing classes and price dates.
     ///
     /// The README embeds this table; a test fails when it no longer matches the catalog.

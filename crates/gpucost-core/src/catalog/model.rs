@@ -63,6 +63,22 @@ pub enum SourceKind {
     Hardware,
 }
 
+impl SourceKind {
+    /// Stable slug, as in the catalog file and the exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SourceKind::OfficialDoc => "official-doc",
+            SourceKind::ProviderApi => "provider-api",
+            SourceKind::ListPriceCopy => "list-price-copy",
+            SourceKind::Aggregator => "aggregator",
+            SourceKind::MarketReference => "market-reference",
+            SourceKind::Institutional => "institutional",
+            SourceKind::ExchangeRate => "exchange-rate",
+            SourceKind::Hardware => "hardware",
+        }
+    }
+}
+
 /// A publication that numbers in the catalog are copied from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
