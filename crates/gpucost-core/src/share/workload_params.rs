@@ -99,7 +99,10 @@ pub fn parse_count(raw: &str) -> Option<u64> {
         'T' | 't' => (&raw[..raw.len() - 1], 1e12),
         _ => (raw, 1.0),
     };
-    let value = parse_decimal(digits).ok()? * Decimal::try_from(scale).ok()?;
+    // Checked: a huge count with a suffix would overflow Decimal, and a link never panics.
+    let value = parse_decimal(digits)
+        .ok()?
+        .checked_mul(Decimal::try_from(scale).ok()?)?;
     if value < Decimal::ONE || !value.fract().is_zero() || value > Decimal::from(u64::MAX / 2) {
         return None;
     }
@@ -416,5 +419,13 @@ mod tests {
         }
         assert_eq!(write_count(20_000_000_000), "20B");
         assert_eq!(write_count(88_500), "88500");
+    }
+
+    /// The million-link fuzz test found `×1e12` of a count near Decimal's largest value
+    /// panicking with an overflow.
+    #[test]
+    fn a_count_too_large_for_its_suffix_is_refused_not_a_panic() {
+        assert_eq!(parse_count("79228162514264337593543950335T"), None);
+        assert_eq!(parse_count("9999999999999999999999999999B"), None);
     }
 }
