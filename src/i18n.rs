@@ -19,6 +19,7 @@ pub enum Text {
     FxFromCatalog,
     FxYours,
     NoticeTitle,
+    NoticeAppliedTitle,
     Dismiss,
     CatalogHeading,
     CatalogIntro,
@@ -208,6 +209,10 @@ impl Text {
             Text::FxFromCatalog => ("rate of", "汇率日期"),
             Text::FxYours => ("your rate", "您输入的汇率"),
             Text::NoticeTitle => ("Some link parameters were ignored", "部分链接参数已被忽略"),
+            Text::NoticeAppliedTitle => (
+                "Some link values were applied after rounding",
+                "部分链接参数已取整后应用",
+            ),
             Text::Dismiss => ("Dismiss", "关闭"),
             Text::CatalogHeading => ("GPU price catalog", "GPU 价格目录"),
             Text::CatalogIntro => (

@@ -91,6 +91,21 @@ async fn a_hostile_parameter_is_reported_and_the_rest_kept() {
 }
 
 #[wasm_bindgen_test]
+async fn rounded_hours_are_applied_with_a_note_saying_what_was_used() {
+    // `h=1.01` used to be billed as 61 minutes without a word.
+    let host = mount_with_query("lang=en&h=1.01");
+    tick().await;
+    let applied = text_of(&host, "[data-testid=applied-params]");
+    assert!(
+        applied.contains("h=“1.01”: used 1 h 1 min (1.0167 h)"),
+        "notice: {applied}"
+    );
+    let hint = text_of(&host, "[data-testid=hours-rounded]");
+    assert!(hint.contains("used 1 h 1 min"), "hint: {hint}");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
 fn a_crash_shows_a_way_out_instead_of_a_frozen_page() {
     gpu_cost_lab::crash::show_notice();
     gpu_cost_lab::crash::show_notice();

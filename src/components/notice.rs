@@ -1,26 +1,46 @@
-//! The notice listing link parameters that were ignored, each with its reason.
+//! The notice listing link parameters that were ignored, each with its reason, and values that
+//! were applied only after rounding, each saying what was used.
 
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::i18n::Text;
 
-/// Shows which parameters of the opening link were ignored and why; dismissible.
+/// Shows which parameters of the opening link were ignored and why, and which were applied
+/// with a change (hours rounded to whole minutes) and what was used; dismissible.
 #[component]
 pub fn IgnoredParams() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let messages = move || {
+    // The messages of the issues that left a value out (`ignored`) or applied it changed.
+    let messages = move |ignored: bool| {
         let lang = app.lang.get();
+        app.issues.with(|issues| {
+            issues
+                .iter()
+                .filter(|i| i.is_ignored() == ignored)
+                .map(|i| i.message(lang))
+                .collect::<Vec<_>>()
+        })
+    };
+    let has = move |ignored: bool| {
         app.issues
-            .with(|issues| issues.iter().map(|i| i.message(lang)).collect::<Vec<_>>())
+            .with(|i| i.iter().any(|i| i.is_ignored() == ignored))
     };
     view! {
         <Show when=move || app.issues.with(|i| !i.is_empty())>
             <section class="notice" role="status" data-testid="ignored-params">
-                <h2>{move || app.t(Text::NoticeTitle)}</h2>
-                <ul>
-                    {move || messages().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
-                </ul>
+                <Show when=move || has(true)>
+                    <h2>{move || app.t(Text::NoticeTitle)}</h2>
+                    <ul>
+                        {move || messages(true).into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                    </ul>
+                </Show>
+                <Show when=move || has(false)>
+                    <h2>{move || app.t(Text::NoticeAppliedTitle)}</h2>
+                    <ul data-testid="applied-params">
+                        {move || messages(false).into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                    </ul>
+                </Show>
                 <button type="button" on:click=move |_| app.issues.set(Vec::new())>
                     {move || app.t(Text::Dismiss)}
                 </button>

@@ -51,12 +51,15 @@ fn query_of(link: &str) -> &str {
 fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let e = embedded();
     let decoded = share::decode(query_of(&o.link), &e.catalog);
-    if !decoded.issues.is_empty() {
-        let lines: Vec<String> = decoded
-            .issues
-            .iter()
-            .map(|i| format!("  {}", i.message(Lang::En)))
-            .collect();
+    // A value applied after rounding is information, not a rejection: say it and go on.
+    for note in decoded.issues.iter().filter(|i| !i.is_ignored()) {
+        eprintln!("gpucost: note: {}", note.message(Lang::En));
+    }
+    let lines: Vec<String> = decoded
+        .ignored()
+        .map(|i| format!("  {}", i.message(Lang::En)))
+        .collect();
+    if !lines.is_empty() {
         if !o.lenient {
             return Err(usage(format!(
                 "the link has parameters that cannot be used:\n{}",

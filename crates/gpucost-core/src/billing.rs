@@ -6,12 +6,20 @@
 //! on demand; spot plus its interruption overhead; the cheapest mix of reserved instances and
 //! on-demand (or spot) for the rest; the cheapest mix of subscribed instances per period and
 //! on-demand for the rest. Costs are compared in the display currency, exactly.
+//!
+//! A commitment is owed for every hour of its term, used or not, and covers only those hours.
+//! Over a one-off horizon it is renewed back to back, so each reserved instance owes
+//! ⌈horizon ÷ term⌉ whole terms — a job shorter than one term still owes the whole term, and
+//! a year on a 3-month plan owes four ([`Coverage::Terms`]). A recurring horizon (a month that
+//! repeats) carries only its own share of a term that runs on past it ([`Coverage::Share`]).
+//! The break-even that decides which instance levels to reserve uses the same charged hours.
 
 use std::collections::BTreeMap;
 
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period};
+use crate::billing_mode::{BillingMode, Commitment, ModeClass, Period, Term};
 use crate::catalog::{AsOf, Meter};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
@@ -181,6 +189,38 @@ pub enum Remainder {
     Spot,
 }
 
+/// How much of its term a committed plan owes for each reserved instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Coverage {
+    /// A recurring horizon's own hours: the term runs on past the horizon, which carries its
+    /// share of it.
+    Share,
+    /// Whole terms renewed back to back until they cover a one-off horizon: ⌈horizon ÷ term⌉,
+    /// at least one (a job shorter than the term still owes all of it).
+    Terms(u32),
+}
+
+impl Coverage {
+    /// The coverage of a commitment for `term` over `ctx`'s horizon.
+    pub fn of(term: Term, ctx: &PlanContext) -> Coverage {
+        if ctx.recurring {
+            return Coverage::Share;
+        }
+        let terms = (ctx.horizon_hours / term.hours()).ceil();
+        // A horizon is at most a year, so this never saturates; `max(1)`: a term is owed even
+        // for the shortest job.
+        Coverage::Terms(terms.to_u32().unwrap_or(u32::MAX).max(1))
+    }
+
+    /// Hours one reserved instance is charged for `term` over a horizon of `horizon_hours`.
+    pub fn hours(self, term: Term, horizon_hours: Decimal) -> Decimal {
+        match self {
+            Coverage::Share => horizon_hours,
+            Coverage::Terms(n) => Decimal::from(n) * term.hours(),
+        }
+    }
+}
+
 /// The shape of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlanKind {
@@ -198,6 +238,8 @@ pub enum PlanKind {
         peak: u32,
         /// How the rest is paid, when there is a rest.
         remainder: Option<Remainder>,
+        /// How much of the term each reserved instance owes.
+        coverage: Coverage,
     },
     /// Instances subscribed per period, the rest paid as `remainder`.
     Subscription {
@@ -293,7 +335,8 @@ pub struct PlanContext<'f> {
     pub committed_allowed: bool,
     /// Subscriptions may be used.
     pub subscription_allowed: bool,
-    /// A recurring horizon: commitments are charged for its hours only.
+    /// A recurring horizon: commitments are charged for its hours only (otherwise for whole
+    /// terms renewed back to back, see [`Coverage`]).
     pub recurring: bool,
     /// Horizon length, hours.
     pub horizon_hours: Decimal,
@@ -393,10 +436,11 @@ pub(crate) fn draft_plans<'r, 'a>(
     }
     for (r, rest) in terms.rests().iter().enumerate() {
         let committed = rates.committed.iter().zip(&terms.committed);
-        for ((commitment, rate), (charged_hours, reserve)) in committed {
+        for ((commitment, rate), charged) in committed {
             let terms = CommittedTerms {
-                charged_hours: *charged_hours,
-                reserve: reserve[r],
+                coverage: charged.coverage,
+                charged_hours: charged.hours,
+                reserve: charged.reserve[r],
             };
             if let Some(plan) =
                 committed_plan(*commitment, rate, rest.as_ref(), terms, usage.billed, ctx)
@@ -422,6 +466,7 @@ pub(crate) fn draft_plans<'r, 'a>(
 /// A commitment's terms against one rest rate (see [`RegionTerms`]).
 #[derive(Clone, Copy)]
 struct CommittedTerms {
+    coverage: Coverage,
     charged_hours: Decimal,
     reserve: Reserve,
 }
@@ -465,6 +510,7 @@ fn committed_plan<'r, 'a>(
         reserved: reserved as u32,
         peak: peak as u32,
         remainder,
+        coverage: terms.coverage,
     };
     d.eligible = ctx.committed_allowed && (ctx.spot_usable || remainder != Some(Remainder::Spot));
     Some(d)
@@ -652,6 +698,89 @@ mod tests {
         assert_eq!(committed.cost, Decimal::from(600 + 600));
         let od = all.iter().find(|p| p.kind == PlanKind::OnDemand).unwrap();
         assert_eq!(od.cost, Decimal::from(1600));
+    }
+
+    #[test]
+    fn a_commitment_never_charges_fewer_hours_than_the_horizon_it_covers() {
+        // A term covers only its own hours: a one-off horizon longer than the term used to be
+        // charged one term (a year on a 3-month plan: 2,190 h for 8,760 h of use).
+        let fx = FxTable::user(Decimal::from(7)).unwrap();
+        let hours = |s: &str| s.parse::<Decimal>().unwrap();
+        let horizons = [
+            "0.0166", "1", "100", "2190", "2191", "4380", "5000", "8759.98", "8760",
+        ];
+        for term in Term::ALL {
+            let c = Commitment {
+                kind: CommitmentKind::SavingsPlan,
+                term,
+                payment: Payment::Prepaid,
+            };
+            for (od, committed) in [(10, 6), (10, 9), (10, 1), (0, 3)] {
+                let rates = RegionRates {
+                    region: "r",
+                    on_demand: Some(rate(BillingMode::OnDemand, od)),
+                    committed: vec![(c, rate(BillingMode::Committed(c), committed))],
+                    ..RegionRates::default()
+                };
+                for recurring in [false, true] {
+                    for h in horizons.map(hours) {
+                        let mut ctx = ctx(&fx);
+                        ctx.recurring = recurring;
+                        ctx.horizon_hours = h;
+                        // Levels running all, most, half and a sliver of the horizon.
+                        let billed_hours: Vec<Decimal> = [100, 90, 50, 1]
+                            .iter()
+                            .map(|&pct| (h * Decimal::new(pct, 2)).round_dp(4))
+                            .collect();
+                        let usage = LineUsage {
+                            billed_hours: billed_hours.clone(),
+                            per_period: BTreeMap::new(),
+                        };
+                        let plan = plans(&rates, &usage, &ctx)
+                            .into_iter()
+                            .find(|p| p.kind.class() == ModeClass::Committed)
+                            .unwrap();
+                        let PlanKind::Committed {
+                            reserved, coverage, ..
+                        } = plan.kind
+                        else {
+                            unreachable!()
+                        };
+                        let what = format!("{term:?} {od}/{committed} recurring={recurring} h={h}");
+                        let reserved = Decimal::from(reserved);
+                        let charged = plan.items[0].quantity;
+                        assert_eq!(plan.items[0].kind, ItemKind::Commitment, "{what}");
+                        // Each reserved instance's commitment covers every hour its level
+                        // runs, whatever the horizon (the busiest level is reserved first).
+                        let per_instance = charged / reserved;
+                        assert!(per_instance >= billed_hours[0], "{what}: {per_instance} h");
+                        if recurring {
+                            assert_eq!(coverage, Coverage::Share, "{what}");
+                            assert_eq!(charged, reserved * h, "{what}");
+                        } else {
+                            let n = (h / term.hours()).ceil().max(Decimal::ONE);
+                            assert_eq!(coverage, Coverage::Terms(n.try_into().unwrap()), "{what}");
+                            assert_eq!(charged, reserved * n * term.hours(), "{what}");
+                            assert!(charged >= reserved * h, "{what}");
+                        }
+                        // The levels reserved are those that beat what they would really owe.
+                        if od > 0 {
+                            let threshold = coverage.hours(term, h) * Decimal::from(committed)
+                                / Decimal::from(od);
+                            let worth = billed_hours.iter().filter(|b| **b > threshold).count();
+                            assert_eq!(plan_reserved(&plan), worth.max(1), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn plan_reserved(plan: &Plan) -> usize {
+        match plan.kind {
+            PlanKind::Committed { reserved, .. } => reserved as usize,
+            _ => 0,
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-use crate::billing::{ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
+use crate::billing::{Coverage, ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass, Period};
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Metering, ProviderKind, Rule, SourceKind};
 use crate::fx::FxTable;
@@ -97,8 +97,8 @@ pub struct ClassOption {
     pub plan: LinePlan,
     /// Whether the scenario allows choosing it.
     pub eligible: bool,
-    /// For committed plans: the share of hours in use at which the commitment costs the same
-    /// as on-demand. For subscriptions: hours per period at which the subscription costs the
+    /// For committed plans: the share of the horizon's hours in use at which the commitment
+    /// (for the hours it charges) costs the same as on-demand. For subscriptions: hours per period at which the subscription costs the
     /// same as on-demand.
     pub break_even: Option<BreakEven>,
 }
@@ -106,7 +106,11 @@ pub struct ClassOption {
 /// Where a commitment or subscription starts paying off against on-demand at the same offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BreakEven {
-    /// Fraction of the term's hours in use (committed rate ÷ on-demand rate).
+    /// Fraction of the horizon's hours an instance must be in use: committed rate × hours
+    /// charged ÷ (on-demand rate × horizon hours). A recurring horizon is charged its own
+    /// hours, so this is the committed rate ÷ the on-demand rate; a one-off horizon owes whole
+    /// terms (see [`Coverage`](crate::billing::Coverage)), so above 100 % the commitment
+    /// cannot pay off within the horizon. The same hours decide which levels are reserved.
     Utilization(Decimal),
     /// Hours of use per period (period price ÷ on-demand rate).
     HoursPerPeriod(Decimal, Period),
@@ -403,7 +407,7 @@ pub(crate) fn compare_with<'c, 'a: 'c>(
                             class: plan.kind.class(),
                             plan: make(slot, &plan),
                             eligible: plan.eligible,
-                            break_even: break_even(&plan, od_rate(slot)),
+                            break_even: break_even(&plan, od_rate(slot), &plan_ctx),
                         }
                     })
                     .collect(),
@@ -530,11 +534,25 @@ pub(crate) fn cheapest_with<'c, 'a: 'c>(
         .map(|t| Money::new(t, ctx.currency))
 }
 
-fn break_even(plan: &Plan, on_demand: Option<Decimal>) -> Option<BreakEven> {
+fn break_even(plan: &Plan, on_demand: Option<Decimal>, ctx: &PlanContext) -> Option<BreakEven> {
     let od = on_demand.filter(|r| !r.is_zero())?;
     let first = plan.items.first()?;
     match plan.kind {
-        PlanKind::Committed { .. } => Some(BreakEven::Utilization(first.rate.amount / od)),
+        PlanKind::Committed {
+            coverage: Coverage::Share,
+            ..
+        } => Some(BreakEven::Utilization(first.rate.amount / od)),
+        PlanKind::Committed {
+            commitment,
+            coverage,
+            ..
+        } if !ctx.horizon_hours.is_zero() => {
+            // Whole terms charged for a one-off horizon, as the plan charged them.
+            let charged = coverage.hours(commitment.term, ctx.horizon_hours);
+            Some(BreakEven::Utilization(
+                first.rate.amount * charged / (od * ctx.horizon_hours),
+            ))
+        }
         PlanKind::Subscription { period, .. } => {
             Some(BreakEven::HoursPerPeriod(first.rate.amount / od, period))
         }

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use crate::billing::ItemKind;
+use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::catalog::SourceKind;
-use crate::estimate::{LineItem, ProviderEstimate, Unserved};
+use crate::estimate::{LineItem, LinePlan, ProviderEstimate, Unserved};
 use crate::format::{self, Lang};
 use crate::labels;
 use crate::report::Report;
@@ -187,6 +187,10 @@ pub struct LineItemJson {
     pub source_kind: String,
     /// Date of the rate.
     pub as_of: String,
+    /// For a commitment over a one-off horizon: the whole terms each reserved instance owes,
+    /// renewed back to back (`quantity` = reserved × terms × hours per term).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terms: Option<u32>,
 }
 
 /// One savings lever.
@@ -210,9 +214,20 @@ fn dec(d: rust_decimal::Decimal) -> String {
     d.normalize().to_string()
 }
 
-fn item_json(line: usize, offer: &str, region: &str, i: &LineItem) -> LineItemJson {
+fn item_json(line: &LinePlan, i: &LineItem) -> LineItemJson {
+    let (offer, region) = (&line.offer, &line.region);
+    let terms = match (i.kind, line.plan) {
+        (
+            ItemKind::Commitment,
+            PlanKind::Committed {
+                coverage: Coverage::Terms(n),
+                ..
+            },
+        ) => Some(n),
+        _ => None,
+    };
     LineItemJson {
-        line: line + 1,
+        line: line.line + 1,
         offer: offer.to_string(),
         region: region.to_string(),
         kind: i.kind.as_str().to_string(),
@@ -228,6 +243,7 @@ fn item_json(line: usize, offer: &str, region: &str, i: &LineItem) -> LineItemJs
         source: i.source.clone(),
         source_kind: i.source_kind.map_or("user", SourceKind::as_str).to_string(),
         as_of: i.as_of.to_string(),
+        terms,
     }
 }
 
@@ -287,11 +303,7 @@ pub fn to_json(report: &Report, scenario: &ValidScenario, link: &str, lang: Lang
                 line_items: plan
                     .lines
                     .iter()
-                    .flat_map(|l| {
-                        l.items
-                            .iter()
-                            .map(|i| item_json(l.line, &l.offer, &l.region, i))
-                    })
+                    .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
                     .collect(),
             },
             Err(u) => ProviderJson {
@@ -344,10 +356,11 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// One CSV row per charge (and one per provider that cannot serve), with a header.
+/// One CSV row per charge (and one per provider that cannot serve), with a header; `terms`
+/// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`]).
 pub fn to_csv(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms\n",
     );
     for p in &json.providers {
         let head = [
@@ -362,6 +375,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
             let mut row: Vec<String> = head.iter().map(|s| csv_field(s)).collect();
             row.extend(std::iter::repeat_n(String::new(), 13));
             row.push(csv_field(&p.reason));
+            row.push(String::new());
             out.push_str(&row.join(","));
             out.push('\n');
         }
@@ -385,6 +399,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
                 row.push(csv_field(f));
             }
             row.push(String::new());
+            row.push(i.terms.map(|n| n.to_string()).unwrap_or_default());
             out.push_str(&row.join(","));
             out.push('\n');
         }

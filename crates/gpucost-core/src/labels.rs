@@ -8,12 +8,12 @@
 //! shown in the reader's language. Any other stored text is the user's (or the provider's)
 //! own words, shown as written in both languages.
 
-use crate::billing::{ItemKind, PlanKind, Remainder};
+use crate::billing::{Coverage, ItemKind, PlanKind, Remainder};
 use crate::billing_mode::{
     BillingMode, Commitment, CommitmentKind, ModeClass, Payment, Period, Term,
 };
 use crate::catalog::SourceKind;
-use crate::format::Lang;
+use crate::format::{self, Lang};
 
 /// A price's source as a reader sees it: the publication's title and, in brackets, its kind
 /// (`Alibaba Cloud ECS … (official list price, copied by a third party)`); the id itself when
@@ -144,6 +144,16 @@ fn rest(r: Option<Remainder>, lang: Lang) -> &'static str {
     }
 }
 
+/// Renewals of a commitment over a one-off horizon, when there are any: ", 4 terms back to
+/// back". One term (or a recurring horizon's share) needs no words.
+fn renewals(coverage: Coverage, lang: Lang) -> String {
+    match (coverage, lang) {
+        (Coverage::Terms(n), Lang::En) if n > 1 => format!(", {n} terms back to back"),
+        (Coverage::Terms(n), Lang::Zh) if n > 1 => format!("，连续 {n} 期"),
+        _ => String::new(),
+    }
+}
+
 /// A plan, e.g. "3 of 10 instances on a 1-year … + on-demand for the rest".
 pub fn plan(kind: PlanKind, lang: Lang) -> String {
     match kind {
@@ -154,15 +164,18 @@ pub fn plan(kind: PlanKind, lang: Lang) -> String {
             reserved,
             peak,
             remainder,
+            coverage,
         } => match lang {
             Lang::En => format!(
-                "{reserved} of {peak} on a {}{}",
+                "{reserved} of {peak} on a {}{}{}",
                 commitment(c, lang),
+                renewals(coverage, lang),
                 rest(remainder, lang)
             ),
             Lang::Zh => format!(
-                "{peak} 台中 {reserved} 台{}{}",
+                "{peak} 台中 {reserved} 台{}{}{}",
                 commitment(c, lang),
+                renewals(coverage, lang),
                 rest(remainder, lang)
             ),
         },
@@ -199,6 +212,36 @@ pub fn item(kind: ItemKind, lang: Lang) -> &'static str {
         (ItemKind::SpotOverhead, Lang::Zh) => "竞价中断附加时长",
         (ItemKind::Commitment, Lang::Zh) => "承诺时长（无论是否使用均计费）",
         (ItemKind::Subscription, Lang::Zh) => "包期数",
+    }
+}
+
+/// A kind of charge in `plan`: a commitment says how many terms of how many hours each
+/// reserved instance owes ("committed hours: 4 × 2,190 h per instance, renewed back to back
+/// …"); other kinds read as [`item`].
+pub fn item_in(kind: ItemKind, plan: PlanKind, lang: Lang) -> String {
+    let (
+        ItemKind::Commitment,
+        PlanKind::Committed {
+            commitment: c,
+            coverage: Coverage::Terms(n),
+            ..
+        },
+    ) = (kind, plan)
+    else {
+        return item(kind, lang).to_string();
+    };
+    let hours = format::number(c.term.hours(), 0);
+    match (n, lang) {
+        (1, Lang::En) => {
+            format!("committed hours: one {hours}-h term per instance (owed whether used or not)")
+        }
+        (_, Lang::En) => format!(
+            "committed hours: {n} × {hours} h per instance, renewed back to back (owed whether used or not)"
+        ),
+        (1, Lang::Zh) => format!("承诺时长：每台 1 期 × {hours} 小时（无论是否使用均计费）"),
+        (_, Lang::Zh) => {
+            format!("承诺时长：每台连续 {n} 期 × {hours} 小时（无论是否使用均计费）")
+        }
     }
 }
 
@@ -390,6 +433,7 @@ mod tests {
             reserved: 3,
             peak: 10,
             remainder: Some(Remainder::OnDemand),
+            coverage: Coverage::Share,
         };
         assert_eq!(
             plan(k, Lang::En),
@@ -398,6 +442,58 @@ mod tests {
         assert_eq!(
             plan(k, Lang::Zh),
             "10 台中 3 台1 年标准预留实例（无预付），其余按量"
+        );
+    }
+
+    #[test]
+    fn renewed_commitments_say_how_many_terms() {
+        let c = Commitment {
+            kind: CommitmentKind::SavingsPlan,
+            term: Term::Months3,
+            payment: Payment::Prepaid,
+        };
+        let k = |coverage| PlanKind::Committed {
+            commitment: c,
+            reserved: 1,
+            peak: 1,
+            remainder: None,
+            coverage,
+        };
+        let four = k(Coverage::Terms(4));
+        assert_eq!(
+            plan(four, Lang::En),
+            "1 of 1 on a 3-month savings plan, prepaid, 4 terms back to back"
+        );
+        assert_eq!(
+            plan(four, Lang::Zh),
+            "1 台中 1 台3 个月节省计划（预付），连续 4 期"
+        );
+        assert_eq!(
+            item_in(ItemKind::Commitment, four, Lang::En),
+            "committed hours: 4 × 2,190 h per instance, renewed back to back (owed whether used or not)"
+        );
+        assert_eq!(
+            item_in(ItemKind::Commitment, four, Lang::Zh),
+            "承诺时长：每台连续 4 期 × 2,190 小时（无论是否使用均计费）"
+        );
+        // One term and a recurring share read as before; so do the other charges.
+        for one in [k(Coverage::Terms(1)), k(Coverage::Share)] {
+            assert_eq!(
+                plan(one, Lang::En),
+                "1 of 1 on a 3-month savings plan, prepaid"
+            );
+        }
+        assert!(
+            item_in(ItemKind::Commitment, k(Coverage::Terms(1)), Lang::En)
+                .contains("one 2,190-h term")
+        );
+        assert_eq!(
+            item_in(ItemKind::Commitment, k(Coverage::Share), Lang::En),
+            item(ItemKind::Commitment, Lang::En)
+        );
+        assert_eq!(
+            item_in(ItemKind::OnDemand, four, Lang::Zh),
+            item(ItemKind::OnDemand, Lang::Zh)
         );
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rust_decimal::Decimal;
 
-use crate::billing::ItemKind;
+use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
@@ -332,9 +332,22 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                             ItemKind::OnDemand | ItemKind::Spot | ItemKind::SpotOverhead => {
                                 item.amount.amount * used
                             }
-                            // A recurring commitment accrues evenly; a one-off owes its term up front.
+                            // A recurring commitment accrues evenly; a one-off owes each
+                            // term at its start (renewals back to back).
                             ItemKind::Commitment if recurring => item.amount.amount * elapsed,
-                            ItemKind::Commitment => item.amount.amount,
+                            ItemKind::Commitment => match opt.plan.plan {
+                                PlanKind::Committed {
+                                    commitment,
+                                    coverage: Coverage::Terms(n),
+                                    ..
+                                } if n > 1 => {
+                                    let term = commitment.term.hours() * Decimal::from(60);
+                                    let started = (Decimal::from(m) / term).floor() + Decimal::ONE;
+                                    item.amount.amount * started.min(Decimal::from(n))
+                                        / Decimal::from(n)
+                                }
+                                _ => item.amount.amount,
+                            },
                             // Subscriptions are paid at the start of each period.
                             ItemKind::Subscription => {
                                 let BillingMode::Subscription(period) = item.mode else {

@@ -52,9 +52,18 @@ impl Horizon {
     /// Length in whole minutes.
     pub fn minutes(self) -> u32 {
         match self {
-            Horizon::Hours(h) => (h * Decimal::from(60)).round().to_u32().unwrap_or(0),
+            Horizon::Hours(h) => whole_minutes(h),
             Horizon::Month730 => 730 * 60,
             Horizon::CalendarMonth { year, month } => days_in_month(year, month) * 24 * 60,
+        }
+    }
+
+    /// The whole minutes used when a one-off horizon's hours are not a whole number of
+    /// minutes (`Hours(1.01)` is 60.6 minutes: `Some(61)`), so that the page can say so.
+    pub fn rounded_minutes(self) -> Option<u32> {
+        match self {
+            Horizon::Hours(h) => rounded_minutes(h),
+            Horizon::Month730 | Horizon::CalendarMonth { .. } => None,
         }
     }
 
@@ -72,6 +81,18 @@ impl Horizon {
                 .unwrap_or(0),
         }
     }
+}
+
+/// `hours` in whole minutes, to the nearest: schedules work in whole minutes, so every hour
+/// value typed or linked is rounded by this one rule.
+pub fn whole_minutes(hours: Decimal) -> u32 {
+    (hours * Decimal::from(60)).round().to_u32().unwrap_or(0)
+}
+
+/// The whole minutes [`whole_minutes`] uses for `hours`, when that is not exactly `hours`.
+pub fn rounded_minutes(hours: Decimal) -> Option<u32> {
+    let exact = hours * Decimal::from(60);
+    (!exact.fract().is_zero()).then(|| whole_minutes(hours))
 }
 
 fn days_in_month(year: i32, month: u32) -> u32 {

@@ -218,7 +218,7 @@ fn a_million_generated_links_never_panic_and_every_rejection_is_named() {
                 "case {case}: unnamed rejection {issue:?} for {q:?}"
             );
         }
-        rejected += d.issues.len();
+        rejected += d.ignored().count();
         // What was accepted is a valid scenario, and the link it writes reads back the same.
         assert!(
             d.state.scenario.clone().validate(catalog).is_ok(),
@@ -226,8 +226,9 @@ fn a_million_generated_links_never_panic_and_every_rejection_is_named() {
         );
         if case % 64 == 0 {
             let again = decode(&encode(&d.state), catalog);
+            // Nothing ignored: a rounded horizon's note (applied) may come back with it.
             assert!(
-                again.issues.is_empty(),
+                again.ignored().next().is_none(),
                 "case {case}: {q:?} -> {:?}",
                 again.issues
             );

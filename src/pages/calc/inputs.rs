@@ -35,6 +35,13 @@ pub fn HorizonField() -> impl IntoView {
         Horizon::Hours(h) => h,
         _ => Decimal::ZERO,
     });
+    // Hours that are not whole minutes are used rounded: say what was used, under the field.
+    let rounded = move || {
+        horizon
+            .get()
+            .rounded_minutes()
+            .map(|m| gpucost_core::share::issue::minutes_used(m, app.lang.get()))
+    };
     let month = move || match horizon.get() {
         Horizon::CalendarMonth { year, month } => format!("{year:04}-{month:02}"),
         _ => String::new(),
@@ -71,6 +78,7 @@ pub fn HorizonField() -> impl IntoView {
                         on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.horizon = Horizon::Hours(v)))
                         unit="h"
                     />
+                    <p class="hint" data-testid="hours-rounded" aria-live="polite">{rounded}</p>
                 }
                 .into_any(),
                 "calendar" => view! {

@@ -2,7 +2,7 @@
 //! schedule painted on a grid).
 
 use gpucost_core::format;
-use gpucost_core::scenario::{Demand, Line, MAX_GPUS, MAX_LINES};
+use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line, MAX_GPUS, MAX_LINES};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -168,6 +168,13 @@ fn LineEditor(
             }) => Some((gpus, start_minute, minutes)),
             _ => None,
         };
+        // The window counts whole minutes: when the typed hours are not, say what was used.
+        let rounded = RwSignal::new(None::<u32>);
+        let rounded_text = move || {
+            rounded
+                .get()
+                .map(|m| gpucost_core::share::issue::minutes_used(m, app.lang.get()))
+        };
         view! {
             <label class="field">
                 <span>{move || app.t(Text::Start)}</span>
@@ -194,11 +201,13 @@ fn LineEditor(
                 range=Range::decimal(Decimal::new(1, 2), Decimal::from(8760), 2)
                 on_valid=Callback::new(move |h: Decimal| {
                     if let Some((gpus, start_minute, _)) = window() {
-                        let minutes = (h * Decimal::from(60)).round().to_string().parse().unwrap_or(60);
+                        rounded.set(rounded_minutes(h));
+                        let minutes = whole_minutes(h).max(1);
                         set_demand(Demand::Window { gpus, start_minute, minutes });
                     }
                 })
             />
+            <p class="hint" data-testid=testid("hours-rounded") aria-live="polite">{rounded_text}</p>
         }
     };
     let weekly = move || {

@@ -221,7 +221,7 @@ fn line_view(
                 _ => format!("{}/h", format::rate(i.rate)),
             };
             ItemView {
-                label: labels::item(i.kind, lang).to_string(),
+                label: labels::item_in(i.kind, line.plan, lang),
                 quantity: format!(
                     "{} {}",
                     format::number(i.quantity, 2),

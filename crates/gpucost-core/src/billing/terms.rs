@@ -1,14 +1,15 @@
 //! What one region's prices mean for plans before any usage is known.
 //!
 //! A mixed plan compares each instance level's hours with a break-even: a commitment's price
-//! over its term, or a subscription's period price, divided by the hourly rate that pays the
-//! rest. Those break-evens depend only on the prices and the [`PlanContext`], so an estimate
-//! works them out once per region and reuses them for every line and counterfactual priced
-//! there.
+//! for the hours it charges (the whole terms a one-off horizon owes, or a recurring horizon's
+//! share, see [`Coverage`]), or a subscription's period price, divided by the hourly rate that
+//! pays the rest. Those break-evens depend only on the prices and the [`PlanContext`], so an
+//! estimate works them out once per region and reuses them for every line and counterfactual
+//! priced there.
 
 use rust_decimal::Decimal;
 
-use super::{PlanContext, Rate, RegionRates, Remainder};
+use super::{Coverage, PlanContext, Rate, RegionRates, Remainder};
 
 /// How usage not covered by a commitment or subscription is paid, per hour in the display
 /// currency.
@@ -33,6 +34,18 @@ pub(crate) enum Reserve {
     BusierThan(Decimal),
 }
 
+/// What one reserved instance of a commitment owes under a plan context, and which levels
+/// are worth reserving at that charge.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Charged {
+    /// Whole terms or the horizon's share.
+    pub coverage: Coverage,
+    /// Hours charged per reserved instance (the coverage's hours).
+    pub hours: Decimal,
+    /// Per rest, what to reserve.
+    pub reserve: [Reserve; RESTS],
+}
+
 /// At most two ways to pay a rest: on demand and spot.
 const RESTS: usize = 2;
 
@@ -44,9 +57,9 @@ pub(crate) struct RegionTerms<'a> {
     rests: [Option<RestRate<'a>>; RESTS],
     /// How many entries of `rests` are planned (1 or 2).
     planned: usize,
-    /// Per commitment of the region, in order: the hours one instance is charged, and per
+    /// Per commitment of the region, in order: what one reserved instance is charged, and per
     /// rest what to reserve.
-    pub committed: Vec<(Decimal, [Reserve; RESTS])>,
+    pub committed: Vec<Charged>,
     /// Per subscription of the region, in order, per rest: the hours in a period above which
     /// a level is worth subscribing (`None`: every level in use).
     pub subscriptions: Vec<[Option<Decimal>; RESTS]>,
@@ -60,13 +73,11 @@ impl<'a> RegionTerms<'a> {
             .committed
             .iter()
             .map(|(commitment, rate)| {
-                // A recurring horizon carries its share of the term; a one-off job owes the
-                // whole term.
-                let charged_hours = if ctx.recurring {
-                    ctx.horizon_hours
-                } else {
-                    commitment.term.hours()
-                };
+                // A recurring horizon carries its share of the term; a one-off job owes whole
+                // terms, renewed until they cover it. The break-even below uses these same
+                // hours, so a level is reserved only if it beats what it would really owe.
+                let coverage = Coverage::of(commitment.term, ctx);
+                let charged_hours = coverage.hours(commitment.term, ctx.horizon_hours);
                 let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
                 // Reserving an instance replaces its metered hours at the rest rate by one
                 // commitment, so reserve the levels busier than the break-even.
@@ -75,7 +86,11 @@ impl<'a> RegionTerms<'a> {
                     Some(r) if r.per_hour_display.is_zero() => Reserve::One,
                     Some(r) => Reserve::BusierThan(per_instance / r.per_hour_display),
                 });
-                (charged_hours, reserve)
+                Charged {
+                    coverage,
+                    hours: charged_hours,
+                    reserve,
+                }
             })
             .collect();
         let subscriptions = rates

@@ -1,10 +1,21 @@
-//! What the URL codec says about a parameter it could not use.
+//! What the URL codec says about a parameter it could not use, or used only after rounding.
 
 use std::fmt;
 
-use crate::format::Lang;
+use rust_decimal::Decimal;
 
-/// Why a parameter was ignored.
+use crate::format::{self, Lang};
+
+/// Whether an issue means a value was left out or applied with a change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The value was not used (the default or an earlier value stands).
+    Ignored,
+    /// The value was used, changed as the message says: information, not a rejection.
+    Applied,
+}
+
+/// Why a parameter was ignored, or how it was applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// The key is not one the page knows.
@@ -42,16 +53,65 @@ pub enum Problem {
         /// Values kept.
         limit: usize,
     },
+    /// An hours value that is not a whole number of minutes: applied, rounded to these whole
+    /// minutes (schedules work in minutes).
+    RoundedToMinutes {
+        /// The minutes used.
+        minutes: u32,
+    },
 }
 
-/// A parameter the page ignored, and why.
+impl Problem {
+    /// Whether the value was ignored or applied with a change.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Problem::RoundedToMinutes { .. } => Severity::Applied,
+            Problem::UnknownParameter
+            | Problem::Repeated
+            | Problem::NotANumber
+            | Problem::OutOfRange { .. }
+            | Problem::UnknownValue { .. }
+            | Problem::Malformed { .. }
+            | Problem::NewerVersion
+            | Problem::TooLong { .. }
+            | Problem::TooMany { .. } => Severity::Ignored,
+        }
+    }
+}
+
+/// What was used for an hours value rounded to `minutes`, in `lang`: "used 1 h 1 min
+/// (1.0167 h); the calculator counts whole minutes" (for a link's notice and a form's note).
+pub fn minutes_used(minutes: u32, lang: Lang) -> String {
+    let (h, m) = (minutes / 60, minutes % 60);
+    let hours = format::number(Decimal::from(minutes) / Decimal::from(60), 4);
+    match lang {
+        Lang::En => {
+            let used = match (h, m) {
+                (0, m) => format!("{m} min"),
+                (h, 0) => format!("{h} h"),
+                (h, m) => format!("{h} h {m} min"),
+            };
+            format!("used {used} ({hours} h); the calculator counts whole minutes")
+        }
+        Lang::Zh => {
+            let used = match (h, m) {
+                (0, m) => format!("{m} 分钟"),
+                (h, 0) => format!("{h} 小时"),
+                (h, m) => format!("{h} 小时 {m} 分钟"),
+            };
+            format!("已按 {used}（{hours} 小时）计算；计算器按整分钟计时")
+        }
+    }
+}
+
+/// A parameter the page ignored, or applied with a change, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamIssue {
     /// The key as written (cleaned for display).
     pub param: String,
     /// The value as written (cleaned and shortened for display).
     pub value: String,
-    /// Why it was ignored.
+    /// Why it was ignored, or how it was applied.
     pub problem: Problem,
 }
 
@@ -79,6 +139,11 @@ impl ParamIssue {
             value: clean(value),
             problem,
         }
+    }
+
+    /// Whether the value was ignored (a rejection) rather than applied with a change.
+    pub fn is_ignored(&self) -> bool {
+        self.problem.severity() == Severity::Ignored
     }
 
     /// The sentence shown to the user, in `lang`.
@@ -133,6 +198,13 @@ impl ParamIssue {
                 format!("“{p}” has too many values; kept the first {limit}.")
             }
             (Lang::Zh, Problem::TooMany { limit }) => format!("“{p}”的值过多；保留前 {limit} 个。"),
+            (lang, Problem::RoundedToMinutes { minutes }) => {
+                let used = minutes_used(*minutes, lang);
+                match lang {
+                    Lang::En => format!("{p}=“{v}”: {used}."),
+                    Lang::Zh => format!("{p}=“{v}”：{used}。"),
+                }
+            }
         }
     }
 }
@@ -160,6 +232,25 @@ mod tests {
     }
 
     #[test]
+    fn a_rounded_value_says_what_was_used_and_is_not_a_rejection() {
+        let issue = ParamIssue::new("h", "1.01", Problem::RoundedToMinutes { minutes: 61 });
+        assert!(!issue.is_ignored());
+        assert_eq!(
+            issue.message(Lang::En),
+            "h=“1.01”: used 1 h 1 min (1.0167 h); the calculator counts whole minutes."
+        );
+        assert_eq!(
+            issue.message(Lang::Zh),
+            "h=“1.01”：已按 1 小时 1 分钟（1.0167 小时）计算；计算器按整分钟计时。"
+        );
+        assert_eq!(
+            minutes_used(37, Lang::En),
+            "used 37 min (0.6167 h); the calculator counts whole minutes"
+        );
+        assert!(ParamIssue::new("h", "x", Problem::NotANumber).is_ignored());
+    }
+
+    #[test]
     fn every_problem_reads_in_both_languages() {
         let problems = [
             Problem::UnknownParameter,
@@ -178,6 +269,7 @@ mod tests {
             Problem::NewerVersion,
             Problem::TooLong { limit: 10 },
             Problem::TooMany { limit: 3 },
+            Problem::RoundedToMinutes { minutes: 61 },
         ];
         for p in problems {
             let issue = ParamIssue::new("k", "v", p);

@@ -2,7 +2,9 @@
 //!
 //! [`decode`] never fails: a value it cannot use is left at its default and reported as a
 //! [`ParamIssue`] naming the parameter and the reason, so a damaged or hostile link still
-//! opens with everything else intact. [`encode`] writes keys in a fixed order and omits
+//! opens with everything else intact. A value it uses only after rounding (hours that are not
+//! whole minutes) is also reported, as a [`Severity::Applied`] note saying what was used.
+//! [`encode`] writes keys in a fixed order and omits
 //! defaults, so equal states give equal links and `decode(encode(s)) == s`.
 //!
 //! Which scenario a link starts from: the one its `preset=` names; without `preset=`, the
@@ -37,7 +39,7 @@ use crate::money::Currency;
 use crate::presets::Preset;
 use crate::scenario::Scenario;
 
-pub use issue::{ParamIssue, Problem};
+pub use issue::{ParamIssue, Problem, Severity};
 pub use query::MAX_QUERY_BYTES;
 use query::{Reader, Writer};
 
@@ -130,13 +132,21 @@ impl PageState {
     }
 }
 
-/// A decoded link: the state and every parameter that was ignored.
+/// A decoded link: the state and every parameter that was ignored or applied with a change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decoded {
     /// The state, with defaults where a value was missing or rejected.
     pub state: PageState,
-    /// What was ignored and why.
+    /// What was ignored and why, and what was applied only after rounding
+    /// ([`ParamIssue::is_ignored`] tells them apart).
     pub issues: Vec<ParamIssue>,
+}
+
+impl Decoded {
+    /// The issues that left a value out (rejections), without the notes on applied values.
+    pub fn ignored(&self) -> impl Iterator<Item = &ParamIssue> {
+        self.issues.iter().filter(|i| i.is_ignored())
+    }
 }
 
 /// Reads a query string (with or without `?`) against `catalog`. Never panics, whatever the
@@ -457,6 +467,39 @@ mod tests {
         assert_eq!(encode(&PageState::default()), "v=2", "no lines, no preset");
         let own = decode("l=T4*1&h=5").state;
         assert_eq!(encode(&own), "v=2&preset=custom&h=5&l=T4*1");
+    }
+
+    #[test]
+    fn hours_that_are_not_whole_minutes_are_applied_with_a_notice() {
+        // `h=1.01` was billed as 61 minutes without a word: the schedule counts whole minutes.
+        use crate::scenario::Horizon;
+        let d = decode("h=1.01&l=A40*1");
+        assert_eq!(
+            d.state.scenario.horizon,
+            Horizon::Hours(Decimal::new(101, 2))
+        );
+        assert_eq!(d.state.scenario.horizon.minutes(), 61);
+        assert_eq!(
+            d.issues,
+            [ParamIssue::new(
+                "h",
+                "1.01",
+                Problem::RoundedToMinutes { minutes: 61 }
+            )]
+        );
+        assert_eq!(
+            d.issues[0].message(Lang::En),
+            "h=“1.01”: used 1 h 1 min (1.0167 h); the calculator counts whole minutes."
+        );
+        assert!(d.issues[0].message(Lang::Zh).contains("1 小时 1 分钟"));
+        assert_eq!(d.ignored().count(), 0, "applied, not a rejection");
+        // The link keeps what was typed, and says so again when reopened.
+        assert_eq!(decode(&encode(&d.state)).issues, d.issues);
+        // Whole minutes need no notice.
+        for whole in ["h=2", "h=1.5", "h=0.25", "h=month", "h=2026-11"] {
+            let d = decode(whole);
+            assert!(d.issues.is_empty(), "{whole}: {:?}", d.issues);
+        }
     }
 
     #[test]

@@ -123,6 +123,12 @@ impl Reader {
         self.issues.push(ParamIssue::new(key, value, problem));
     }
 
+    /// Reports how `value` of `key` was applied (a problem whose severity is
+    /// [`Applied`](super::issue::Severity::Applied)).
+    pub fn note(&mut self, key: &str, value: &str, applied: Problem) {
+        self.issues.push(ParamIssue::new(key, value, applied));
+    }
+
     /// A decimal in `[min, max]`; anything else is reported and gives `None`.
     pub fn decimal(&mut self, key: &str, min: Decimal, max: Decimal) -> Option<Decimal> {
         let raw = self.single(key)?;

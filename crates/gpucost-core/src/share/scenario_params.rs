@@ -3,7 +3,7 @@
 //! | key | value | example |
 //! | --- | --- | --- |
 //! | `preset` | preset slug; without it `short-training`, or `custom` when the link has `l=` | `preset=dev-test` |
-//! | `h` | hours (one-off), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
+//! | `h` | hours (one-off; applied in whole minutes, with a notice when rounded), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
 //! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
 //! | `lead` | minutes a window starts early | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
@@ -289,7 +289,13 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
     let mut s = base.clone();
     if let Some(raw) = r.single("h") {
         match parse_horizon(&raw) {
-            Some(h) => s.horizon = h,
+            Some(h) => {
+                // Applied as rounded, but never in silence.
+                if let Some(minutes) = h.rounded_minutes() {
+                    r.note("h", &raw, Problem::RoundedToMinutes { minutes });
+                }
+                s.horizon = h;
+            }
             None => r.reject(
                 "h",
                 &raw,
