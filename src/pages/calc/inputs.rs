@@ -78,7 +78,7 @@ pub fn HorizonField() -> impl IntoView {
                         on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.horizon = Horizon::Hours(v)))
                         unit="h"
                     />
-                    <p class="hint" data-testid="hours-rounded" aria-live="polite">{rounded}</p>
+                    <p class="hint" data-testid="hours-rounded">{rounded}</p>
                 }
                 .into_any(),
                 "calendar" => view! {

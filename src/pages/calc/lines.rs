@@ -207,7 +207,7 @@ fn LineEditor(
                     }
                 })
             />
-            <p class="hint" data-testid=testid("hours-rounded") aria-live="polite">{rounded_text}</p>
+            <p class="hint" data-testid=testid("hours-rounded")>{rounded_text}</p>
         }
     };
     let weekly = move || {
