@@ -4,7 +4,6 @@
 //! string that exists in only one language. Messages from the engine (ignored URL parameters,
 //! warnings) carry their own translations in `gpucost-core`.
 
-use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::Lang;
 
 /// A string of the interface.
@@ -66,9 +65,14 @@ pub enum Text {
     PublishedRange,
     /// An offer whose GPU share has no citable source.
     GpuShareUnconfirmed,
-    /// The scenario allows this billing class, but the catalog has no price of it for the
-    /// provider.
-    NoCatalogPrice(ModeClass),
+    /// The scenario allows spot and/or monthly plans, but the catalog has no such price for
+    /// the provider.
+    NoCatalogPrice {
+        /// No spot price.
+        spot: bool,
+        /// No monthly (subscription) price.
+        monthly: bool,
+    },
     IfUsedAllPeriod,
     FooterData,
     FooterPrices,
@@ -260,17 +264,20 @@ impl Text {
             Text::GpuComponentOnly => ("GPU only, host VM extra", "仅 GPU，主机另计"),
             Text::MarketplaceListing => ("marketplace listing", "市场挂单"),
             Text::PublishedRange => ("end of a published range", "公布区间的一端"),
-            Text::NoCatalogPrice(ModeClass::Spot) => (
-                "no spot price in the catalog: add your quote under “Your prices”",
-                "目录中没有竞价价格：可在“您的价格与报价”中添加报价",
+            Text::NoCatalogPrice {
+                spot: true,
+                monthly: true,
+            } => (
+                "no spot or monthly price listed: add a quote",
+                "无竞价或包月价格：可自行添加报价",
             ),
-            Text::NoCatalogPrice(ModeClass::Committed) => (
-                "no reserved price in the catalog",
-                "目录中没有预留价格",
+            Text::NoCatalogPrice { spot: true, .. } => (
+                "no spot price listed: add a quote",
+                "无竞价价格：可自行添加报价",
             ),
-            Text::NoCatalogPrice(ModeClass::Subscription | ModeClass::OnDemand) => (
-                "no monthly price in the catalog: add your quote under “Your prices”",
-                "目录中没有包月价格：可在“您的价格与报价”中添加报价",
+            Text::NoCatalogPrice { .. } => (
+                "no monthly price listed: add a quote",
+                "无包月价格：可自行添加报价",
             ),
             Text::GpuShareUnconfirmed => (
                 "GPU share unconfirmed: this size may be a fraction of a GPU",

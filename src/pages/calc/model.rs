@@ -293,17 +293,14 @@ fn row(
     };
     let mut badges = Vec::new();
     // A mode the user allows but the catalog has no price of for this provider (Alibaba
-    // Cloud's monthly and preemptible prices): say so, and where a quote goes.
+    // Cloud's monthly and preemptible prices): say so once, and that a quote can be added.
+    // Reserved is left out: it cannot be entered as a custom price.
     if p.seller.kind.is_some() && p.outcome.is_ok() {
         let priced = catalog.priced_classes(&p.seller.id);
-        for class in [
-            ModeClass::Spot,
-            ModeClass::Committed,
-            ModeClass::Subscription,
-        ] {
-            if scenario.options.allows(class) && !priced.contains(&class) {
-                badges.push(Text::NoCatalogPrice(class).get(lang));
-            }
+        let missing = |c: ModeClass| scenario.options.allows(c) && !priced.contains(&c);
+        let (spot, monthly) = (missing(ModeClass::Spot), missing(ModeClass::Subscription));
+        if spot || monthly {
+            badges.push(Text::NoCatalogPrice { spot, monthly }.get(lang));
         }
     }
     if p.seller.kind.is_none() {
