@@ -65,6 +65,10 @@ pub enum Text {
     PublishedRange,
     /// An offer whose GPU share has no citable source.
     GpuShareUnconfirmed,
+    /// Heading of a provider's billing rules in its details.
+    BillingRules,
+    /// A rule with no source: the text says what is assumed.
+    Unsourced,
     /// The scenario allows spot and/or monthly plans, but the catalog has no such price for
     /// the provider.
     NoCatalogPrice {
@@ -279,6 +283,8 @@ impl Text {
                 "no monthly price listed: add a quote",
                 "无包月价格：可自行添加报价",
             ),
+            Text::BillingRules => ("How this provider bills", "该厂商的计费规则"),
+            Text::Unsourced => ("no source found; assumed", "未找到来源，为假设"),
             Text::GpuShareUnconfirmed => (
                 "GPU share unconfirmed: this size may be a fraction of a GPU",
                 "GPU 份额未经证实：该规格可能只含部分 GPU",

@@ -361,6 +361,29 @@ fn row(
     }
 }
 
+/// The provider's sourced billing rules, in `lang`: how it meters on-demand use, what a
+/// stopped instance costs (a schedule assumes stopping ends the compute charge) and its other
+/// notes, each with its source; empty for a seller that is not a catalog provider.
+pub fn provider_rules(catalog: &Catalog, seller: &str, lang: Lang) -> Vec<String> {
+    let Some(p) = catalog.provider(seller) else {
+        return Vec::new();
+    };
+    std::iter::once(&p.metering.rule)
+        .chain(std::iter::once(&p.stopped_rule))
+        .chain(&p.notes)
+        .map(|rule| {
+            let text = match lang {
+                Lang::En => &rule.en,
+                Lang::Zh => &rule.zh,
+            };
+            match &rule.source {
+                Some(id) => format!("{text} ({})", labels::source(catalog, id, lang)),
+                None => format!("{text} ({})", Text::Unsourced.get(lang)),
+            }
+        })
+        .collect()
+}
+
 /// The line items of `seller`'s plan (empty when it cannot serve). Built only when a row's
 /// details are opened or printed: they are about half of the formatting work.
 pub fn provider_lines(
@@ -488,6 +511,21 @@ mod tests {
     use gpucost_core::money::Currency;
     use gpucost_core::presets::Preset;
     use gpucost_core::report::report;
+
+    /// Alibaba's stop-without-charge rule, its metering and its missing monthly and spot
+    /// prices were in the catalog but nowhere in the page.
+    #[test]
+    fn a_providers_details_say_how_it_bills_in_the_readers_language() {
+        let e = embedded();
+        let zh = provider_rules(&e.catalog, "alibaba", Lang::Zh);
+        assert!(zh.iter().any(|r| r.contains("节省停机模式")), "{zh:?}");
+        assert!(zh.iter().any(|r| r.contains("4 vCPU 每 2 分钟")), "{zh:?}");
+        assert!(zh.iter().any(|r| r.contains("包年包月")), "{zh:?}");
+        let en = provider_rules(&e.catalog, "alibaba", Lang::En);
+        assert!(en.iter().any(|r| r.contains("2 min for 4")), "{en:?}");
+        assert!(en.iter().all(|r| r.ends_with(')')), "each rule names its source: {en:?}");
+        assert!(provider_rules(&e.catalog, "custom:V100 quote", Lang::En).is_empty());
+    }
 
     #[test]
     fn short_training_rows_show_the_seed_quote_with_its_arithmetic() {

@@ -9,7 +9,9 @@ use gpucost_core::share;
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use super::model::{provider_lines, results_view, LineView, ProviderRow, ResultsView, SavingView};
+use super::model::{
+    provider_lines, provider_rules, results_view, LineView, ProviderRow, ResultsView, SavingView,
+};
 use crate::app::{catalog, AppState};
 use crate::i18n::Text;
 use crate::web;
@@ -223,6 +225,8 @@ fn ProviderRowView(
             Err(_) => Vec::new(),
         })
     };
+    let rules_of = seller.clone();
+    let rules = move || provider_rules(catalog(), &rules_of, lang);
     view! {
         <tr data-seller=seller.clone() class:best=move || row.with(|r| r.as_ref().and_then(|r| r.rank) == Some(1))>
             <td data-label="#">{text(|r| r.rank.map(|n| n.to_string()).unwrap_or_default())}</td>
@@ -248,10 +252,25 @@ fn ProviderRowView(
         </tr>
         <tr class="details-row" id=details_id hidden=move || !open.get()>
             <td colspan="5">
-                {move || (open.get() || app.printing.get()).then(|| line_plans(lines(), lang))}
+                {move || (open.get() || app.printing.get()).then(|| view! {
+                    {line_plans(lines(), lang)}
+                    {billing_rules(rules(), lang)}
+                })}
             </td>
         </tr>
     }
+}
+
+/// A provider's sourced billing rules (metering, stopped instances, notes) under its plan.
+fn billing_rules(rules: Vec<String>, lang: Lang) -> impl IntoView {
+    (!rules.is_empty()).then(|| {
+        view! {
+            <p class="options-title">{Text::BillingRules.get(lang)}</p>
+            <ul class="options" data-testid="billing-rules">
+                {rules.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
+            </ul>
+        }
+    })
 }
 
 /// The line items of a provider's plan, line by line.

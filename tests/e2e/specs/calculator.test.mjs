@@ -56,6 +56,18 @@ test('the short-training preset shows the seed quote at ¥2,304.00', async () =>
   await context.close();
 });
 
+test('Alibaba Cloud is priced, its details say how it bills and what the catalog lacks', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en&pay=spot,monthly', ready);
+  const row = page.locator('tr[data-seller=alibaba]');
+  assert.match(await row.getByTestId('row-total').textContent(), /^¥[0-9,]+\.\d\d$/);
+  assert.match(await row.textContent(), /no spot or monthly price listed/);
+  await row.getByRole('button').click();
+  const details = page.locator('#details-alibaba');
+  assert.match(await details.textContent(), /official list price, copied by a third party/);
+  assert.match(await details.getByTestId('billing-rules').textContent(), /2 min for 4/);
+  await context.close();
+});
+
 test('editing an input changes the link and the totals; reload restores both', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   const before = await pageTotals(page);
