@@ -523,7 +523,10 @@ mod tests {
         assert!(zh.iter().any(|r| r.contains("包年包月")), "{zh:?}");
         let en = provider_rules(&e.catalog, "alibaba", Lang::En);
         assert!(en.iter().any(|r| r.contains("2 min for 4")), "{en:?}");
-        assert!(en.iter().all(|r| r.ends_with(')')), "each rule names its source: {en:?}");
+        assert!(
+            en.iter().all(|r| r.ends_with(')')),
+            "each rule names its source: {en:?}"
+        );
         assert!(provider_rules(&e.catalog, "custom:V100 quote", Lang::En).is_empty());
     }
 
