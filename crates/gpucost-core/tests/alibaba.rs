@@ -3,16 +3,17 @@
 //! in the presets' comparisons. Before the Alibaba import it had no price at all ("enter your
 //! quote"), so every test here failed.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::str::FromStr;
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::{embedded, AsOf, SourceKind};
-use gpucost_core::estimate::{EstimateContext, ProviderPlan};
+use gpucost_core::estimate::ProviderPlan;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
-use gpucost_core::report::{report, Report};
+use gpucost_core::report::Report;
 use gpucost_core::scenario::{Demand, Horizon, Line, Scenario};
 use rust_decimal::Decimal;
 
@@ -20,14 +21,12 @@ fn run(scenario: Scenario) -> Report {
     let e = embedded();
     let valid = scenario.validate(&e.catalog).expect("valid scenario");
     let fx = FxTable::from_catalog(&e.catalog);
-    report(&EstimateContext {
-        catalog: &e.catalog,
-        index: &e.index,
-        scenario: &valid,
-        fx: &fx,
-        currency: Currency::Cny,
-        today: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
-    })
+    common::estimate(
+        &valid,
+        &fx,
+        Currency::Cny,
+        NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+    )
 }
 
 fn alibaba(r: &Report) -> &ProviderPlan {
@@ -181,10 +180,4 @@ fn presets_compare_alibaba_wherever_it_sells_the_gpu() {
         checked += 1;
     }
     assert!(checked >= 3, "only {checked} presets checked");
-}
-
-#[test]
-fn decimal_helpers_parse() {
-    // Keeps the helper import honest for the inexact-hour case above.
-    assert_eq!(Decimal::from_str("8.58").unwrap(), Decimal::new(858, 2));
 }

@@ -2,16 +2,15 @@
 //! the market-reference row "T4 (轻量级推理)" and the Chinese ones the preset's "V100 quote",
 //! because those names were one text for both languages.
 
-use chrono::NaiveDate;
+mod common;
+
 use gpucost_core::catalog::embedded;
-use gpucost_core::estimate::EstimateContext;
 use gpucost_core::export::{to_json, to_markdown, to_table, EstimateJson};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::labels::has_han;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
-use gpucost_core::report::report;
 
 /// English words of built-in names, which a Chinese export must not show.
 const ENGLISH_NAMES: [&str; 6] = [
@@ -28,14 +27,7 @@ fn exports(preset: Preset, lang: Lang) -> (EstimateJson, String, String) {
     let e = embedded();
     let valid = preset.scenario().validate(&e.catalog).unwrap();
     let fx = FxTable::from_catalog(&e.catalog);
-    let r = report(&EstimateContext {
-        catalog: &e.catalog,
-        index: &e.index,
-        scenario: &valid,
-        fx: &fx,
-        currency: Currency::Cny,
-        today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
-    });
+    let r = common::estimate(&valid, &fx, Currency::Cny, common::today());
     let json = to_json(&r, &valid, "", lang);
     let table = to_table(&json, &r, lang);
     let md = to_markdown(&json, lang);

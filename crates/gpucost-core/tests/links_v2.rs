@@ -5,9 +5,9 @@
 //! to `share::upgrade::STEPS`, so that these keep passing. The checks use only what does not move
 //! when catalog prices are refreshed: custom prices, hours, GPU-hours and the decoded inputs.
 
-mod frozen;
+mod common;
 
-use frozen::{open, total_of};
+use common::{open, total_of};
 use gpucost_core::catalog::embedded;
 use gpucost_core::presets::Preset;
 use gpucost_core::share::decode;

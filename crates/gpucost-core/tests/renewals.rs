@@ -5,22 +5,21 @@
 //! scoped to RunPod, whose A40 has a 3-month (0.34 USD/h) and a 6-month (0.32 USD/h) plan
 //! beside on demand (0.40 USD/h).
 
+mod common;
+
 use std::str::FromStr;
 
-use chrono::NaiveDate;
 use gpucost_core::billing::{
     plans, Coverage, ItemKind, LineUsage, PlanContext, PlanKind, Rate, RegionRates,
 };
 use gpucost_core::billing_mode::{BillingMode, ModeClass, Term};
 use gpucost_core::catalog::embedded;
-use gpucost_core::estimate::{BreakEven, ClassOption, EstimateContext, ProviderPlan};
-use gpucost_core::export::to_json;
+use gpucost_core::estimate::{BreakEven, ClassOption, ProviderPlan};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::labels;
 use gpucost_core::money::{Currency, Money};
-use gpucost_core::report::{report, Report};
-use gpucost_core::share::{decode, encode};
+use gpucost_core::report::Report;
 use rust_decimal::Decimal;
 
 fn d(s: &str) -> Decimal {
@@ -38,21 +37,7 @@ fn link(h: u32) -> String {
 
 /// Decodes `link` (it must open without an issue) and estimates it, with its JSON export.
 fn open(link: &str) -> (Report, serde_json::Value) {
-    let e = embedded();
-    let decoded = decode(link, &e.catalog);
-    assert!(decoded.issues.is_empty(), "{link}: {:?}", decoded.issues);
-    let state = decoded.state;
-    let valid = state.scenario.clone().validate(&e.catalog).unwrap();
-    let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
-    let r = report(&EstimateContext {
-        catalog: &e.catalog,
-        index: &e.index,
-        scenario: &valid,
-        fx: &fx,
-        currency: state.currency_for(Lang::En),
-        today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
-    });
-    let json = serde_json::to_value(to_json(&r, &valid, &encode(&state), Lang::En)).unwrap();
+    let (_, r, json) = common::open_report(link);
     (r, json)
 }
 

@@ -1,0 +1,77 @@
+//! What the engine's integration tests share: estimate a scenario against the embedded
+//! catalog, open a link as the page would, and read its export.
+//!
+//! Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::embedded;
+use gpucost_core::estimate::EstimateContext;
+use gpucost_core::export::to_json;
+use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::Currency;
+use gpucost_core::report::{report, Report};
+use gpucost_core::scenario::ValidScenario;
+use gpucost_core::share::{decode, encode, PageState};
+use serde_json::Value;
+
+/// The day staleness is measured from, unless a test says otherwise.
+pub fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()
+}
+
+/// The report of `scenario` against the embedded catalog, in `currency`, on `today`.
+pub fn estimate(
+    scenario: &ValidScenario,
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+) -> Report {
+    let e = embedded();
+    report(&EstimateContext {
+        catalog: &e.catalog,
+        index: &e.index,
+        scenario,
+        fx,
+        currency,
+        today,
+    })
+}
+
+/// Decodes `link` (it must open without a single issue), estimates it as the page would in
+/// the link's language, and exports it as JSON.
+pub fn open_report(link: &str) -> (PageState, Report, Value) {
+    let e = embedded();
+    let decoded = decode(link, &e.catalog);
+    assert!(decoded.issues.is_empty(), "{link}: {:?}", decoded.issues);
+    let state = decoded.state;
+    let lang = state.lang.unwrap_or(Lang::En);
+    let valid = state
+        .scenario
+        .clone()
+        .validate(&e.catalog)
+        .unwrap_or_else(|err| panic!("{link}: {err:?}"));
+    let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
+    let r = estimate(&valid, &fx, state.currency_for(lang), today());
+    let json = serde_json::to_value(to_json(&r, &valid, &encode(&state), lang)).unwrap();
+    (state, r, json)
+}
+
+/// Decodes a frozen link (it must open without a single ignored parameter) and estimates it.
+pub fn open(link: &str) -> (PageState, Value) {
+    let (state, _, json) = open_report(link);
+    (state, json)
+}
+
+/// The total of `seller`'s row.
+pub fn total_of<'v>(json: &'v Value, seller: &str) -> &'v str {
+    json["providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["provider"] == seller)
+        .unwrap_or_else(|| panic!("no row for {seller}"))["total"]
+        .as_str()
+        .unwrap()
+}
