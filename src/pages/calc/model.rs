@@ -295,9 +295,12 @@ fn row(
     // A mode the user allows but the catalog has no price of for this provider (Alibaba
     // Cloud's monthly and preemptible prices): say so once, and that a quote can be added.
     // Reserved is left out: it cannot be entered as a custom price.
-    if p.seller.kind.is_some() && p.outcome.is_ok() {
+    // Most scenarios allow neither, and then the catalog is not scanned on an edit.
+    let wanted = |c: ModeClass| scenario.options.allows(c);
+    let any_wanted = wanted(ModeClass::Spot) || wanted(ModeClass::Subscription);
+    if any_wanted && p.seller.kind.is_some() && p.outcome.is_ok() {
         let priced = catalog.priced_classes(&p.seller.id);
-        let missing = |c: ModeClass| scenario.options.allows(c) && !priced.contains(&c);
+        let missing = |c: ModeClass| wanted(c) && !priced.contains(&c);
         let (spot, monthly) = (missing(ModeClass::Spot), missing(ModeClass::Subscription));
         if spot || monthly {
             badges.push(Text::NoCatalogPrice { spot, monthly }.get(lang));
