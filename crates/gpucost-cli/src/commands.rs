@@ -93,12 +93,16 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
         currency,
         today,
     });
-    let json = export::to_json(&r, &valid, &share::encode(&state), lang);
+    let json = export::to_json(&e.catalog, &r, &valid, &share::encode(&state), lang);
     Ok(match o.format {
         EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
         EstimateFormat::Csv => export::to_csv(&json),
         EstimateFormat::Md => export::to_markdown(&json, lang),
-        EstimateFormat::Table => export::to_table(&json, &r, lang),
+        EstimateFormat::Table => export::to_table(
+            &json,
+            &gpucost_core::view::results::results_view(&e.catalog, valid.scenario(), &r),
+            lang,
+        ),
     })
 }
 

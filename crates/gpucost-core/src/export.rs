@@ -4,13 +4,16 @@
 
 use serde::Serialize;
 
-use crate::billing::{Coverage, ItemKind, PlanKind};
-use crate::catalog::SourceKind;
-use crate::estimate::{LineItem, LinePlan, ProviderEstimate, Unserved};
+use crate::billing::ItemKind;
+use crate::catalog::{Catalog, SourceKind};
+use crate::estimate::{ProviderPlan, USER_SOURCE};
 use crate::format::{self, Lang};
-use crate::labels;
 use crate::report::Report;
-use crate::scenario::ValidScenario;
+use crate::scenario::{Scenario, ValidScenario};
+use crate::view::results::{
+    plan_lines, results_view, ItemView, LineView, ProviderRow, RateSource, ResultsView,
+};
+use crate::view::results_words::lever_name;
 
 /// The JSON document of an estimate.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -145,6 +148,9 @@ pub struct ProviderJson {
     pub offer_name: String,
     /// Plan slug, or `mixed`.
     pub billing_mode: String,
+    /// How it is billed, in the requested language, as the page shows it (empty when
+    /// unserved).
+    pub billing: String,
     /// Display currency.
     pub currency: String,
     /// Total as a decimal string (empty when unserved).
@@ -198,6 +204,8 @@ pub struct LineItemJson {
 pub struct SavingJson {
     /// Lever slug.
     pub lever: String,
+    /// The lever's name in the requested language, as the page shows it.
+    pub name: String,
     /// `without − with`, decimal string.
     pub amount: String,
     /// Percent of `without`, two decimals.
@@ -214,22 +222,11 @@ fn dec(d: rust_decimal::Decimal) -> String {
     d.normalize().to_string()
 }
 
-fn item_json(line: &LinePlan, i: &LineItem) -> LineItemJson {
-    let (offer, region) = (&line.offer, &line.region);
-    let terms = match (i.kind, line.plan) {
-        (
-            ItemKind::Commitment,
-            PlanKind::Committed {
-                coverage: Coverage::Terms(n),
-                ..
-            },
-        ) => Some(n),
-        _ => None,
-    };
+fn item_json(line: &LineView, i: &ItemView) -> LineItemJson {
     LineItemJson {
-        line: line.line + 1,
-        offer: offer.to_string(),
-        region: region.to_string(),
+        line: line.number,
+        offer: line.offer.id.clone(),
+        region: line.region.clone(),
         kind: i.kind.as_str().to_string(),
         mode: i.mode.to_string(),
         quantity: dec(i.quantity),
@@ -240,99 +237,99 @@ fn item_json(line: &LinePlan, i: &LineItem) -> LineItemJson {
         rate: dec(i.rate.amount),
         rate_currency: i.rate.currency.to_string(),
         amount: i.amount.to_decimal_string(),
-        source: i.source.clone(),
+        source: match &i.source {
+            RateSource::User => USER_SOURCE.to_string(),
+            RateSource::Catalog(id) => id.clone(),
+        },
         source_kind: i.source_kind.map_or("user", SourceKind::as_str).to_string(),
         as_of: i.as_of.to_string(),
-        terms,
+        terms: i.terms,
     }
 }
 
-/// Why a provider cannot serve, in `lang`.
-pub fn unserved_text(u: &Unserved, lang: Lang) -> String {
-    match (u, lang) {
-        (Unserved::NoPrices, Lang::En) => {
-            "no sourced price in the catalog; enter your quote as a custom price".into()
-        }
-        (Unserved::NoPrices, Lang::Zh) => {
-            "目录中没有有来源的价格；可输入您的报价作为自定义价格".into()
-        }
-        (Unserved::NoOffer { line, gpu }, Lang::En) => {
-            format!("no offer with {gpu} (line {})", line + 1)
-        }
-        (Unserved::NoOffer { line, gpu }, Lang::Zh) => {
-            format!("没有 {gpu} 的规格（第 {} 行）", line + 1)
-        }
+fn provider_json(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    plan: Option<&ProviderPlan>,
+    row: &ProviderRow,
+    currency: &str,
+    lang: Lang,
+) -> ProviderJson {
+    let (provider, name) = (row.key.clone(), row.names.get(lang).to_string());
+    match (&row.outcome, plan) {
+        (Ok(served), Some(plan)) => ProviderJson {
+            provider,
+            name,
+            status: "served".into(),
+            offer: served
+                .offers
+                .iter()
+                .map(|o| o.id.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            offer_name: served.offer_ids_text(lang),
+            billing_mode: served.billing_slug.clone(),
+            billing: served.billing.text(lang),
+            currency: currency.to_string(),
+            total: served.total.to_decimal_string(),
+            per_gpu_hour: format!("{:.4}", served.per_gpu_hour.amount.round_dp(4)),
+            reason: String::new(),
+            line_items: plan_lines(catalog, scenario, plan)
+                .iter()
+                .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
+                .collect(),
+        },
+        (outcome, _) => ProviderJson {
+            provider,
+            name,
+            status: "unserved".into(),
+            offer: String::new(),
+            offer_name: String::new(),
+            billing_mode: String::new(),
+            billing: String::new(),
+            currency: currency.to_string(),
+            total: String::new(),
+            per_gpu_hour: String::new(),
+            reason: outcome
+                .as_ref()
+                .err()
+                .map(|u| u.text(lang))
+                .unwrap_or_default(),
+            line_items: Vec::new(),
+        },
     }
 }
 
-fn seller_name(p: &ProviderEstimate, lang: Lang) -> String {
-    match lang {
-        Lang::En => p.seller.name.clone(),
-        Lang::Zh => p.seller.name_zh.clone(),
-    }
-}
-
-/// The JSON document for `report`.
-pub fn to_json(report: &Report, scenario: &ValidScenario, link: &str, lang: Lang) -> EstimateJson {
-    let c = &report.comparison;
-    let providers = c
-        .providers
+/// The JSON document for `report`: the [`ResultsView`] the page shows, with its line items.
+pub fn to_json(
+    catalog: &Catalog,
+    report: &Report,
+    scenario: &ValidScenario,
+    link: &str,
+    lang: Lang,
+) -> EstimateJson {
+    let s = scenario.scenario();
+    let view = results_view(catalog, s, report);
+    let currency = view.currency.to_string();
+    let providers = view
+        .rows
         .iter()
-        .map(|p| match &p.outcome {
-            Ok(plan) => ProviderJson {
-                provider: p.seller.id.clone(),
-                name: seller_name(p, lang),
-                status: "served".into(),
-                offer: plan
-                    .lines
-                    .iter()
-                    .map(|l| l.offer.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                offer_name: plan
-                    .lines
-                    .iter()
-                    .map(|l| labels::offer_id(&l.offer, &l.instance, lang))
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                billing_mode: plan.billing_mode(),
-                currency: c.currency.to_string(),
-                total: plan.total.to_decimal_string(),
-                per_gpu_hour: format!("{:.4}", plan.per_gpu_hour.amount.round_dp(4)),
-                reason: String::new(),
-                line_items: plan
-                    .lines
-                    .iter()
-                    .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
-                    .collect(),
-            },
-            Err(u) => ProviderJson {
-                provider: p.seller.id.clone(),
-                name: seller_name(p, lang),
-                status: "unserved".into(),
-                offer: String::new(),
-                offer_name: String::new(),
-                billing_mode: String::new(),
-                currency: c.currency.to_string(),
-                total: String::new(),
-                per_gpu_hour: String::new(),
-                reason: unserved_text(u, lang),
-                line_items: Vec::new(),
-            },
-        })
+        .zip(&report.comparison.providers)
+        .map(|(row, p)| provider_json(catalog, s, p.outcome.as_ref().ok(), row, &currency, lang))
         .collect();
     EstimateJson {
         version: 1,
         link: link.to_string(),
-        currency: c.currency.to_string(),
-        horizon_hours: dec(scenario.scenario().horizon.hours()),
-        gpu_hours: dec(c.gpu_hours),
+        currency,
+        horizon_hours: dec(view.demand.hours),
+        gpu_hours: dec(view.demand.gpu_hours),
         providers,
-        savings: report
+        savings: view
             .savings
             .iter()
             .map(|s| SavingJson {
                 lever: s.lever.as_str().into(),
+                name: lever_name(s.lever, lang).into(),
                 amount: s.amount.to_decimal_string(),
                 percent: s.percent().replace(',', ""),
                 without: s.without.to_decimal_string(),
@@ -340,7 +337,7 @@ pub fn to_json(report: &Report, scenario: &ValidScenario, link: &str, lang: Lang
                 assumption: s.assumption.text(lang),
             })
             .collect(),
-        warnings: report.warnings.iter().map(|w| w.text(lang)).collect(),
+        warnings: view.warnings.iter().map(|w| w.text(lang)).collect(),
         recommendation: report
             .recommendation
             .as_ref()
@@ -425,7 +422,7 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
             md_cell(&p.name),
-            md_cell(&p.billing_mode),
+            md_cell(&p.billing),
             p.total,
             p.per_gpu_hour,
             md_cell(&p.offer_name)
@@ -443,7 +440,7 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         for s in &json.savings {
             out.push_str(&format!(
                 "| {} | {} | {}% | {} |\n",
-                s.lever,
+                md_cell(&s.name),
                 s.amount,
                 s.percent,
                 md_cell(&s.assumption)
@@ -453,65 +450,67 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     out
 }
 
-/// A plain-text table for terminals.
-pub fn to_table(json: &EstimateJson, report: &Report, lang: Lang) -> String {
+/// A plain-text table for terminals: the [`ResultsView`]'s rows with the display-rounded
+/// amounts the page shows, the savings and the recommended GPUs of `json`, and the warnings.
+pub fn to_table(json: &EstimateJson, view: &ResultsView, lang: Lang) -> String {
+    let w = TableWords::of(lang);
     let mut out = String::new();
-    let served: Vec<&ProviderJson> = json
-        .providers
+    let width = view
+        .rows
         .iter()
-        .filter(|p| p.status == "served")
-        .collect();
-    let width = json
-        .providers
-        .iter()
-        .map(|p| p.name.chars().count())
+        .map(|r| columns(r.names.get(lang)))
         .max()
         .unwrap_or(8)
         .max(8);
     out.push_str(&format!(
-        "{:<4} {:<width$} {:>16} {:>14}  {}\n",
+        "{:<4} {} {} {}  {}\n",
         "#",
-        "provider",
-        format!("total {}", json.currency),
-        format!("per GPU-h {}", json.currency),
-        "billing / offer"
+        pad_end(w.provider, width),
+        pad_start(&format!("{} {}", w.total, view.currency), 16),
+        pad_start(&format!("{} {}", w.per_gpu_hour, view.currency), 14),
+        w.billing_offer
     ));
-    for (i, p) in served.iter().enumerate() {
-        let total = report.comparison.providers[i]
-            .outcome
-            .as_ref()
-            .map(|plan| format::money(plan.total))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "{:<4} {:<width$} {:>16} {:>14}  {} · {}\n",
-            i + 1,
-            p.name,
-            total,
-            report.comparison.providers[i]
-                .outcome
-                .as_ref()
-                .map(|plan| format::rate(plan.per_gpu_hour))
-                .unwrap_or_default(),
-            p.billing_mode,
-            p.offer_name
-        ));
-    }
-    for p in json.providers.iter().filter(|p| p.status != "served") {
-        out.push_str(&format!("-    {:<width$} {}\n", p.name, p.reason));
+    for row in &view.rows {
+        let name = row.names.get(lang);
+        match &row.outcome {
+            Ok(s) => out.push_str(&format!(
+                "{:<4} {} {:>16} {:>14}  {} · {}\n",
+                row.rank.unwrap_or_default(),
+                pad_end(name, width),
+                format::money(s.total),
+                format::rate(s.per_gpu_hour),
+                s.billing.text(lang),
+                s.offer_ids_text(lang)
+            )),
+            Err(why) => out.push_str(&format!(
+                "-    {} {}\n",
+                pad_end(name, width),
+                why.text(lang)
+            )),
+        }
     }
     if !json.savings.is_empty() {
-        out.push_str("\nsavings:\n");
+        out.push_str(&format!("\n{}\n", w.savings));
+        let lever_width = json
+            .savings
+            .iter()
+            .map(|s| columns(&s.name))
+            .max()
+            .unwrap_or(0);
         for s in &json.savings {
             out.push_str(&format!(
-                "  {:<18} {:>14} {:>8}%  {}\n",
-                s.lever, s.amount, s.percent, s.assumption
+                "  {} {:>14} {:>8}%  {}\n",
+                pad_end(&s.name, lever_width),
+                s.amount,
+                s.percent,
+                s.assumption
             ));
         }
     }
     if let Some(rec) = &json.recommendation {
         out.push_str(&format!(
-            "\nrecommended GPUs (cost per {}, memory {} GiB):\n",
-            rec.unit, rec.memory_gib
+            "\n{}\n",
+            (w.recommended)(&rec.unit, &rec.memory_gib)
         ));
         for (i, c) in rec.ranked.iter().take(5).enumerate() {
             out.push_str(&format!(
@@ -527,8 +526,78 @@ pub fn to_table(json: &EstimateJson, report: &Report, lang: Lang) -> String {
             ));
         }
     }
-    for w in report.warnings.iter().map(|w| w.text(lang)) {
-        out.push_str(&format!("warning: {w}\n"));
+    for warning in &json.warnings {
+        out.push_str(&format!("{}{warning}\n", w.warning));
     }
     out
+}
+
+/// Columns `text` takes in a terminal: two for each wide (CJK, full-width) character.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// `text` followed by spaces to `width` terminal columns.
+fn pad_end(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(columns(text));
+    format!("{text}{}", " ".repeat(fill))
+}
+
+/// Spaces, then `text`, to `width` terminal columns.
+fn pad_start(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(columns(text));
+    format!("{}{text}", " ".repeat(fill))
+}
+
+/// The table's headings in one language.
+struct TableWords {
+    provider: &'static str,
+    total: &'static str,
+    per_gpu_hour: &'static str,
+    billing_offer: &'static str,
+    savings: &'static str,
+    warning: &'static str,
+    recommended: fn(&str, &str) -> String,
+}
+
+impl TableWords {
+    fn of(lang: Lang) -> Self {
+        match lang {
+            Lang::En => TableWords {
+                provider: "provider",
+                total: "total",
+                per_gpu_hour: "per GPU-h",
+                billing_offer: "billing / offer",
+                savings: "savings:",
+                warning: "warning: ",
+                recommended: |unit, gib| {
+                    format!("recommended GPUs (cost per {unit}, memory {gib} GiB):")
+                },
+            },
+            Lang::Zh => TableWords {
+                provider: "厂商",
+                total: "总计",
+                per_gpu_hour: "每卡·时",
+                billing_offer: "计费方式 / 规格",
+                savings: "节省方式：",
+                warning: "注意：",
+                recommended: |unit, gib| format!("推荐 GPU（按{unit}计成本，显存 {gib} GiB）："),
+            },
+        }
+    }
 }

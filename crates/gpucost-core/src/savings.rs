@@ -86,6 +86,11 @@ impl Saving {
         })
     }
 
+    /// Whether the lever costs more than it saves.
+    pub fn costs_more(&self) -> bool {
+        self.amount.amount < Decimal::ZERO
+    }
+
     /// The percentage with two decimals, e.g. `66.67`.
     pub fn percent(&self) -> String {
         format::decimal(self.ratio * Decimal::ONE_HUNDRED, 2)

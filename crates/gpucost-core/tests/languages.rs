@@ -11,6 +11,7 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::labels::has_han;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
+use gpucost_core::view::results::results_view;
 
 /// English words of built-in names, which a Chinese export must not show.
 const ENGLISH_NAMES: [&str; 6] = [
@@ -28,8 +29,9 @@ fn exports(preset: Preset, lang: Lang) -> (EstimateJson, String, String) {
     let valid = preset.scenario().validate(&e.catalog).unwrap();
     let fx = FxTable::from_catalog(&e.catalog);
     let r = common::estimate(&valid, &fx, Currency::Cny, common::today());
-    let json = to_json(&r, &valid, "", lang);
-    let table = to_table(&json, &r, lang);
+    let json = to_json(&e.catalog, &r, &valid, "", lang);
+    let view = results_view(&e.catalog, valid.scenario(), &r);
+    let table = to_table(&json, &view, lang);
     let md = to_markdown(&json, lang);
     (json, table, md)
 }

@@ -4,7 +4,7 @@
 mod charts;
 mod inputs;
 mod lines;
-pub mod model;
+
 mod presets;
 pub mod recommendation;
 mod results;

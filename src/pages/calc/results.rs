@@ -1,32 +1,28 @@
 //! The results: headline, warnings, the provider comparison with line items, charts and the
-//! savings panel, plus "copy link". Everything shown comes from `model::results_view`, and an
-//! edit updates the numbers in place instead of rebuilding the panel.
+//! savings panel, plus "copy link". Everything shown is the engine's
+//! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by its `results_words`;
+//! an edit updates the numbers in place instead of rebuilding the panel.
 
-use gpucost_core::format::Lang;
+use gpucost_core::format::{self, Lang};
 use gpucost_core::report::Report;
+use gpucost_core::savings::{Lever, Saving};
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::share;
+use gpucost_core::view::results::{
+    provider_lines, results_view, LineView, ProviderRow, ResultsView,
+};
+use gpucost_core::view::results_words::{
+    lever_name, provider_rules, saving_from_to, saving_percent,
+};
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use super::model::{
-    provider_lines, provider_rules, results_view, LineView, ProviderRow, ResultsView, SavingView,
-};
 use crate::app::{catalog, AppState};
 use crate::i18n::Text;
 use crate::web;
 
-/// The formatted results, or the messages of what to fix first.
+/// The results, or the messages of what to fix first.
 type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
-
-/// A piece of the results, `T::default()` while the scenario has errors. Memoized, so what
-/// shows it only changes when the piece does.
-fn part<T>(view_model: ViewModel, pick: fn(&ResultsView) -> T) -> Memo<T>
-where
-    T: PartialEq + Default + Send + Sync + 'static,
-{
-    Memo::new(move |_| view_model.with(|v| v.as_ref().map(pick).unwrap_or_default()))
-}
 
 /// The results panel.
 #[component]
@@ -34,12 +30,11 @@ pub fn ResultsPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let view_model: ViewModel = Memo::new(move |_| {
-        let lang = app.lang.get();
         computed.with(|r| match r {
             Ok(report) => Ok(app
                 .page
-                .with(|p| results_view(catalog(), &p.scenario, report, lang))),
-            Err(errors) => Err(errors.iter().map(|e| e.message(lang)).collect()),
+                .with(|p| results_view(catalog(), &p.scenario, report))),
+            Err(errors) => Err(errors.iter().map(|e| e.message(app.lang.get())).collect()),
         })
     });
     let ok = move || view_model.with(|v| v.is_ok());
@@ -47,11 +42,18 @@ pub fn ResultsPanel() -> impl IntoView {
     // total after an edit, not the whole table. On a phone, where the results sit below the
     // inputs, it is also shown as a bar at the bottom of the screen.
     let spoken = move || {
+        let lang = app.lang.get();
         view_model.with(|v| match v {
             Ok(r) => r
-                .headline
-                .as_ref()
-                .map(|(name, total, _)| format!("{} {total} {name}", app.t(Text::Cheapest)))
+                .cheapest()
+                .map(|(row, s)| {
+                    format!(
+                        "{} {} {}",
+                        app.t(Text::Cheapest),
+                        format::money(s.total),
+                        row.names.get(lang)
+                    )
+                })
                 .unwrap_or_default(),
             Err(_) => app.t(Text::FixFirst).to_string(),
         })
@@ -97,46 +99,78 @@ fn Results(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     let t = move |text: Text| text.get(lang);
-    let headline = part(view_model, |r| r.headline.clone());
-    let head = move |pick: fn(&(String, String, String)) -> &String| {
-        move || headline.with(|h| h.as_ref().map(|h| pick(h).clone()).unwrap_or_default())
+    // Each piece is memoized, so what shows it only changes when the piece does.
+    let piece = move |pick: fn(&ResultsView, Lang) -> Vec<String>| {
+        Memo::new(move |_| {
+            view_model.with(|v| v.as_ref().map(|r| pick(r, lang)).unwrap_or_default())
+        })
     };
-    let warnings = part(view_model, |r| r.warnings.clone());
-    let served = part(view_model, |r| {
+    let headline = piece(|r, lang| {
+        r.cheapest()
+            .map(|(row, s)| {
+                vec![
+                    row.names.get(lang).to_string(),
+                    format::money(s.total),
+                    s.per_gpu_hour_text(lang),
+                ]
+            })
+            .unwrap_or_default()
+    });
+    let head = move |i: usize| move || headline.with(|h| h.get(i).cloned().unwrap_or_default());
+    let demand = piece(|r, lang| vec![r.demand.text(lang)]);
+    let warnings = piece(|r, lang| r.warnings.iter().map(|w| w.text(lang)).collect());
+    let served = piece(|r, _| {
         r.rows
             .iter()
             .filter(|row| row.rank.is_some())
             .map(|row| row.key.clone())
-            .collect::<Vec<_>>()
+            .collect()
     });
-    let unserved = part(view_model, |r| {
-        r.rows
-            .iter()
-            .filter_map(|row| {
-                let why = row.unserved.clone()?;
-                Some((row.key.clone(), row.name.clone(), why))
-            })
-            .collect::<Vec<_>>()
+    let unserved = Memo::new(move |_| {
+        view_model.with(|v| {
+            v.as_ref()
+                .map(|r| {
+                    r.rows
+                        .iter()
+                        .filter_map(|row| {
+                            let why = row.outcome.as_ref().err()?.text(lang);
+                            Some((row.key.clone(), row.names.get(lang).to_string(), why))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
     });
-    let bars = part(view_model, |r| {
-        r.rows
-            .iter()
-            .filter(|row| row.rank.is_some())
-            .take(10)
-            .map(|row| (row.name.clone(), row.total_value, row.total.clone()))
-            .collect::<Vec<_>>()
+    let bars = Memo::new(move |_| {
+        view_model.with(|v| {
+            v.as_ref()
+                .map(|r| {
+                    r.rows
+                        .iter()
+                        .filter_map(|row| Some((row, row.outcome.as_ref().ok()?)))
+                        .take(10)
+                        .map(|(row, s)| {
+                            let name = row.names.get(lang).to_string();
+                            (name, s.total.to_f64_lossy(), format::money(s.total))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
     });
-    let savings = part(view_model, |r| r.savings.clone());
+    let savings = Memo::new(move |_| {
+        view_model.with(|v| v.as_ref().map(|r| r.savings.clone()).unwrap_or_default())
+    });
     view! {
-        <Show when=move || headline.with(Option::is_some)>
+        <Show when=move || headline.with(|h| !h.is_empty())>
             <p class="headline" data-testid="headline">
                 <span class="label">{t(Text::Cheapest)}</span>
-                <strong data-testid="cheapest-total">{head(|h| &h.1)}</strong>
-                <span class="who" data-testid="cheapest-provider">{head(|h| &h.0)}</span>
-                <span class="per">{head(|h| &h.2)}</span>
+                <strong data-testid="cheapest-total">{head(1)}</strong>
+                <span class="who" data-testid="cheapest-provider">{head(0)}</span>
+                <span class="per">{head(2)}</span>
             </p>
         </Show>
-        <p class="demand" data-testid="demand">{move || view_model.with(|v| v.as_ref().map(|r| r.demand.clone()).unwrap_or_default())}</p>
+        <p class="demand" data-testid="demand">{move || demand.with(|d| d.concat())}</p>
         {move || warnings.with(|w| (!w.is_empty()).then(|| view! {
             <div class="warnings" role="note" data-testid="warnings">
                 <h3>{t(Text::WarningsHeading)}</h3>
@@ -209,11 +243,26 @@ fn ProviderRowView(
                 .and_then(|r| r.rows.iter().find(|row| row.key == key).cloned())
         })
     });
-    let text = move |pick: fn(&ProviderRow) -> String| {
-        move || row.with(|r| r.as_ref().map(pick).unwrap_or_default())
+    let text = move |pick: fn(&ProviderRow, Lang) -> String| {
+        move || row.with(|r| r.as_ref().map(|r| pick(r, lang)).unwrap_or_default())
     };
-    let badges =
-        Memo::new(move |_| row.with(|r| r.as_ref().map(|r| r.badges.clone()).unwrap_or_default()));
+    let served = move |pick: fn(&gpucost_core::view::results::Served, Lang) -> String| {
+        move || {
+            row.with(|r| {
+                r.as_ref()
+                    .and_then(|r| r.outcome.as_ref().ok())
+                    .map(|s| pick(s, lang))
+                    .unwrap_or_default()
+            })
+        }
+    };
+    let badges = Memo::new(move |_| {
+        row.with(|r| {
+            r.as_ref()
+                .map(|r| r.badges.iter().map(|b| b.text(lang)).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
     let details_id = format!("details-{}", seller.replace([':', ' ', '/'], "-"));
     let open = RwSignal::new(false);
     let for_lines = seller.clone();
@@ -221,7 +270,7 @@ fn ProviderRowView(
         computed.with(|r| match r {
             Ok(report) => app
                 .page
-                .with(|p| provider_lines(catalog(), &p.scenario, report, &for_lines, lang)),
+                .with(|p| provider_lines(catalog(), &p.scenario, report, &for_lines)),
             Err(_) => Vec::new(),
         })
     };
@@ -229,16 +278,16 @@ fn ProviderRowView(
     let rules = move || provider_rules(catalog(), &rules_of, lang);
     view! {
         <tr data-seller=seller.clone() class:best=move || row.with(|r| r.as_ref().and_then(|r| r.rank) == Some(1))>
-            <td data-label="#">{text(|r| r.rank.map(|n| n.to_string()).unwrap_or_default())}</td>
+            <td data-label="#">{text(|r, _| r.rank.map(|n| n.to_string()).unwrap_or_default())}</td>
             <td data-label=t(Text::ColProvider)>
-                <strong>{text(|r| r.name.clone())}</strong>
+                <strong>{text(|r, lang| r.names.get(lang).to_string())}</strong>
                 {move || badges.get().into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
-                <span class="offers">{text(|r| r.offers.clone())}</span>
+                <span class="offers">{served(|s, lang| s.instances_text(lang))}</span>
             </td>
-            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{text(|r| r.total.clone())}</td>
-            <td data-label=t(Text::ColPerGpuHour) class="num">{text(|r| r.per_gpu_hour.clone())}</td>
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{served(|s, _| format::money(s.total))}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{served(|s, lang| s.per_gpu_hour_text(lang))}</td>
             <td data-label=t(Text::ColBilling)>
-                {text(|r| r.billing.clone())}
+                {served(|s, lang| s.billing.text(lang))}
                 <button
                     type="button"
                     class="link"
@@ -279,10 +328,25 @@ fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
     lines
         .into_iter()
         .map(|l| {
+            let (title, offer, plan) = (l.title(lang), l.offer_text(lang), gpucost_core::labels::plan(l.plan, lang));
+            let items: Vec<[String; 5]> = l
+                .items
+                .iter()
+                .map(|i| {
+                    [
+                        i.label(lang),
+                        i.quantity_text(lang),
+                        i.rate_text(lang),
+                        i.source_text(catalog(), lang),
+                        format::money(i.amount),
+                    ]
+                })
+                .collect();
+            let options: Vec<String> = l.options.iter().map(|o| o.text(lang)).collect();
             view! {
                 <div class="line-plan">
-                    <h4>{l.title}</h4>
-                    <p class="offer">{l.offer} " · " {l.region} " · " {l.plan}</p>
+                    <h4>{title}</h4>
+                    <p class="offer">{offer} " · " {l.region} " · " {plan}</p>
                     <table class="items">
                         <thead>
                             <tr>
@@ -293,24 +357,24 @@ fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
                             </tr>
                         </thead>
                         <tbody>
-                            {l.items.into_iter().map(|i| {
-                                let title = i.source.clone();
+                            {items.into_iter().map(|[label, quantity, rate, source, amount]| {
+                                let title = source.clone();
                                 view! {
                                 <tr>
-                                    <td>{i.label}</td>
-                                    <td class="num">{i.quantity}</td>
-                                    <td class="num" title=title>{i.rate}<span class="source">{i.source}</span></td>
-                                    <td class="num">{i.amount}</td>
+                                    <td>{label}</td>
+                                    <td class="num">{quantity}</td>
+                                    <td class="num" title=title>{rate}<span class="source">{source}</span></td>
+                                    <td class="num">{amount}</td>
                                 </tr>
                             }}).collect_view()}
                             <tr class="subtotal">
                                 <td colspan="3">{t(Text::Subtotal)}</td>
-                                <td class="num">{l.subtotal}</td>
+                                <td class="num">{format::money(l.subtotal)}</td>
                             </tr>
                         </tbody>
                     </table>
                     <p class="options-title">{t(Text::BestByMode)}</p>
-                    <ul class="options">{l.options.into_iter().map(|o| view! { <li>{o}</li> }).collect_view()}</ul>
+                    <ul class="options">{options.into_iter().map(|o| view! { <li>{o}</li> }).collect_view()}</ul>
                 </div>
             }
         })
@@ -321,17 +385,17 @@ fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
 #[component]
 fn SavingsPanel(
     /// The levers.
-    savings: Memo<Vec<SavingView>>,
+    savings: Memo<Vec<Saving>>,
     /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
     let t = move |text: Text| text.get(lang);
-    let levers = move || savings.with(|s| s.iter().map(|s| s.key).collect::<Vec<_>>());
+    let levers = move || savings.with(|s| s.iter().map(|s| s.lever).collect::<Vec<_>>());
     view! {
         <section class="savings" aria-labelledby="savings-heading" data-testid="savings">
             <h3 id="savings-heading">{t(Text::SavingsHeading)}</h3>
             <ul>
-                <For each=levers key=|lever| *lever children=move |lever| view! { <SavingItem savings=savings lever=lever /> } />
+                <For each=levers key=|lever| *lever children=move |lever| view! { <SavingItem savings=savings lever=lever lang=lang /> } />
             </ul>
         </section>
     }
@@ -341,21 +405,23 @@ fn SavingsPanel(
 #[component]
 fn SavingItem(
     /// All the levers.
-    savings: Memo<Vec<SavingView>>,
+    savings: Memo<Vec<Saving>>,
     /// The lever this item shows.
-    lever: &'static str,
+    lever: Lever,
+    /// The language of the labels.
+    lang: Lang,
 ) -> impl IntoView {
-    let saving = Memo::new(move |_| savings.with(|s| s.iter().find(|s| s.key == lever).cloned()));
-    let text = move |pick: fn(&SavingView) -> String| {
-        move || saving.with(|s| s.as_ref().map(pick).unwrap_or_default())
+    let saving = Memo::new(move |_| savings.with(|s| s.iter().find(|s| s.lever == lever).cloned()));
+    let text = move |pick: fn(&Saving, Lang) -> String| {
+        move || saving.with(|s| s.as_ref().map(|s| pick(s, lang)).unwrap_or_default())
     };
     view! {
-        <li data-lever=lever class:negative=move || saving.with(|s| s.as_ref().is_some_and(|s| s.negative))>
-            <span class="lever">{text(|s| s.name.to_string())}</span>
-            <span class="amount">{text(|s| s.amount.clone())}</span>
-            <span class="percent">{text(|s| s.percent.clone())}</span>
-            <span class="from-to">{text(|s| s.from_to.clone())}</span>
-            <span class="assumption">{text(|s| s.assumption.clone())}</span>
+        <li data-lever=lever.as_str() class:negative=move || saving.with(|s| s.as_ref().is_some_and(Saving::costs_more))>
+            <span class="lever">{lever_name(lever, lang)}</span>
+            <span class="amount">{text(|s, _| format::money(s.amount))}</span>
+            <span class="percent">{text(|s, _| saving_percent(s))}</span>
+            <span class="from-to">{text(|s, _| saving_from_to(s))}</span>
+            <span class="assumption">{text(|s, lang| s.assumption.text(lang))}</span>
         </li>
     }
 }

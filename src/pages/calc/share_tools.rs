@@ -20,6 +20,7 @@ fn export_json(app: AppState, report: &Report) -> Option<export::EstimateJson> {
     let (state, lang) = (app.page.get_untracked(), app.lang.get_untracked());
     let valid = state.scenario.clone().validate(catalog()).ok()?;
     Some(export::to_json(
+        catalog(),
         report,
         &valid,
         &share::encode(&state),

@@ -54,7 +54,8 @@ pub fn open_report(link: &str) -> (PageState, Report, Value) {
         .unwrap_or_else(|err| panic!("{link}: {err:?}"));
     let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
     let r = estimate(&valid, &fx, state.currency_for(lang), today());
-    let json = serde_json::to_value(to_json(&r, &valid, &encode(&state), lang)).unwrap();
+    let json =
+        serde_json::to_value(to_json(&e.catalog, &r, &valid, &encode(&state), lang)).unwrap();
     (state, r, json)
 }
 

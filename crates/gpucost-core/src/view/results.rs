@@ -1,0 +1,595 @@
+//! The results as the reader sees them, built once from a [`Report`]: the ranked provider
+//! rows with their badges, the demand line, the savings and the warnings, and — on request,
+//! because they are half of the work — a provider's line items. The page, the exports and the
+//! command line render this one view, so they cannot disagree about what a row holds.
+//!
+//! It is data, not text: amounts stay [`Money`] (the display rounding is the renderer's one
+//! call to [`format`](crate::format)), and what needs words is a typed value worded by
+//! [`results_words`](super::results_words). It knows nothing about layout.
+
+use rust_decimal::Decimal;
+
+use crate::billing::{Coverage, ItemKind, PlanKind};
+use crate::billing_mode::{BillingMode, ModeClass};
+use crate::catalog::{AsOf, Catalog, OfferFlag, ProviderKind, SourceKind};
+use crate::estimate::{BreakEven, LinePlan, ProviderEstimate, ProviderPlan, Unserved, USER_SOURCE};
+use crate::money::{Currency, Money};
+use crate::report::{Report, Warning};
+use crate::savings::Saving;
+use crate::scenario::{Demand, Scenario};
+
+/// A seller's name in both languages (the renderer picks one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    /// English.
+    pub en: String,
+    /// Chinese.
+    pub zh: String,
+}
+
+/// An offer as stored (id and instance name); worded by `labels::offer_id`/`labels::instance`,
+/// which translate the built-in names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferRef {
+    /// Offer id (`aws/p3.8xlarge`).
+    pub id: String,
+    /// Instance name as the seller lists it.
+    pub instance: String,
+}
+
+impl OfferRef {
+    fn of(line: &LinePlan) -> Self {
+        OfferRef {
+            id: line.offer.clone(),
+            instance: line.instance.clone(),
+        }
+    }
+}
+
+/// A caveat shown beside a provider's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Badge {
+    /// The scenario allows spot and/or monthly plans, but the catalog has no such price for
+    /// this provider (a quote can be added).
+    NoCatalogPrice {
+        /// No spot price.
+        spot: bool,
+        /// No monthly (subscription) price.
+        monthly: bool,
+    },
+    /// The user's own price.
+    YourPrice,
+    /// A market reference range, not a seller.
+    MarketReference,
+    /// Some price is older than a year or undated.
+    Old,
+}
+
+/// How a served provider's lines are billed, in one word or plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Billing {
+    /// Every line uses this kind of plan (the first line's is shown).
+    Plan(PlanKind),
+    /// Lines use different kinds of plan.
+    Mixed,
+}
+
+/// Why a provider cannot serve, with the names a reader needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unable {
+    /// The catalog has no sourced price for this provider.
+    NoPrices,
+    /// No offer has the line's GPU.
+    NoOffer {
+        /// Line number, from 1.
+        line: usize,
+        /// The GPU's display name (its id when the catalog does not know it).
+        gpu: String,
+    },
+}
+
+/// A served provider's totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Served {
+    /// Sum of the line subtotals, in the display currency.
+    pub total: Money,
+    /// Total per needed GPU-hour.
+    pub per_gpu_hour: Money,
+    /// How it is billed.
+    pub billing: Billing,
+    /// The plan slug if every line uses the same kind of plan, else `mixed` (exports).
+    pub billing_slug: String,
+    /// The offers, one per line.
+    pub offers: Vec<OfferRef>,
+}
+
+/// One provider row of the comparison.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderRow {
+    /// Seller id (stable key).
+    pub key: String,
+    /// Rank among those that can serve, from 1.
+    pub rank: Option<usize>,
+    /// Display names.
+    pub names: Names,
+    /// Its totals, or why it cannot serve.
+    pub outcome: Result<Served, Unable>,
+    /// Caveats, in display order.
+    pub badges: Vec<Badge>,
+}
+
+/// What the scenario needs, for the line under the headline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemandSummary {
+    /// GPU-hours needed.
+    pub gpu_hours: Decimal,
+    /// Length of the horizon, hours.
+    pub hours: Decimal,
+}
+
+/// Everything the results area shows except the line items.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultsView {
+    /// Display currency.
+    pub currency: Currency,
+    /// What the scenario needs.
+    pub demand: DemandSummary,
+    /// Provider rows: those that can serve, cheapest first, then those that cannot.
+    pub rows: Vec<ProviderRow>,
+    /// Savings levers.
+    pub savings: Vec<Saving>,
+    /// Warnings.
+    pub warnings: Vec<Warning>,
+}
+
+impl ResultsView {
+    /// The cheapest row that can serve, for the headline.
+    pub fn cheapest(&self) -> Option<(&ProviderRow, &Served)> {
+        let row = self.rows.first()?;
+        row.outcome.as_ref().ok().map(|s| (row, s))
+    }
+}
+
+/// Where a charge's rate comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RateSource {
+    /// The user's own price.
+    User,
+    /// A catalog source, by id.
+    Catalog(String),
+}
+
+/// One charge: quantity × rate = amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemView {
+    /// Kind of charge.
+    pub kind: ItemKind,
+    /// The line's plan (words for a charge depend on it).
+    pub plan: PlanKind,
+    /// The price's billing mode.
+    pub mode: BillingMode,
+    /// Instance-hours or instance-periods.
+    pub quantity: Decimal,
+    /// Rate per unit, in the price's currency.
+    pub rate: Money,
+    /// Amount in the display currency (rounded at display).
+    pub amount: Money,
+    /// Where the rate comes from.
+    pub source: RateSource,
+    /// What kind of publication the source is (`None` for the user's price).
+    pub source_kind: Option<SourceKind>,
+    /// Date of the rate.
+    pub as_of: AsOf,
+    /// For a commitment renewed over a one-off horizon: the whole terms it owes.
+    pub terms: Option<u32>,
+}
+
+/// The demand of one scenario line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineDemand {
+    /// The GPU's display name.
+    pub gpu: String,
+    /// How many, when.
+    pub demand: Demand,
+}
+
+/// The best option of one billing class for a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionView {
+    /// The billing class.
+    pub class: ModeClass,
+    /// Its subtotal for the line.
+    pub subtotal: Money,
+    /// The offer it uses.
+    pub offer: OfferRef,
+    /// Where it starts paying off against on-demand.
+    pub break_even: Option<BreakEven>,
+    /// Whether the user's settings allow it.
+    pub eligible: bool,
+}
+
+/// How one line is served at one provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineView {
+    /// Line number, from 1.
+    pub number: usize,
+    /// What the line needs.
+    pub demand: LineDemand,
+    /// GPUs per instance.
+    pub gpus_per_instance: Decimal,
+    /// The offer.
+    pub offer: OfferRef,
+    /// The offer's share of a GPU has no citable source.
+    pub share_unconfirmed: bool,
+    /// Region of the prices.
+    pub region: String,
+    /// The plan.
+    pub plan: PlanKind,
+    /// Charges.
+    pub items: Vec<ItemView>,
+    /// Sum of the charges.
+    pub subtotal: Money,
+    /// Best option per billing class at this provider.
+    pub options: Vec<OptionView>,
+    /// Prices older than a year or undated.
+    pub old: bool,
+}
+
+/// The view of `report` for `scenario` (the scenario it was estimated for).
+pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> ResultsView {
+    let c = &report.comparison;
+    let mut rank = 0;
+    let rows = c
+        .providers
+        .iter()
+        .map(|p| {
+            let r = p.outcome.is_ok().then(|| {
+                rank += 1;
+                rank
+            });
+            provider_row(catalog, scenario, p, r)
+        })
+        .collect();
+    ResultsView {
+        currency: c.currency,
+        demand: DemandSummary {
+            gpu_hours: c.gpu_hours,
+            hours: scenario.horizon.hours(),
+        },
+        rows,
+        savings: report.savings.clone(),
+        warnings: report.warnings.clone(),
+    }
+}
+
+fn provider_row(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    p: &ProviderEstimate,
+    rank: Option<usize>,
+) -> ProviderRow {
+    ProviderRow {
+        key: p.seller.id.clone(),
+        rank,
+        names: Names {
+            en: p.seller.name.clone(),
+            zh: p.seller.name_zh.clone(),
+        },
+        outcome: match &p.outcome {
+            Ok(plan) => Ok(served(plan)),
+            Err(u) => Err(unable(catalog, u)),
+        },
+        badges: badges(catalog, scenario, p),
+    }
+}
+
+fn served(plan: &ProviderPlan) -> Served {
+    let billing_slug = plan.billing_mode();
+    let billing = match plan.lines.first() {
+        Some(_) if billing_slug == "mixed" => Billing::Mixed,
+        Some(first) => Billing::Plan(first.plan),
+        // A plan has a line per scenario line, and a valid scenario has one.
+        None => Billing::Mixed,
+    };
+    Served {
+        total: plan.total,
+        per_gpu_hour: plan.per_gpu_hour,
+        billing,
+        billing_slug,
+        offers: plan.lines.iter().map(OfferRef::of).collect(),
+    }
+}
+
+fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
+    match u {
+        Unserved::NoPrices => Unable::NoPrices,
+        Unserved::NoOffer { line, gpu } => Unable::NoOffer {
+            line: line + 1,
+            gpu: gpu_name(catalog, gpu),
+        },
+    }
+}
+
+fn gpu_name(catalog: &Catalog, id: &str) -> String {
+    catalog
+        .gpu(id)
+        .map_or_else(|| id.to_string(), |g| g.name.clone())
+}
+
+fn badges(catalog: &Catalog, scenario: &Scenario, p: &ProviderEstimate) -> Vec<Badge> {
+    let mut badges = Vec::new();
+    // A mode the user allows but the catalog has no price of for this provider (Alibaba
+    // Cloud's monthly and preemptible prices): say so once, and that a quote can be added.
+    // Reserved is left out: it cannot be entered as a custom price.
+    // Most scenarios allow neither, and then the catalog is not scanned on an edit.
+    let wanted = |c: ModeClass| scenario.options.allows(c);
+    let any_wanted = wanted(ModeClass::Spot) || wanted(ModeClass::Subscription);
+    if any_wanted && p.seller.kind.is_some() && p.outcome.is_ok() {
+        let priced = catalog.priced_classes(&p.seller.id);
+        let missing = |c: ModeClass| wanted(c) && !priced.contains(&c);
+        let (spot, monthly) = (missing(ModeClass::Spot), missing(ModeClass::Subscription));
+        if spot || monthly {
+            badges.push(Badge::NoCatalogPrice { spot, monthly });
+        }
+    }
+    if p.seller.kind.is_none() {
+        badges.push(Badge::YourPrice);
+    }
+    if p.seller.kind == Some(ProviderKind::MarketReference) {
+        badges.push(Badge::MarketReference);
+    }
+    if let Ok(plan) = &p.outcome {
+        if plan.lines.iter().any(|l| l.old_prices) {
+            badges.push(Badge::Old);
+        }
+    }
+    badges
+}
+
+/// The line items of `seller`'s plan (empty when it cannot serve). Built only when a row's
+/// details are opened, printed or exported: they are about half of the work.
+pub fn provider_lines(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    report: &Report,
+    seller: &str,
+) -> Vec<LineView> {
+    let Some(Ok(plan)) = report
+        .comparison
+        .providers
+        .iter()
+        .find(|p| p.seller.id == seller)
+        .map(|p| &p.outcome)
+    else {
+        return Vec::new();
+    };
+    plan_lines(catalog, scenario, plan)
+}
+
+/// The line items of `plan`.
+pub fn plan_lines(catalog: &Catalog, scenario: &Scenario, plan: &ProviderPlan) -> Vec<LineView> {
+    plan.lines
+        .iter()
+        .zip(&plan.options)
+        .map(|(l, opts)| line_view(catalog, scenario, l, opts))
+        .collect()
+}
+
+fn line_view(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    line: &LinePlan,
+    options: &[crate::estimate::ClassOption],
+) -> LineView {
+    let demand_line = &scenario.lines[line.line];
+    LineView {
+        number: line.line + 1,
+        demand: LineDemand {
+            gpu: gpu_name(catalog, &demand_line.gpu),
+            demand: demand_line.demand.clone(),
+        },
+        gpus_per_instance: line.gpus_per_instance,
+        offer: OfferRef::of(line),
+        share_unconfirmed: catalog
+            .offer(&line.offer)
+            .is_some_and(|o| o.flags.contains(&OfferFlag::GpuShareUnconfirmed)),
+        region: line.region.clone(),
+        plan: line.plan,
+        items: line.items.iter().map(|i| item_view(line, i)).collect(),
+        subtotal: line.subtotal,
+        options: options
+            .iter()
+            .map(|o| OptionView {
+                class: o.class,
+                subtotal: o.plan.subtotal,
+                offer: OfferRef::of(&o.plan),
+                break_even: o.break_even,
+                eligible: o.eligible,
+            })
+            .collect(),
+        old: line.old_prices,
+    }
+}
+
+fn item_view(line: &LinePlan, i: &crate::estimate::LineItem) -> ItemView {
+    let terms = match (i.kind, line.plan) {
+        (
+            ItemKind::Commitment,
+            PlanKind::Committed {
+                coverage: Coverage::Terms(n),
+                ..
+            },
+        ) => Some(n),
+        _ => None,
+    };
+    ItemView {
+        kind: i.kind,
+        plan: line.plan,
+        mode: i.mode,
+        quantity: i.quantity,
+        rate: i.rate,
+        amount: i.amount,
+        source: if i.source == USER_SOURCE {
+            RateSource::User
+        } else {
+            RateSource::Catalog(i.source.clone())
+        },
+        source_kind: i.source_kind,
+        as_of: i.as_of,
+        terms,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+    use crate::catalog::embedded;
+    use crate::estimate::EstimateContext;
+    use crate::format::Lang;
+    use crate::fx::FxTable;
+    use crate::presets::Preset;
+    use crate::report::report;
+    use crate::view::results_words::provider_rules;
+
+    fn view_of(preset: Preset) -> (Scenario, Report, ResultsView) {
+        let e = embedded();
+        let s = preset.scenario();
+        let valid = s.clone().validate(&e.catalog).unwrap();
+        let fx = FxTable::from_catalog(&e.catalog);
+        let r = report(&EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: &valid,
+            fx: &fx,
+            currency: Currency::Cny,
+            today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+        });
+        let v = results_view(&e.catalog, &s, &r);
+        (s, r, v)
+    }
+
+    /// Alibaba's stop-without-charge rule, its metering and its missing monthly and spot
+    /// prices were in the catalog but nowhere in the page.
+    #[test]
+    fn a_providers_details_say_how_it_bills_in_the_readers_language() {
+        let e = embedded();
+        let zh = provider_rules(&e.catalog, "alibaba", Lang::Zh);
+        assert!(zh.iter().any(|r| r.contains("节省停机模式")), "{zh:?}");
+        assert!(zh.iter().any(|r| r.contains("4 vCPU 每 2 分钟")), "{zh:?}");
+        assert!(zh.iter().any(|r| r.contains("包年包月")), "{zh:?}");
+        let en = provider_rules(&e.catalog, "alibaba", Lang::En);
+        assert!(en.iter().any(|r| r.contains("2 min for 4")), "{en:?}");
+        assert!(
+            en.iter().all(|r| r.ends_with(')')),
+            "each rule names its source: {en:?}"
+        );
+        assert!(provider_rules(&e.catalog, "custom:V100 quote", Lang::En).is_empty());
+    }
+
+    #[test]
+    fn short_training_rows_show_the_seed_quote_with_its_arithmetic() {
+        let e = embedded();
+        let (s, r, v) = view_of(Preset::ShortTraining);
+        let quote = v
+            .rows
+            .iter()
+            .find(|r| r.key == "custom:V100 quote")
+            .unwrap();
+        let served = quote.outcome.as_ref().unwrap();
+        assert_eq!(crate::format::money(served.total), "¥2,304.00");
+        assert_eq!(quote.badges, [Badge::YourPrice]);
+        let lines = provider_lines(&e.catalog, &s, &r, &quote.key);
+        let item = &lines[0].items[0];
+        assert_eq!(
+            (
+                item.quantity_text(Lang::En),
+                item.rate_text(Lang::En),
+                crate::format::money(item.amount)
+            ),
+            (
+                "288 instance-hours".into(),
+                "¥8.00/h".into(),
+                "¥2,304.00".into()
+            )
+        );
+        assert!(item
+            .source_text(&e.catalog, Lang::En)
+            .starts_with("your price"));
+        assert_eq!(
+            lines[0].title(Lang::En),
+            "Line 1 · 4 × NVIDIA V100 (16/32 GB), all the time"
+        );
+        assert!(v.demand.text(Lang::Zh).contains("卡·时"));
+        assert!(v
+            .savings
+            .iter()
+            .any(|s| s.lever == crate::savings::Lever::Reference));
+    }
+
+    /// The page said "no offer with NVIDIA V100 (16/32 GB)" and the exports "no offer with
+    /// V100": two versions of one reason. There is one now, with the GPU's name.
+    #[test]
+    fn a_provider_that_cannot_serve_says_why_once_for_every_renderer() {
+        let (_, _, v) = view_of(Preset::ShortTraining);
+        let unable: Vec<&Unable> = v
+            .rows
+            .iter()
+            .filter_map(|r| r.outcome.as_ref().err())
+            .collect();
+        assert!(
+            unable.contains(&&Unable::NoPrices),
+            "Huawei has no sourced price"
+        );
+        let no_offer = unable
+            .iter()
+            .find(|u| matches!(u, Unable::NoOffer { .. }))
+            .expect("some provider has no V100");
+        assert_eq!(
+            no_offer.text(Lang::En),
+            "no offer with NVIDIA V100 (16/32 GB) (line 1)"
+        );
+        assert_eq!(
+            no_offer.text(Lang::Zh),
+            "没有 NVIDIA V100 (16/32 GB) 的规格（第 1 行）"
+        );
+        // Ranked rows come first, each with a rank; the rest have none.
+        let ranks: Vec<Option<usize>> = v.rows.iter().map(|r| r.rank).collect();
+        let served = ranks.iter().take_while(|r| r.is_some()).count();
+        assert!(ranks[served..].iter().all(Option::is_none));
+        assert_eq!(ranks[0], Some(1));
+    }
+
+    #[test]
+    fn a_scenario_allowing_spot_and_monthly_flags_providers_without_such_prices() {
+        let e = embedded();
+        let mut s = Preset::DevTest.scenario();
+        s.options.allowed.insert(ModeClass::Spot);
+        s.options.allowed.insert(ModeClass::Subscription);
+        let valid = s.clone().validate(&e.catalog).unwrap();
+        let fx = FxTable::from_catalog(&e.catalog);
+        let r = report(&EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: &valid,
+            fx: &fx,
+            currency: Currency::Cny,
+            today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+        });
+        let v = results_view(&e.catalog, &s, &r);
+        let alibaba = v.rows.iter().find(|r| r.key == "alibaba").unwrap();
+        assert!(alibaba.badges.contains(&Badge::NoCatalogPrice {
+            spot: true,
+            monthly: true
+        }));
+        assert_eq!(
+            Badge::NoCatalogPrice {
+                spot: true,
+                monthly: true
+            }
+            .text(Lang::Zh),
+            "无竞价或包月价格：可自行添加报价"
+        );
+    }
+}

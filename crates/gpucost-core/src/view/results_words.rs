@@ -1,0 +1,382 @@
+//! The results view in words: every phrase the page, the exports and the command line use to
+//! say what a [`ResultsView`](super::results::ResultsView) holds, in English and Chinese.
+//! Renderers call these and lay the text out; they build no phrase of their own.
+
+use rust_decimal::Decimal;
+
+use crate::billing_mode::ModeClass;
+use crate::catalog::{AsOf, Catalog};
+use crate::estimate::BreakEven;
+use crate::format::{self, Lang};
+use crate::labels;
+use crate::savings::{Lever, Saving};
+use crate::scenario::Demand;
+
+use super::results::{
+    Badge, Billing, DemandSummary, ItemView, LineDemand, LineView, Names, OfferRef, OptionView,
+    RateSource, Served, Unable,
+};
+
+/// `en` or `zh` by `lang`.
+fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+impl Names {
+    /// The name in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
+
+impl OfferRef {
+    /// The offer id as a reader names it (built-in names translated).
+    pub fn id_text(&self, lang: Lang) -> &str {
+        labels::offer_id(&self.id, &self.instance, lang)
+    }
+
+    /// The instance name as a reader names it.
+    pub fn instance_text(&self, lang: Lang) -> &str {
+        labels::instance(&self.instance, lang)
+    }
+}
+
+/// "your price".
+pub fn your_price(lang: Lang) -> &'static str {
+    pick(lang, "your price", "您的价格")
+}
+
+/// "market reference".
+pub fn market_reference(lang: Lang) -> &'static str {
+    pick(lang, "market reference", "市场参考")
+}
+
+/// "old" (a price older than a year or undated).
+pub fn old(lang: Lang) -> &'static str {
+    pick(lang, "old", "较旧")
+}
+
+/// A price date that is not stated.
+pub fn date_unknown(lang: Lang) -> &'static str {
+    pick(lang, "date not stated", "未注明日期")
+}
+
+/// The caveat of an offer whose share of a GPU has no citable source.
+pub fn gpu_share_unconfirmed(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        "GPU share unconfirmed: this size may be a fraction of a GPU",
+        "GPU 份额未经证实：该规格可能只含部分 GPU",
+    )
+}
+
+/// The unit after a price per GPU-hour (`/GPU-h`).
+pub fn per_gpu_hour_unit(lang: Lang) -> &'static str {
+    pick(lang, "/GPU-h", "/卡·时")
+}
+
+impl Badge {
+    /// The badge's words.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Badge::NoCatalogPrice { spot, monthly } => match (spot, monthly) {
+                (true, true) => pick(
+                    lang,
+                    "no spot or monthly price listed: add a quote",
+                    "无竞价或包月价格：可自行添加报价",
+                ),
+                (true, false) => pick(
+                    lang,
+                    "no spot price listed: add a quote",
+                    "无竞价价格：可自行添加报价",
+                ),
+                (false, _) => pick(
+                    lang,
+                    "no monthly price listed: add a quote",
+                    "无包月价格：可自行添加报价",
+                ),
+            },
+            Badge::YourPrice => your_price(lang),
+            Badge::MarketReference => market_reference(lang),
+            Badge::Old => old(lang),
+        }
+    }
+}
+
+impl Billing {
+    /// How the provider bills, in words (`On-demand`, `mixed`).
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Billing::Plan(plan) => labels::plan(plan, lang),
+            Billing::Mixed => pick(lang, "mixed", "混合").to_string(),
+        }
+    }
+}
+
+impl Unable {
+    /// Why the provider cannot serve.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Unable::NoPrices => pick(
+                lang,
+                "no sourced price in the catalog — enter your quote under “Your prices”",
+                "目录中没有有来源的价格——请在“您的价格与报价”中输入报价",
+            )
+            .to_string(),
+            Unable::NoOffer { line, gpu } => match lang {
+                Lang::En => format!("no offer with {gpu} (line {line})"),
+                Lang::Zh => format!("没有 {gpu} 的规格（第 {line} 行）"),
+            },
+        }
+    }
+}
+
+impl Served {
+    /// `¥8.00/GPU-h`.
+    pub fn per_gpu_hour_text(&self, lang: Lang) -> String {
+        format!(
+            "{}{}",
+            format::rate(self.per_gpu_hour),
+            per_gpu_hour_unit(lang)
+        )
+    }
+
+    /// The instances, one per line, joined by ` + `.
+    pub fn instances_text(&self, lang: Lang) -> String {
+        join(self.offers.iter().map(|o| o.instance_text(lang)))
+    }
+
+    /// The offer ids as a reader names them, joined by ` + `.
+    pub fn offer_ids_text(&self, lang: Lang) -> String {
+        join(self.offers.iter().map(|o| o.id_text(lang)))
+    }
+}
+
+fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
+    parts.collect::<Vec<_>>().join(" + ")
+}
+
+impl DemandSummary {
+    /// `288 GPU-hours over 72 hours`.
+    pub fn text(&self, lang: Lang) -> String {
+        let (gpu_hours, hours) = (
+            format::number(self.gpu_hours, 2),
+            format::number(self.hours, 2),
+        );
+        match lang {
+            Lang::En => format!("{gpu_hours} GPU-hours over {hours} hours"),
+            Lang::Zh => format!("{hours} 小时内共 {gpu_hours} 卡·时"),
+        }
+    }
+}
+
+impl LineDemand {
+    /// `50 × T4, 20:00 for 4 h`.
+    pub fn text(&self, lang: Lang) -> String {
+        let gpu = &self.gpu;
+        match (&self.demand, lang) {
+            (Demand::Constant(n), Lang::En) => {
+                format!("{} × {gpu}, all the time", format::number(*n, 3))
+            }
+            (Demand::Constant(n), Lang::Zh) => {
+                format!("{} × {gpu}，全程", format::number(*n, 3))
+            }
+            (
+                Demand::Window {
+                    gpus,
+                    start_minute,
+                    minutes,
+                },
+                _,
+            ) => {
+                let (n, h, m) = (
+                    format::number(*gpus, 3),
+                    start_minute / 60,
+                    start_minute % 60,
+                );
+                let length = format::number(Decimal::from(*minutes) / Decimal::from(60), 2);
+                match lang {
+                    Lang::En => format!("{n} × {gpu}, {h:02}:{m:02} for {length} h"),
+                    Lang::Zh => format!("{n} × {gpu}，{h:02}:{m:02} 起 {length} 小时"),
+                }
+            }
+            (Demand::Weekly(g), Lang::En) => format!(
+                "{gpu}, weekly schedule (peak {}, {} GPU-h a week)",
+                g.peak(),
+                g.gpu_hours_per_week()
+            ),
+            (Demand::Weekly(g), Lang::Zh) => format!(
+                "{gpu}，每周排程（峰值 {}，每周 {} 卡·时）",
+                g.peak(),
+                g.gpu_hours_per_week()
+            ),
+        }
+    }
+}
+
+/// A price date: `2026-11-29`, `≤ 2026-11-29` or "date not stated".
+pub fn as_of(a: AsOf, lang: Lang) -> String {
+    match a {
+        AsOf::On(d) => format::date(d, lang),
+        AsOf::OnOrBefore(d) => format!("≤ {}", format::date(d, lang)),
+        AsOf::Unknown => date_unknown(lang).to_string(),
+    }
+}
+
+impl LineView {
+    /// `Line 1 · 4 × NVIDIA V100 (16/32 GB), all the time`.
+    pub fn title(&self, lang: Lang) -> String {
+        format!(
+            "{} {} · {}",
+            pick(lang, "Line", "需求"),
+            self.number,
+            self.demand.text(lang)
+        )
+    }
+
+    /// `4 × aws/p3.8xlarge`, with the GPU-share caveat when it applies.
+    pub fn offer_text(&self, lang: Lang) -> String {
+        let caveat = if self.share_unconfirmed {
+            format!(" · {}", gpu_share_unconfirmed(lang))
+        } else {
+            String::new()
+        };
+        format!(
+            "{} × {}{caveat}",
+            format::number(self.gpus_per_instance, 3),
+            labels::offer(&self.offer.id, &self.offer.instance, lang)
+        )
+    }
+}
+
+impl ItemView {
+    /// What the charge is.
+    pub fn label(&self, lang: Lang) -> String {
+        labels::item_in(self.kind, self.plan, lang)
+    }
+
+    /// `288 instance-hours`.
+    pub fn quantity_text(&self, lang: Lang) -> String {
+        format!(
+            "{} {}",
+            format::number(self.quantity, 2),
+            labels::unit(self.kind, lang)
+        )
+    }
+
+    /// `¥8.00/h` or `¥2,520.00 / per month`.
+    pub fn rate_text(&self, lang: Lang) -> String {
+        match self.kind {
+            crate::billing::ItemKind::Subscription => {
+                format!(
+                    "{} / {}",
+                    format::rate(self.rate),
+                    labels::mode(self.mode, lang)
+                )
+            }
+            _ => format!("{}/h", format::rate(self.rate)),
+        }
+    }
+
+    /// The source's title and kind, and the rate's date.
+    pub fn source_text(&self, catalog: &Catalog, lang: Lang) -> String {
+        let source = match &self.source {
+            RateSource::User => your_price(lang).to_string(),
+            RateSource::Catalog(id) => labels::source(catalog, id, lang),
+        };
+        format!("{source} · {}", as_of(self.as_of, lang))
+    }
+}
+
+impl OptionView {
+    /// `Spot: ¥1,200.00 (aws/g4dn.xlarge) · break-even 40.00%`.
+    pub fn text(&self, lang: Lang) -> String {
+        let break_even = pick(lang, "break-even", "盈亏平衡");
+        let be = match self.break_even {
+            Some(BreakEven::Utilization(u)) => format!(" · {break_even} {}", format::percent(u)),
+            Some(BreakEven::HoursPerPeriod(h, period)) => format!(
+                " · {break_even} {} h/{}",
+                format::number(h, 1),
+                labels::period(period, lang)
+            ),
+            None => String::new(),
+        };
+        let not_allowed = if self.eligible {
+            ""
+        } else {
+            pick(
+                lang,
+                " (not allowed by your settings)",
+                "（您的设置不允许）",
+            )
+        };
+        format!(
+            "{}: {} ({}){be}{not_allowed}",
+            class(self.class, lang),
+            format::money(self.subtotal),
+            self.offer.id_text(lang)
+        )
+    }
+}
+
+fn class(c: ModeClass, lang: Lang) -> &'static str {
+    labels::class(c, lang)
+}
+
+/// A savings lever's name.
+pub fn lever_name(lever: Lever, lang: Lang) -> &'static str {
+    match lever {
+        Lever::Schedule => pick(
+            lang,
+            "Schedule instead of always on",
+            "按排程运行（对比全天开机）",
+        ),
+        Lever::Spot => pick(lang, "Spot capacity", "竞价实例"),
+        Lever::Reserved => pick(lang, "Reserved + hourly mix", "预留 + 按量混合"),
+        Lever::Subscription => pick(lang, "Day/month plan + hourly mix", "包期 + 按量混合"),
+        Lever::HourlyVsMonthly => pick(lang, "Hourly instead of monthly", "按小时（对比包月）"),
+        Lever::OffPeak => pick(lang, "Off-peak shifting (what-if)", "错峰使用（假设）"),
+        Lever::Rightsizing => pick(lang, "Rightsizing to the recommended GPU", "改用推荐的 GPU"),
+        Lever::Reference => pick(lang, "Against your reference", "对比您的参考金额"),
+    }
+}
+
+/// `66.67%`.
+pub fn saving_percent(s: &Saving) -> String {
+    format!("{}%", s.percent())
+}
+
+/// `¥37,728.00 → ¥12,576.00`.
+pub fn saving_from_to(s: &Saving) -> String {
+    format!("{} → {}", format::money(s.without), format::money(s.with))
+}
+
+/// The provider's sourced billing rules, in `lang`: how it meters on-demand use, what a
+/// stopped instance costs (a schedule assumes stopping ends the compute charge) and its other
+/// notes, each with its source; empty for a seller that is not a catalog provider.
+pub fn provider_rules(catalog: &Catalog, seller: &str, lang: Lang) -> Vec<String> {
+    let Some(p) = catalog.provider(seller) else {
+        return Vec::new();
+    };
+    std::iter::once(&p.metering.rule)
+        .chain(std::iter::once(&p.stopped_rule))
+        .chain(&p.notes)
+        .map(|rule| {
+            let text = match lang {
+                Lang::En => &rule.en,
+                Lang::Zh => &rule.zh,
+            };
+            let source = match &rule.source {
+                Some(id) => labels::source(catalog, id, lang),
+                None => pick(lang, "no source found; assumed", "未找到来源，为假设").to_string(),
+            };
+            format!("{text} ({source})")
+        })
+        .collect()
+}
