@@ -67,16 +67,6 @@ pub enum Text {
     GpuShareUnconfirmed,
     /// Heading of a provider's billing rules in its details.
     BillingRules,
-    /// A rule with no source: the text says what is assumed.
-    Unsourced,
-    /// The scenario allows spot and/or monthly plans, but the catalog has no such price for
-    /// the provider.
-    NoCatalogPrice {
-        /// No spot price.
-        spot: bool,
-        /// No monthly (subscription) price.
-        monthly: bool,
-    },
     IfUsedAllPeriod,
     FooterData,
     FooterPrices,
@@ -165,12 +155,6 @@ pub enum Text {
     PatternAlways,
     Clear,
     GridHelp,
-    YourPrice,
-    MarketReference,
-    NoSourcedPrice,
-    BreakEven,
-    NotAllowed,
-    Mixed,
     OverBudget,
     InvalidNumber,
     Optional,
@@ -268,23 +252,7 @@ impl Text {
             Text::GpuComponentOnly => ("GPU only, host VM extra", "仅 GPU，主机另计"),
             Text::MarketplaceListing => ("marketplace listing", "市场挂单"),
             Text::PublishedRange => ("end of a published range", "公布区间的一端"),
-            Text::NoCatalogPrice {
-                spot: true,
-                monthly: true,
-            } => (
-                "no spot or monthly price listed: add a quote",
-                "无竞价或包月价格：可自行添加报价",
-            ),
-            Text::NoCatalogPrice { spot: true, .. } => (
-                "no spot price listed: add a quote",
-                "无竞价价格：可自行添加报价",
-            ),
-            Text::NoCatalogPrice { .. } => (
-                "no monthly price listed: add a quote",
-                "无包月价格：可自行添加报价",
-            ),
             Text::BillingRules => ("How this provider bills", "该厂商的计费规则"),
-            Text::Unsourced => ("no source found; assumed", "未找到来源，为假设"),
             Text::GpuShareUnconfirmed => (
                 "GPU share unconfirmed: this size may be a fraction of a GPU",
                 "GPU 份额未经证实：该规格可能只含部分 GPU",
@@ -380,12 +348,6 @@ impl Text {
             Text::PatternAlways => ("All week", "全周"),
             Text::Clear => ("Clear", "清空"),
             Text::GridHelp => ("Click or drag to paint with the chosen count; on the grid, arrow keys move, a digit or Space paints, Delete clears.", "点击或拖动以所选数量涂色；在网格中用方向键移动，数字键或空格涂色，Delete 清除。"),
-            Text::YourPrice => ("your price", "您的价格"),
-            Text::MarketReference => ("market reference", "市场参考"),
-            Text::NoSourcedPrice => ("no sourced price in the catalog — enter your quote under “Your prices”", "目录中没有有来源的价格——请在“您的价格与报价”中输入报价"),
-            Text::BreakEven => ("break-even", "盈亏平衡"),
-            Text::NotAllowed => (" (not allowed by your settings)", "（您的设置不允许）"),
-            Text::Mixed => ("mixed", "混合"),
             Text::OverBudget => ("over budget", "超出预算"),
             Text::InvalidNumber => ("Enter a number in range", "请输入范围内的数字"),
             Text::Optional => ("optional", "可选"),
