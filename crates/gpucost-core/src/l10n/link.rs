@@ -77,10 +77,17 @@ impl Localize for ParamIssue {
                 "{p}=“{v}” is not understood (expected {}); ignored.",
                 expected.text(lang)
             ),
-            (Lang::Zh, Problem::Malformed { expected }) => format!(
-                "{p}=“{v}”无法识别（{}）；已忽略。",
-                zh_join("应为", &expected.text(lang))
-            ),
+            (Lang::Zh, Problem::Malformed { expected }) => {
+                // "应为…" names a form; a key out of order says what must come first.
+                let lead = match expected {
+                    Expected::TaskFirst => "须",
+                    _ => "应为",
+                };
+                format!(
+                    "{p}=“{v}”无法识别（{}）；已忽略。",
+                    zh_join(lead, &expected.text(lang))
+                )
+            }
             (Lang::En, Problem::BadLine(why)) => {
                 format!("{p}=“{v}” is not understood ({}); ignored.", why.text(lang))
             }
@@ -308,7 +315,7 @@ impl Localize for PriceError {
 pub enum Heading {
     /// Before the values a lenient run left out: `gpucost: ignored:`.
     Ignored,
-    /// Before a value applied with a change: `gpucost: note:`.
+    /// Before a value applied with a change, on the same line: `gpucost: note: `.
     Note,
     /// A strict run's refusal, before the values it cannot use.
     Unusable,
@@ -319,7 +326,7 @@ impl Localize for Heading {
         match (self, lang) {
             (Heading::Ignored, Lang::En) => "gpucost: ignored:",
             (Heading::Ignored, Lang::Zh) => "gpucost: 已忽略：",
-            (Heading::Note, Lang::En) => "gpucost: note:",
+            (Heading::Note, Lang::En) => "gpucost: note: ",
             (Heading::Note, Lang::Zh) => "gpucost: 注意：",
             (Heading::Unusable, Lang::En) => "the link has parameters that cannot be used:",
             (Heading::Unusable, Lang::Zh) => "链接中有无法使用的参数：",
