@@ -5,6 +5,8 @@ use gpucost_core::estimate::EstimateContext;
 use gpucost_core::export;
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
+use gpucost_core::l10n::link::Heading;
+use gpucost_core::l10n::Localize;
 use gpucost_core::presets::Preset;
 use gpucost_core::report::report;
 use gpucost_core::share::{self, PageState};
@@ -51,25 +53,27 @@ fn query_of(link: &str) -> &str {
 fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let e = embedded();
     let decoded = share::decode(query_of(&o.link), &e.catalog);
+    // Notices speak the language of the output: `--lang`, else the link's `lang=`.
+    let lang = o.lang.or(decoded.state.lang).unwrap_or(Lang::En);
     // A value applied after rounding is information, not a rejection: say it and go on.
     for note in decoded.issues.iter().filter(|i| !i.is_ignored()) {
-        eprintln!("gpucost: note: {}", note.message(Lang::En));
+        eprintln!("{}{}", Heading::Note.text(lang), note.message(lang));
     }
     let lines: Vec<String> = decoded
         .ignored()
-        .map(|i| format!("  {}", i.message(Lang::En)))
+        .map(|i| format!("  {}", i.message(lang)))
         .collect();
     if !lines.is_empty() {
         if !o.lenient {
             return Err(usage(format!(
-                "the link has parameters that cannot be used:\n{}",
+                "{}\n{}",
+                Heading::Unusable.text(lang),
                 lines.join("\n")
             )));
         }
-        eprintln!("gpucost: ignored:\n{}", lines.join("\n"));
+        eprintln!("{}\n{}", Heading::Ignored.text(lang), lines.join("\n"));
     }
     let state: PageState = decoded.state;
-    let lang = o.lang.or(state.lang).unwrap_or(Lang::En);
     let currency = state.currency_for(lang);
     let valid = state
         .scenario
@@ -78,7 +82,7 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
         .map_err(|errs| {
             usage(
                 errs.iter()
-                    .map(|e| e.message(Lang::En))
+                    .map(|e| e.message(lang))
                     .collect::<Vec<_>>()
                     .join("; "),
             )

@@ -35,3 +35,111 @@ fn the_table_names_built_in_sellers_and_offers_in_the_language_asked_for() {
     assert!(table("?v=2&preset=short-training", "zh").contains("V100 报价"));
     assert!(table("?v=2&preset=traffic-spike", "en").contains("T4 (light inference)"));
 }
+
+/// Issue 15: `gpucost estimate --lang zh` printed its notices in English (`gpucost: ignored:`,
+/// `l=“T4*x” is not understood (expected "x" is not a plain decimal number)`).
+mod chinese_output {
+    use std::process::Command;
+
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::l10n::check::english_phrase;
+    use gpucost_core::presets::Preset;
+    use gpucost_core::recommend::KnownModel;
+
+    /// Every preset, and the links of `tests/snapshot-links.txt` (bad ones among them).
+    fn links() -> Vec<String> {
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/snapshot-links.txt"
+        );
+        let listed = std::fs::read_to_string(file).expect("tests/snapshot-links.txt");
+        Preset::ALL
+            .iter()
+            .map(|p| format!("?preset={}", p.as_str()))
+            .chain(
+                listed
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(String::from),
+            )
+            .collect()
+    }
+
+    /// What may stay as written: provider, GPU, instance and model names, offer ids, source
+    /// titles.
+    fn names() -> Vec<String> {
+        let c = &embedded().catalog;
+        let mut out: Vec<String> = Vec::new();
+        for p in &c.providers {
+            out.extend([p.id.clone(), p.name.clone(), p.name_zh.clone()]);
+        }
+        out.extend(c.gpus.iter().map(|g| g.name.clone()));
+        for o in &c.offers {
+            out.extend([o.id.clone(), o.instance.clone()]);
+        }
+        out.extend(c.sources.iter().map(|s| s.title.clone()));
+        out.extend(KnownModel::ALL.iter().map(|m| m.name().to_string()));
+        out.push("GPU Cost Lab".into());
+        out
+    }
+
+    /// `(stdout, stderr)` of a lenient Chinese estimate of `link` in `format`.
+    fn run(link: &str, format: &str) -> (String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpucost"))
+            .args(["estimate", "--lenient", "--lang", "zh", "--format", format])
+            .args(["--today", "2026-11-29", link])
+            .output()
+            .expect("gpucost runs");
+        (
+            String::from_utf8(out.stdout).expect("UTF-8"),
+            String::from_utf8(out.stderr).expect("UTF-8"),
+        )
+    }
+
+    /// Every line of `text` with an English phrase, as `phrase ← line`.
+    fn english_lines(text: &str, names: &[&str]) -> Vec<String> {
+        text.lines()
+            .filter_map(|l| english_phrase(l, names).map(|p| format!("{p:?} ← {l}")))
+            .collect()
+    }
+
+    #[test]
+    fn chinese_notices_have_no_english_phrase() {
+        let names = names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut found = Vec::new();
+        for link in links() {
+            let (_, stderr) = run(&link, "table");
+            found.extend(
+                english_lines(&stderr, &names)
+                    .into_iter()
+                    .map(|l| format!("{link}: {l}")),
+            );
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
+        let (_, stderr) = run("?preset=dev-test&cp=abc&l=T4*x", "table");
+        assert!(stderr.contains("gpucost: 已忽略："), "{stderr}");
+    }
+
+    /// The table's and Markdown's own headings are still English (`total CNY`, `savings:`),
+    /// built in `export.rs`, which issue 15's view model rewrites; run with `--ignored`.
+    #[test]
+    #[ignore = "export.rs headings are English until the view-model rewrite"]
+    fn chinese_table_and_markdown_have_no_english_phrase() {
+        let names = names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut found = Vec::new();
+        for link in links() {
+            for format in ["table", "md"] {
+                let (stdout, _) = run(&link, format);
+                found.extend(
+                    english_lines(&stdout, &names)
+                        .into_iter()
+                        .map(|l| format!("{link} {format}: {l}")),
+                );
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}

@@ -17,7 +17,7 @@ pub mod estimate;
 pub mod export;
 pub mod format;
 pub mod fx;
-pub mod labels;
+pub mod l10n;
 pub mod money;
 pub mod presets;
 pub mod recommend;
@@ -28,3 +28,7 @@ pub mod scenario;
 pub mod schedule;
 pub mod share;
 pub mod view;
+
+/// Temporary alias while other branches still say `crate::labels`: the words moved to
+/// [`l10n::labels`]. To be removed once every branch is merged.
+pub use l10n::labels;

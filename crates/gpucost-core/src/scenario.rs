@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 use crate::billing_mode::{ModeClass, Period};
 use crate::catalog::Catalog;
 use crate::format::Lang;
+use crate::l10n::Localize;
 use crate::money::{Currency, Money};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
@@ -378,6 +379,21 @@ impl Default for Scenario {
     }
 }
 
+/// A setting of the scenario that a [`ScenarioError`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// The spot interruption overhead.
+    SpotOverhead,
+    /// A provider discount.
+    Discount,
+    /// The off-peak what-if.
+    OffPeak,
+    /// The budget.
+    Budget,
+    /// The reference amount.
+    Reference,
+}
+
 /// Something wrong with a scenario, in words a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScenarioError {
@@ -412,7 +428,7 @@ pub enum ScenarioError {
     /// A percentage is outside its range.
     BadPercent {
         /// Which setting.
-        what: &'static str,
+        what: Setting,
     },
     /// A custom price is not positive, or names an unknown GPU or provider.
     BadCustomPrice {
@@ -422,64 +438,16 @@ pub enum ScenarioError {
     /// A budget or reference amount is not positive.
     BadAmount {
         /// Which setting.
-        what: &'static str,
+        what: Setting,
     },
     /// The workload description is inconsistent.
     Workload(WorkloadError),
 }
 
 impl ScenarioError {
-    /// The message in `lang`.
+    /// The message in `lang` (see [`crate::l10n`]).
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (ScenarioError::NoLines, Lang::En) => "Add at least one GPU line.".into(),
-            (ScenarioError::NoLines, Lang::Zh) => "请至少添加一行 GPU 需求。".into(),
-            (ScenarioError::TooManyLines, Lang::En) => format!("At most {MAX_LINES} GPU lines."),
-            (ScenarioError::TooManyLines, Lang::Zh) => format!("最多 {MAX_LINES} 行 GPU 需求。"),
-            (ScenarioError::UnknownGpu { line, gpu }, Lang::En) => {
-                format!("Line {line}: “{gpu}” is not a GPU model in the catalog.")
-            }
-            (ScenarioError::UnknownGpu { line, gpu }, Lang::Zh) => {
-                format!("第 {line} 行：“{gpu}”不是目录中的 GPU 型号。")
-            }
-            (ScenarioError::BadCount { line }, Lang::En) => {
-                format!("Line {line}: the GPU count must be between 0.001 and {MAX_GPUS}.")
-            }
-            (ScenarioError::BadCount { line }, Lang::Zh) => {
-                format!("第 {line} 行：GPU 数量须在 0.001 到 {MAX_GPUS} 之间。")
-            }
-            (ScenarioError::EmptySchedule { line }, Lang::En) => {
-                format!("Line {line}: the weekly schedule needs a GPU in at least one hour.")
-            }
-            (ScenarioError::EmptySchedule { line }, Lang::Zh) => {
-                format!("第 {line} 行：每周排程至少需要在一个小时内使用 GPU。")
-            }
-            (ScenarioError::WindowOutsideHorizon { line }, Lang::En) => {
-                format!("Line {line}: the time window must start inside the horizon and last at least a minute.")
-            }
-            (ScenarioError::WindowOutsideHorizon { line }, Lang::Zh) => {
-                format!("第 {line} 行：时间窗口须在时间范围内开始，且至少持续一分钟。")
-            }
-            (ScenarioError::BadHorizon, Lang::En) => {
-                format!("The duration must be between one minute and {MAX_HOURS} hours.")
-            }
-            (ScenarioError::BadHorizon, Lang::Zh) => {
-                format!("时长须在 1 分钟到 {MAX_HOURS} 小时之间。")
-            }
-            (ScenarioError::BadPercent { what }, Lang::En) => {
-                format!("{what}: percentage out of range.")
-            }
-            (ScenarioError::BadPercent { what }, Lang::Zh) => format!("{what}：百分比超出范围。"),
-            (ScenarioError::BadCustomPrice { index }, Lang::En) => format!(
-                "Custom price {index}: needs a known GPU, a provider and an amount above zero."
-            ),
-            (ScenarioError::BadCustomPrice { index }, Lang::Zh) => {
-                format!("自定义价格 {index}：须为已知 GPU、注明厂商，且金额大于零。")
-            }
-            (ScenarioError::BadAmount { what }, Lang::En) => format!("{what}: must be above zero."),
-            (ScenarioError::BadAmount { what }, Lang::Zh) => format!("{what}：须大于零。"),
-            (ScenarioError::Workload(e), lang) => e.message(lang),
-        }
+        self.text(lang)
     }
 }
 
@@ -560,12 +528,14 @@ impl Scenario {
         let o = &self.options;
         if !pct_ok(o.spot_overhead_pct, 200) {
             errors.push(ScenarioError::BadPercent {
-                what: "spot overhead",
+                what: Setting::SpotOverhead,
             });
         }
         for d in &self.discounts {
             if !pct_ok(d.percent, 99) || catalog.provider(&d.provider).is_none() {
-                errors.push(ScenarioError::BadPercent { what: "discount" });
+                errors.push(ScenarioError::BadPercent {
+                    what: Setting::Discount,
+                });
             }
         }
         let op = &self.off_peak;
@@ -574,7 +544,9 @@ impl Scenario {
             || !pct_ok(op.discount_pct, 90)
             || !pct_ok(op.flexible_pct, 100)
         {
-            errors.push(ScenarioError::BadPercent { what: "off-peak" });
+            errors.push(ScenarioError::BadPercent {
+                what: Setting::OffPeak,
+            });
         }
         for (i, c) in self.custom_prices.iter().enumerate() {
             let owner_ok = match &c.owner {
@@ -586,14 +558,18 @@ impl Scenario {
             }
         }
         if self.budget.is_some_and(|b| b.amount <= Decimal::ZERO) {
-            errors.push(ScenarioError::BadAmount { what: "budget" });
+            errors.push(ScenarioError::BadAmount {
+                what: Setting::Budget,
+            });
         }
         if self
             .reference
             .as_ref()
             .is_some_and(|r| r.amount.amount <= Decimal::ZERO)
         {
-            errors.push(ScenarioError::BadAmount { what: "reference" });
+            errors.push(ScenarioError::BadAmount {
+                what: Setting::Reference,
+            });
         }
         let workload = match self.workload {
             None => None,

@@ -69,34 +69,71 @@ impl WeekGrid {
     /// must be at most `max_count`.
     ///
     /// # Errors
-    /// A readable reason when the text is malformed.
-    pub fn from_rle(text: &str, max_count: u16) -> Result<WeekGrid, String> {
+    /// Why the text is malformed (worded by [`crate::l10n`]).
+    pub fn from_rle(text: &str, max_count: u16) -> Result<WeekGrid, RleError> {
         let mut grid = WeekGrid::default();
         let mut at = 0usize;
         for run in text.split('_') {
             let (v, n) = run
                 .split_once('x')
-                .ok_or_else(|| format!("run {run:?} is not COUNTxHOURS"))?;
+                .ok_or_else(|| RleError::NotARun { run: run.into() })?;
             let v: u16 = v
                 .parse()
-                .map_err(|_| format!("count {v:?} is not a whole number"))?;
+                .map_err(|_| RleError::CountNotWhole { count: v.into() })?;
             let n: usize = n
                 .parse()
-                .map_err(|_| format!("length {n:?} is not a whole number"))?;
+                .map_err(|_| RleError::LengthNotWhole { length: n.into() })?;
             if v > max_count {
-                return Err(format!("count {v} is above {max_count}"));
+                return Err(RleError::CountAbove {
+                    count: v,
+                    max: max_count,
+                });
             }
             if n == 0 || at + n > WEEK_HOURS {
-                return Err("runs must cover exactly 168 hours".to_string());
+                return Err(RleError::NotAWeek);
             }
             grid.0[at..at + n].fill(v);
             at += n;
         }
         if at != WEEK_HOURS {
-            return Err("runs must cover exactly 168 hours".to_string());
+            return Err(RleError::NotAWeek);
         }
         Ok(grid)
     }
+}
+
+/// Why a weekly schedule's run-length text (`0x8_2x8_0x152`) cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RleError {
+    /// A run is not `COUNTxHOURS`.
+    #[error("run {run:?} is not COUNTxHOURS")]
+    NotARun {
+        /// The run as written.
+        run: String,
+    },
+    /// A run's count is not a whole number.
+    #[error("count {count:?} is not a whole number")]
+    CountNotWhole {
+        /// The count as written.
+        count: String,
+    },
+    /// A run's length is not a whole number.
+    #[error("length {length:?} is not a whole number")]
+    LengthNotWhole {
+        /// The length as written.
+        length: String,
+    },
+    /// A run's count is above the most GPUs a line may have.
+    #[error("count {count} is above {max}")]
+    CountAbove {
+        /// The count.
+        count: u16,
+        /// The largest count.
+        max: u16,
+    },
+    /// The runs do not cover exactly one week.
+    #[error("runs must cover exactly 168 hours")]
+    NotAWeek,
 }
 
 /// One-click weekly patterns for the schedule editor.

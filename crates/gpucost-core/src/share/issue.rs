@@ -4,7 +4,10 @@ use std::fmt;
 
 use rust_decimal::Decimal;
 
-use crate::format::{self, Lang};
+use crate::format::Lang;
+use crate::l10n::Localize;
+use crate::money::parse_decimal;
+pub use crate::schedule::RleError;
 
 /// Whether an issue means a value was left out or applied with a change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,21 +29,25 @@ pub enum Problem {
     NotANumber,
     /// A number outside the accepted range.
     OutOfRange {
-        /// Smallest accepted value, as text.
-        min: String,
-        /// Largest accepted value, as text.
-        max: String,
+        /// Smallest accepted value.
+        min: Decimal,
+        /// Largest accepted value.
+        max: Decimal,
     },
     /// Not one of the accepted words.
     UnknownValue {
-        /// The accepted words, comma-separated (may be abbreviated).
-        expected: String,
+        /// What is accepted.
+        expected: Accepted,
     },
     /// Not well-formed for this parameter.
     Malformed {
         /// What the parameter should look like.
-        expected: String,
+        expected: Expected,
     },
+    /// A resource line (`l=`) that cannot be read, and why.
+    BadLine(LineError),
+    /// A custom price (`cp=`) that cannot be read, and why.
+    BadPrice(PriceError),
     /// A link from a newer version of the page.
     NewerVersion,
     /// The query string is longer than the page reads.
@@ -61,6 +68,168 @@ pub enum Problem {
     },
 }
 
+/// The values a parameter accepts, for a value that is none of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    /// These words, as a link spells them.
+    Words(&'static [&'static str]),
+    /// A link format version from 1 to this one.
+    VersionsUpTo(u32),
+    /// A provider id or `custom:Name`.
+    SellerIds,
+}
+
+/// What a parameter should look like, for a value that is not well-formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// `h=`: hours up to `max`, `month`, or `YYYY-MM`.
+    Hours {
+        /// Most hours.
+        max: u32,
+    },
+    /// `tz=`: `+HH:MM` between −12:00 and +14:00.
+    TimeZone,
+    /// `disc=`: `PROVIDER:PERCENT` (0–99).
+    Discount,
+    /// `op=`: `START-END:DISCOUNT:FLEXIBLE`.
+    OffPeak,
+    /// `budget=`, `ref=`: an amount and a currency, like this example.
+    Amount {
+        /// An example value, e.g. `1200CNY`.
+        example: &'static str,
+    },
+    /// `l=`: a window that starts inside the horizon.
+    WindowInHorizon,
+    /// The scenario as a whole was inconsistent; the preset was restored.
+    ConsistentScenario,
+    /// A workload key without `task=`.
+    TaskFirst,
+    /// `params=`: a parameter count like 7B.
+    ParamCount,
+    /// A count like 20B or 88K.
+    Count,
+    /// `rate=`: like 20req or 5000tok.
+    Rate,
+    /// The workload as a whole was inconsistent, for these reasons; the preset's stands.
+    ConsistentWorkload(Vec<crate::recommend::WorkloadError>),
+    /// A whole number.
+    WholeNumber,
+    /// `frame=`: letters, digits, `-` or `_`, up to 40.
+    FrameId,
+    /// A comma-separated list of ids.
+    IdList,
+    /// `region=`: a region id.
+    RegionId,
+}
+
+/// Why a number in a link or file is not one: [`crate::money::parse_decimal`]'s reasons, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecimalError {
+    /// Nothing was written.
+    Empty,
+    /// Not a plain decimal number (no exponent, no words).
+    NotPlain {
+        /// The text, trimmed.
+        value: String,
+    },
+}
+
+/// Reads a plain decimal number, with a typed reason when it is not one.
+pub fn decimal(raw: &str) -> Result<Decimal, DecimalError> {
+    parse_decimal(raw).map_err(|_| match raw.trim() {
+        "" => DecimalError::Empty,
+        t => DecimalError::NotPlain { value: t.into() },
+    })
+}
+
+/// Why one `l=` value is not a resource line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineError {
+    /// Not `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` or `GPU~SCHEDULE`.
+    Shape,
+    /// The GPU is not in the catalog.
+    UnknownGpu {
+        /// The GPU as written.
+        gpu: String,
+    },
+    /// The count is not a number.
+    Count(DecimalError),
+    /// The count is zero, too precise or above `max`.
+    CountOutOfRange {
+        /// The count as written.
+        count: String,
+        /// Most GPUs.
+        max: u32,
+    },
+    /// The weekly schedule is not valid run-length text.
+    Schedule(RleError),
+    /// The weekly schedule needs no GPU at any hour.
+    EmptySchedule,
+    /// A window without `+LENGTH`.
+    WindowShape,
+    /// A window's start is not `HH:MM`.
+    BadStart {
+        /// The start as written.
+        start: String,
+    },
+    /// A window's length is not `4h`, `4.5h` or `90m`.
+    BadLength {
+        /// The length as written.
+        length: String,
+    },
+}
+
+/// Why one custom price (`cp=` value, or a prices file's entry) cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PriceError {
+    /// Not `OWNER:GPU:MODE:AMOUNT:CURRENCY`.
+    Shape,
+    /// A `~Name` that is empty, longer than 40 characters, or has a `:`.
+    BadName,
+    /// Not a provider id of the catalog.
+    UnknownProvider {
+        /// The id as written.
+        id: String,
+    },
+    /// The amount is not a number.
+    Amount(DecimalError),
+    /// The amount is not above zero and at most `max`.
+    AmountOutOfRange {
+        /// Largest amount.
+        max: u32,
+    },
+    /// The GPU is not in the catalog.
+    UnknownGpu {
+        /// The GPU as written.
+        gpu: String,
+    },
+    /// Not one of the custom price modes.
+    UnknownMode {
+        /// The mode as written.
+        mode: String,
+    },
+    /// Not CNY or USD.
+    UnknownCurrency {
+        /// The currency as written.
+        code: String,
+    },
+}
+
+/// English `Display` for the typed reasons (error chains, logs and tests); what a reader sees
+/// goes through [`Localize`] with the reader's language.
+macro_rules! english_display {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.text(Lang::En))
+            }
+        }
+        impl std::error::Error for $t {}
+    )*};
+}
+
+english_display!(DecimalError, LineError, PriceError);
+
 impl Problem {
     /// Whether the value was ignored or applied with a change.
     pub fn severity(&self) -> Severity {
@@ -72,6 +241,8 @@ impl Problem {
             | Problem::OutOfRange { .. }
             | Problem::UnknownValue { .. }
             | Problem::Malformed { .. }
+            | Problem::BadLine(_)
+            | Problem::BadPrice(_)
             | Problem::NewerVersion
             | Problem::TooLong { .. }
             | Problem::TooMany { .. } => Severity::Ignored,
@@ -82,26 +253,7 @@ impl Problem {
 /// What was used for an hours value rounded to `minutes`, in `lang`: "used 1 h 1 min
 /// (1.0167 h); the calculator counts whole minutes" (for a link's notice and a form's note).
 pub fn minutes_used(minutes: u32, lang: Lang) -> String {
-    let (h, m) = (minutes / 60, minutes % 60);
-    let hours = format::number(Decimal::from(minutes) / Decimal::from(60), 4);
-    match lang {
-        Lang::En => {
-            let used = match (h, m) {
-                (0, m) => format!("{m} min"),
-                (h, 0) => format!("{h} h"),
-                (h, m) => format!("{h} h {m} min"),
-            };
-            format!("used {used} ({hours} h); the calculator counts whole minutes")
-        }
-        Lang::Zh => {
-            let used = match (h, m) {
-                (0, m) => format!("{m} 分钟"),
-                (h, 0) => format!("{h} 小时"),
-                (h, m) => format!("{h} 小时 {m} 分钟"),
-            };
-            format!("已按 {used}（{hours} 小时）计算；计算器按整分钟计时")
-        }
-    }
+    crate::l10n::link::minutes_used(minutes, lang)
 }
 
 /// A parameter the page ignored, or applied with a change, and why.
@@ -146,66 +298,9 @@ impl ParamIssue {
         self.problem.severity() == Severity::Ignored
     }
 
-    /// The sentence shown to the user, in `lang`.
+    /// The sentence shown to the user, in `lang` (see [`crate::l10n::link`]).
     pub fn message(&self, lang: Lang) -> String {
-        let (p, v) = (&self.param, &self.value);
-        match (lang, &self.problem) {
-            (Lang::En, Problem::UnknownParameter) => {
-                format!("“{p}” is not a parameter of this page; ignored.")
-            }
-            (Lang::Zh, Problem::UnknownParameter) => format!("“{p}”不是本页面的参数，已忽略。"),
-            (Lang::En, Problem::Repeated) => {
-                format!("“{p}” appears more than once; kept the first value, ignored “{v}”.")
-            }
-            (Lang::Zh, Problem::Repeated) => {
-                format!("“{p}”出现了多次；保留第一个值，忽略了“{v}”。")
-            }
-            (Lang::En, Problem::NotANumber) => {
-                format!("{p}=“{v}” is not a number; using the default.")
-            }
-            (Lang::Zh, Problem::NotANumber) => format!("{p}=“{v}”不是数字；已使用默认值。"),
-            (Lang::En, Problem::OutOfRange { min, max }) => {
-                format!("{p}=“{v}” is outside {min}–{max}; using the default.")
-            }
-            (Lang::Zh, Problem::OutOfRange { min, max }) => {
-                format!("{p}=“{v}”超出 {min}–{max} 的范围；已使用默认值。")
-            }
-            (Lang::En, Problem::UnknownValue { expected }) => {
-                format!("{p}=“{v}” is not one of: {expected}; ignored.")
-            }
-            (Lang::Zh, Problem::UnknownValue { expected }) => {
-                format!("{p}=“{v}”不是以下值之一：{expected}；已忽略。")
-            }
-            (Lang::En, Problem::Malformed { expected }) => {
-                format!("{p}=“{v}” is not understood (expected {expected}); ignored.")
-            }
-            (Lang::Zh, Problem::Malformed { expected }) => {
-                format!("{p}=“{v}”无法识别（应为 {expected}）；已忽略。")
-            }
-            (Lang::En, Problem::NewerVersion) => {
-                format!("This link was made by a newer version of the page (v={v}); reading what this version understands.")
-            }
-            (Lang::Zh, Problem::NewerVersion) => {
-                format!("此链接由更新版本的页面生成（v={v}）；仅读取本版本能识别的部分。")
-            }
-            (Lang::En, Problem::TooLong { limit }) => {
-                format!("The link is too long; only its first {limit} bytes were read.")
-            }
-            (Lang::Zh, Problem::TooLong { limit }) => {
-                format!("链接过长；只读取了前 {limit} 个字节。")
-            }
-            (Lang::En, Problem::TooMany { limit }) => {
-                format!("“{p}” has too many values; kept the first {limit}.")
-            }
-            (Lang::Zh, Problem::TooMany { limit }) => format!("“{p}”的值过多；保留前 {limit} 个。"),
-            (lang, Problem::RoundedToMinutes { minutes }) => {
-                let used = minutes_used(*minutes, lang);
-                match lang {
-                    Lang::En => format!("{p}=“{v}”: {used}."),
-                    Lang::Zh => format!("{p}=“{v}”：{used}。"),
-                }
-            }
-        }
+        self.text(lang)
     }
 }
 
@@ -248,37 +343,5 @@ mod tests {
             "used 37 min (0.6167 h); the calculator counts whole minutes"
         );
         assert!(ParamIssue::new("h", "x", Problem::NotANumber).is_ignored());
-    }
-
-    #[test]
-    fn every_problem_reads_in_both_languages() {
-        let problems = [
-            Problem::UnknownParameter,
-            Problem::Repeated,
-            Problem::NotANumber,
-            Problem::OutOfRange {
-                min: "1".into(),
-                max: "2".into(),
-            },
-            Problem::UnknownValue {
-                expected: "a, b".into(),
-            },
-            Problem::Malformed {
-                expected: "x".into(),
-            },
-            Problem::NewerVersion,
-            Problem::TooLong { limit: 10 },
-            Problem::TooMany { limit: 3 },
-            Problem::RoundedToMinutes { minutes: 61 },
-        ];
-        for p in problems {
-            let issue = ParamIssue::new("k", "v", p);
-            let (en, zh) = (issue.message(Lang::En), issue.message(Lang::Zh));
-            assert!(en.is_ascii() || en.contains('“'), "{en}");
-            assert!(
-                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
-                "{zh}"
-            );
-        }
     }
 }

@@ -39,7 +39,7 @@ use crate::money::Currency;
 use crate::presets::Preset;
 use crate::scenario::Scenario;
 
-pub use issue::{ParamIssue, Problem, Severity};
+pub use issue::{Accepted, Expected, LineError, ParamIssue, PriceError, Problem, Severity};
 pub use query::MAX_QUERY_BYTES;
 use query::{Reader, Writer};
 
@@ -166,28 +166,25 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
                 "v",
                 &v,
                 Problem::UnknownValue {
-                    expected: (1..=VERSION)
-                        .map(|n| n.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    expected: Accepted::VersionsUpTo(VERSION),
                 },
             ),
         }
     }
     r.upgrade(version, upgrade::STEPS);
-    if let Some(view) = r.word("view", "catalog", |s| {
+    if let Some(view) = r.word("view", &["catalog"], |s| {
         (s == "catalog").then_some(View::Catalog)
     }) {
         state.view = view;
     }
-    state.lang = r.word("lang", "zh, en", |s| s.parse().ok());
-    state.currency = r.word("cur", "CNY, USD", |s| s.parse().ok());
+    state.lang = r.word("lang", &["zh", "en"], |s| s.parse().ok());
+    state.currency = r.word("cur", &["CNY", "USD"], |s| s.parse().ok());
     state.fx_cny_per_usd = r.decimal("fx", Decimal::new(1, 2), Decimal::from(1000));
     state.embed.enabled = r
-        .word("embed", "1", |s| (s == "1").then_some(true))
+        .word("embed", &["1"], |s| (s == "1").then_some(true))
         .unwrap_or(false);
     state.embed.locked = r
-        .word("lock", "1", |s| (s == "1").then_some(true))
+        .word("lock", &["1"], |s| (s == "1").then_some(true))
         .unwrap_or(false);
     if let Some(frame) = r.single("frame") {
         let ok = !frame.is_empty()
@@ -202,7 +199,7 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
                 "frame",
                 &frame,
                 Problem::Malformed {
-                    expected: "letters, digits, - or _ (up to 40)".into(),
+                    expected: Expected::FrameId,
                 },
             );
         }
@@ -217,7 +214,13 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     };
     if let Some(p) = r.word(
         "preset",
-        "short-training, traffic-spike, dev-test, shift-fleet, custom",
+        &[
+            "short-training",
+            "traffic-spike",
+            "dev-test",
+            "shift-fleet",
+            "custom",
+        ],
         Preset::from_slug,
     ) {
         state.preset = p;
@@ -245,7 +248,7 @@ fn id_list(r: &mut Reader, key: &str) -> BTreeSet<String> {
                     key,
                     item,
                     Problem::Malformed {
-                        expected: "ids separated by commas".into(),
+                        expected: Expected::IdList,
                     },
                 );
             }
@@ -265,7 +268,7 @@ fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
                 "region",
                 region,
                 Problem::Malformed {
-                    expected: "a region id".into(),
+                    expected: Expected::RegionId,
                 },
             );
         } else {
@@ -283,7 +286,7 @@ fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
                     "need",
                     word,
                     Problem::UnknownValue {
-                        expected: "spot, reserved, monthly".into(),
+                        expected: Accepted::Words(&["spot", "reserved", "monthly"]),
                     },
                 ),
             }
@@ -292,10 +295,14 @@ fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
     if let Some(q) = r.single("q") {
         f.text = q.chars().filter(|c| !c.is_control()).take(80).collect();
     }
-    if let Some(sort) = r.word("sort", "od, spot, od-gb, spot-gb, mem", SortKey::from_slug) {
+    if let Some(sort) = r.word(
+        "sort",
+        &["od", "spot", "od-gb", "spot-gb", "mem"],
+        SortKey::from_slug,
+    ) {
         f.sort = sort;
     }
-    if let Some(order) = r.word("order", "asc, desc", |s| match s {
+    if let Some(order) = r.word("order", &["asc", "desc"], |s| match s {
         "asc" => Some(SortOrder::Ascending),
         "desc" => Some(SortOrder::Descending),
         _ => None,

@@ -14,9 +14,11 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::issue::PriceError;
 use super::scenario_params::parse_custom_price;
 use crate::catalog::Catalog;
 use crate::format::Lang;
+use crate::l10n::Localize;
 use crate::money::parse_decimal;
 use crate::scenario::{CustomPrice, Discount, PriceOwner};
 
@@ -84,13 +86,68 @@ pub fn write(prices: &[CustomPrice], discounts: &[Discount]) -> String {
 pub struct FileProblem {
     /// Where: `file`, `prices[2].amount`, `discounts[0].percent`.
     pub at: String,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong (worded by [`crate::l10n`]).
+    pub error: FileError,
+}
+
+/// What is wrong with a prices file, or with the part of it a [`FileProblem`] points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileError {
+    /// The file is larger than [`MAX_BYTES`].
+    TooLarge,
+    /// The file is not JSON.
+    NotJson {
+        /// Line of the first error.
+        line: usize,
+        /// Column of the first error.
+        column: usize,
+        /// The JSON reader's own (English) words, shown in English only.
+        detail: String,
+    },
+    /// The file is not a JSON object.
+    NotAnObjectFile,
+    /// `format` is not [`FORMAT`].
+    WrongFormat,
+    /// A version newer than [`VERSION`].
+    NewerVersion {
+        /// The file's version.
+        version: u64,
+    },
+    /// `version` is missing or not a whole number.
+    BadVersion,
+    /// A list with more than 64 entries.
+    TooManyEntries,
+    /// Not a list.
+    NotAList,
+    /// An entry that is not an object.
+    NotAnObject,
+    /// A text field with a `:`.
+    HasColon,
+    /// Not a string.
+    NotAString,
+    /// Not a number.
+    NotANumber,
+    /// The field is missing.
+    Missing,
+    /// A price entry that is not a custom price.
+    Price(PriceError),
+    /// A discount's provider that the catalog does not know.
+    UnknownProvider {
+        /// The id as written.
+        id: String,
+    },
+    /// A provider with two discounts.
+    Twice,
+    /// A discount outside 0–99.
+    PercentOutOfRange {
+        /// The percent as written.
+        percent: String,
+    },
 }
 
 impl fmt::Display for FileProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at, self.message)
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -104,10 +161,10 @@ pub struct Imported {
 }
 
 /// Records that `at.field` is wrong and yields nothing for it.
-fn flag<T>(problems: &mut Vec<FileProblem>, at: &str, field: &str, message: &str) -> Option<T> {
+fn flag<T>(problems: &mut Vec<FileProblem>, at: &str, field: &str, error: FileError) -> Option<T> {
     problems.push(FileProblem {
         at: format!("{at}.{field}"),
-        message: message.into(),
+        error,
     });
     None
 }
@@ -119,12 +176,10 @@ fn text<'v>(
     problems: &mut Vec<FileProblem>,
 ) -> Option<&'v str> {
     match v.get(field) {
-        Some(Value::String(s)) if s.contains(':') => {
-            flag(problems, at, field, "must not contain ':'")
-        }
+        Some(Value::String(s)) if s.contains(':') => flag(problems, at, field, FileError::HasColon),
         Some(Value::String(s)) => Some(s),
-        Some(_) => flag(problems, at, field, "must be a string"),
-        None => flag(problems, at, field, "is missing"),
+        Some(_) => flag(problems, at, field, FileError::NotAString),
+        None => flag(problems, at, field, FileError::Missing),
     }
 }
 
@@ -132,8 +187,8 @@ fn number(v: &Value, at: &str, field: &str, problems: &mut Vec<FileProblem>) -> 
     match v.get(field) {
         Some(Value::Number(n)) => Some(n.to_string()),
         Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => flag(problems, at, field, "must be a number"),
-        None => flag(problems, at, field, "is missing"),
+        Some(_) => flag(problems, at, field, FileError::NotANumber),
+        None => flag(problems, at, field, FileError::Missing),
     }
 }
 
@@ -143,38 +198,32 @@ fn number(v: &Value, at: &str, field: &str, problems: &mut Vec<FileProblem>) -> 
 /// Every problem found, each naming the entry and field; nothing is imported from a file
 /// with problems.
 pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProblem>> {
-    let file = |message: String| {
+    let file = |error: FileError| {
         vec![FileProblem {
             at: "file".into(),
-            message,
+            error,
         }]
     };
     if text_in.len() > MAX_BYTES {
-        return Err(file(format!("is larger than {} KB", MAX_BYTES / 1024)));
+        return Err(file(FileError::TooLarge));
     }
     let root: Value = serde_json::from_str(text_in).map_err(|e| {
-        file(format!(
-            "is not JSON (line {}, column {}): {e}",
-            e.line(),
-            e.column()
-        ))
+        file(FileError::NotJson {
+            line: e.line(),
+            column: e.column(),
+            detail: e.to_string(),
+        })
     })?;
     let Value::Object(obj) = &root else {
-        return Err(file("must be a JSON object".into()));
+        return Err(file(FileError::NotAnObjectFile));
     };
     if obj.get("format").and_then(Value::as_str) != Some(FORMAT) {
-        return Err(file(format!(
-            "is not a GPU Cost Lab prices file (\"format\" must be \"{FORMAT}\")"
-        )));
+        return Err(file(FileError::WrongFormat));
     }
     match obj.get("version").and_then(Value::as_u64) {
         Some(v) if v <= VERSION => {}
-        Some(v) => {
-            return Err(file(format!(
-                "has version {v}; this page reads version {VERSION}"
-            )))
-        }
-        None => return Err(file("\"version\" must be a whole number".into())),
+        Some(version) => return Err(file(FileError::NewerVersion { version })),
+        None => return Err(file(FileError::BadVersion)),
     }
     let mut problems = Vec::new();
     let mut out = Imported::default();
@@ -185,14 +234,14 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
             Some(Value::Array(_)) => {
                 problems.push(FileProblem {
                     at: key.into(),
-                    message: "has more than 64 entries".into(),
+                    error: FileError::TooManyEntries,
                 });
                 Vec::new()
             }
             Some(_) => {
                 problems.push(FileProblem {
                     at: key.into(),
-                    message: "must be a list".into(),
+                    error: FileError::NotAList,
                 });
                 Vec::new()
             }
@@ -203,7 +252,7 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
         if !entry.is_object() {
             problems.push(FileProblem {
                 at,
-                message: "must be an object".into(),
+                error: FileError::NotAnObject,
             });
             continue;
         }
@@ -218,7 +267,10 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
             let joined = format!("{provider}:{gpu}:{mode}:{amount}:{currency}");
             match parse_custom_price(&joined, catalog) {
                 Ok(p) => out.prices.push(p),
-                Err(why) => problems.push(FileProblem { at, message: why }),
+                Err(why) => problems.push(FileProblem {
+                    at,
+                    error: FileError::Price(why),
+                }),
             }
         }
     }
@@ -232,7 +284,9 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
         let Some(p) = catalog.provider(provider) else {
             problems.push(FileProblem {
                 at: format!("{at}.provider"),
-                message: format!("{provider:?} is not a provider id"),
+                error: FileError::UnknownProvider {
+                    id: provider.into(),
+                },
             });
             continue;
         };
@@ -241,7 +295,7 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
                 if out.discounts.iter().any(|x: &Discount| x.provider == p.id) {
                     problems.push(FileProblem {
                         at: format!("{at}.provider"),
-                        message: "appears twice".into(),
+                        error: FileError::Twice,
                     });
                 } else {
                     out.discounts.push(Discount {
@@ -252,7 +306,7 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
             }
             _ => problems.push(FileProblem {
                 at: format!("{at}.percent"),
-                message: format!("{percent:?} is not between 0 and 99"),
+                error: FileError::PercentOutOfRange { percent },
             }),
         }
     }
@@ -263,19 +317,9 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
     }
 }
 
-/// A one-line summary of problems for the page, in `lang`.
+/// A one-line summary of problems for the page, in `lang` (see [`crate::l10n::link`]).
 pub fn summary(problems: &[FileProblem], lang: Lang) -> String {
-    let list: Vec<String> = problems.iter().take(5).map(|p| p.to_string()).collect();
-    let more = problems.len().saturating_sub(5);
-    let tail = match (more, lang) {
-        (0, _) => String::new(),
-        (n, Lang::En) => format!(" (and {n} more)"),
-        (n, Lang::Zh) => format!("（另有 {n} 处）"),
-    };
-    match lang {
-        Lang::En => format!("The file was not imported: {}{tail}", list.join("; ")),
-        Lang::Zh => format!("文件未导入：{}{tail}", list.join("；")),
-    }
+    crate::l10n::link::file_summary(problems, lang)
 }
 
 #[cfg(test)]
@@ -337,7 +381,7 @@ mod tests {
                 "discounts[1].percent"
             ]
         );
-        assert!(problems[0].message.contains("abc"), "{}", problems[0]);
+        assert!(problems[0].to_string().contains("abc"), "{}", problems[0]);
         assert!(summary(&problems, Lang::En).starts_with("The file was not imported: prices[0]"));
     }
 

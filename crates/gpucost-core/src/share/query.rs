@@ -4,7 +4,7 @@ use std::str::FromStr;
 
 use rust_decimal::Decimal;
 
-use super::issue::{ParamIssue, Problem};
+use super::issue::{Accepted, Expected, ParamIssue, Problem};
 use crate::money::parse_decimal;
 
 /// Most bytes of a query string the page reads.
@@ -135,14 +135,7 @@ impl Reader {
         match parse_decimal(&raw) {
             Ok(v) if v >= min && v <= max => Some(v),
             Ok(_) => {
-                self.reject(
-                    key,
-                    &raw,
-                    Problem::OutOfRange {
-                        min: min.normalize().to_string(),
-                        max: max.normalize().to_string(),
-                    },
-                );
+                self.reject(key, &raw, Problem::OutOfRange { min, max });
                 None
             }
             Err(_) => {
@@ -164,7 +157,7 @@ impl Reader {
                 key,
                 &value.to_string(),
                 Problem::Malformed {
-                    expected: "a whole number".into(),
+                    expected: Expected::WholeNumber,
                 },
             );
             return None;
@@ -174,11 +167,11 @@ impl Reader {
             .and_then(|v| T::try_from(v).ok())
     }
 
-    /// A word from a fixed set, parsed by `parse`.
+    /// A word from a fixed set (`expected`, as a link spells them), parsed by `parse`.
     pub fn word<T>(
         &mut self,
         key: &str,
-        expected: &str,
+        expected: &'static [&'static str],
         parse: impl Fn(&str) -> Option<T>,
     ) -> Option<T> {
         let raw = self.single(key)?;
@@ -188,7 +181,7 @@ impl Reader {
                 key,
                 &raw,
                 Problem::UnknownValue {
-                    expected: expected.to_string(),
+                    expected: Accepted::Words(expected),
                 },
             );
         }

@@ -23,12 +23,13 @@ use std::str::FromStr;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use super::issue::Problem;
+use super::issue::{decimal, Accepted, Expected, LineError, PriceError, Problem};
 use super::query::{Reader, Writer};
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::money::{parse_decimal, Currency, Money};
 use crate::presets::Preset;
+use crate::recommend::Workload;
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, OffPeak, PriceOwner,
     Reference, Scenario, MAX_GPUS, MAX_HOURS, MAX_LINES,
@@ -37,6 +38,9 @@ use crate::schedule::WeekGrid;
 
 /// Most custom prices and discounts in one link.
 const MAX_PRICES: usize = 32;
+
+/// The `pay=` words, as [`pay_word`] spells them.
+const PAY_WORDS: &[&str] = &["spot", "reserved", "monthly"];
 
 fn pay_word(class: ModeClass) -> Option<&'static str> {
     match class {
@@ -72,22 +76,21 @@ fn write_horizon(h: Horizon) -> String {
     }
 }
 
-fn parse_count(raw: &str) -> Result<Decimal, String> {
-    let n = parse_decimal(raw)?;
+fn parse_count(raw: &str) -> Result<Decimal, LineError> {
+    let n = decimal(raw).map_err(LineError::Count)?;
     if n > Decimal::ZERO && n <= Decimal::from(MAX_GPUS) && n.normalize().scale() <= 3 {
         Ok(n)
     } else {
-        Err(format!(
-            "GPU count {raw:?} must be between 0.001 and {MAX_GPUS}"
-        ))
+        Err(LineError::CountOutOfRange {
+            count: raw.into(),
+            max: MAX_GPUS,
+        })
     }
 }
 
-fn known_gpu(catalog: &Catalog, gpu: &str) -> Result<String, String> {
-    catalog
-        .gpu(gpu.trim())
-        .map(|g| g.id.clone())
-        .ok_or_else(|| format!("{gpu:?} is not a GPU model in the catalog"))
+/// The catalog's id of the GPU model `gpu` names, if it knows one.
+fn known_gpu(catalog: &Catalog, gpu: &str) -> Option<String> {
+    catalog.gpu(gpu.trim()).map(|g| g.id.clone())
 }
 
 /// `HH:MM` (HH may exceed 23 for later days) to minutes.
@@ -113,21 +116,26 @@ fn parse_length(raw: &str) -> Option<u32> {
 }
 
 /// Parses one `l=` value.
-pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, String> {
+///
+/// # Errors
+/// Why it is not a line.
+pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
+    let line_gpu = |gpu: &str| {
+        known_gpu(catalog, gpu).ok_or_else(|| LineError::UnknownGpu { gpu: gpu.into() })
+    };
     if let Some((gpu, rle)) = raw.split_once('~') {
-        let grid = WeekGrid::from_rle(rle, MAX_GPUS.min(u32::from(u16::MAX)) as u16)?;
+        let grid = WeekGrid::from_rle(rle, MAX_GPUS.min(u32::from(u16::MAX)) as u16)
+            .map_err(LineError::Schedule)?;
         if grid.peak() == 0 {
-            return Err("the weekly schedule is empty".into());
+            return Err(LineError::EmptySchedule);
         }
         return Ok(Line {
-            gpu: known_gpu(catalog, gpu)?,
+            gpu: line_gpu(gpu)?,
             demand: Demand::Weekly(grid),
         });
     }
-    let (gpu, rest) = raw
-        .split_once('*')
-        .ok_or_else(|| "expected GPU*COUNT, GPU*COUNT@HH:MM+4h or GPU~SCHEDULE".to_string())?;
-    let gpu = known_gpu(catalog, gpu)?;
+    let (gpu, rest) = raw.split_once('*').ok_or(LineError::Shape)?;
+    let gpu = line_gpu(gpu)?;
     let demand = match rest.split_once('@') {
         None => Demand::Constant(parse_count(rest)?),
         Some((count, window)) => {
@@ -135,11 +143,15 @@ pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, String> {
             // `T4*50@20:00 4h`), so a space separates start and length just as well.
             let (start, length) = window
                 .split_once(['+', ' '])
-                .ok_or_else(|| "a window is @HH:MM+LENGTH".to_string())?;
+                .ok_or(LineError::WindowShape)?;
             Demand::Window {
                 gpus: parse_count(count)?,
-                start_minute: parse_clock(start).ok_or_else(|| format!("bad start {start:?}"))?,
-                minutes: parse_length(length).ok_or_else(|| format!("bad length {length:?}"))?,
+                start_minute: parse_clock(start).ok_or_else(|| LineError::BadStart {
+                    start: start.into(),
+                })?,
+                minutes: parse_length(length).ok_or_else(|| LineError::BadLength {
+                    length: length.into(),
+                })?,
             }
         }
     };
@@ -194,32 +206,40 @@ fn valid_name(name: &str) -> bool {
     !n.is_empty() && n.chars().count() <= 40 && !n.contains(':') && !n.chars().any(char::is_control)
 }
 
+/// Largest custom price amount, in its own currency.
+const MAX_PRICE: u32 = 1_000_000;
+
 /// Parses one `cp=` value.
-pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, String> {
+///
+/// # Errors
+/// Why it is not a custom price.
+pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, PriceError> {
     let parts: Vec<&str> = raw.split(':').collect();
     let [owner, gpu, mode, amount, currency] = parts[..] else {
-        return Err("expected OWNER:GPU:MODE:AMOUNT:CURRENCY".into());
+        return Err(PriceError::Shape);
     };
     let owner = match owner.strip_prefix('~') {
         Some(name) if valid_name(name) => PriceOwner::Named(name.trim().to_string()),
-        Some(_) => return Err("a provider name has 1–40 characters and no ':'".into()),
-        None => {
-            PriceOwner::Provider(catalog.provider(owner).map(|p| p.id.clone()).ok_or_else(
-                || format!("{owner:?} is not a provider id (use ~Name for your own)"),
-            )?)
-        }
+        Some(_) => return Err(PriceError::BadName),
+        None => PriceOwner::Provider(
+            catalog
+                .provider(owner)
+                .map(|p| p.id.clone())
+                .ok_or_else(|| PriceError::UnknownProvider { id: owner.into() })?,
+        ),
     };
-    let amount = parse_decimal(amount)?;
-    if amount <= Decimal::ZERO || amount > Decimal::from(1_000_000) {
-        return Err("the amount must be above 0 and at most 1,000,000".into());
+    let amount = decimal(amount).map_err(PriceError::Amount)?;
+    if amount <= Decimal::ZERO || amount > Decimal::from(MAX_PRICE) {
+        return Err(PriceError::AmountOutOfRange { max: MAX_PRICE });
     }
     Ok(CustomPrice {
         owner,
-        gpu: known_gpu(catalog, gpu)?,
+        gpu: known_gpu(catalog, gpu).ok_or_else(|| PriceError::UnknownGpu { gpu: gpu.into() })?,
         mode: CustomMode::from_slug(mode)
-            .ok_or_else(|| format!("mode {mode:?} is not od, spot, day, week, 30d or month"))?,
+            .ok_or_else(|| PriceError::UnknownMode { mode: mode.into() })?,
         amount,
-        currency: Currency::from_str(currency).map_err(|e| e.to_string())?,
+        currency: Currency::from_str(currency)
+            .map_err(|e| PriceError::UnknownCurrency { code: e.0 })?,
     })
 }
 
@@ -287,37 +307,78 @@ fn write_off_peak(op: &OffPeak) -> String {
 pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Scenario {
     let base = preset.scenario();
     let mut s = base.clone();
-    if let Some(raw) = r.single("h") {
-        match parse_horizon(&raw) {
-            Some(h) => {
-                // Applied as rounded, but never in silence.
-                if let Some(minutes) = h.rounded_minutes() {
-                    r.note("h", &raw, Problem::RoundedToMinutes { minutes });
-                }
-                s.horizon = h;
-            }
-            None => r.reject(
-                "h",
-                &raw,
+    decode_horizon(r, &mut s);
+    decode_lines(r, catalog, &mut s);
+    decode_timing(r, &mut s);
+    decode_billing(r, &mut s);
+    decode_prices(r, catalog, &mut s);
+    decode_discounts(r, catalog, &mut s);
+    decode_off_peak(r, &mut s);
+    decode_budget(r, &mut s);
+    decode_reference(r, &mut s);
+    decode_sellers(r, catalog, &mut s);
+    s.workload = decode_workload(r, base.workload);
+    drop_windows_after_horizon(r, &mut s, &base);
+    match s.validate(catalog) {
+        Ok(valid) => valid.into_scenario(),
+        Err(_) => {
+            // Belt and braces: every field above was checked, but never hand on an invalid state.
+            r.reject(
+                "preset",
+                preset.as_str(),
                 Problem::Malformed {
-                    expected: format!("hours up to {MAX_HOURS}, month, or YYYY-MM"),
+                    expected: Expected::ConsistentScenario,
                 },
-            ),
+            );
+            base
         }
     }
-    let raw_lines = r.all("l", MAX_LINES);
-    if !raw_lines.is_empty() {
-        let mut lines = Vec::new();
-        for raw in &raw_lines {
-            match parse_line(raw, catalog) {
-                Ok(line) => lines.push(line),
-                Err(why) => r.reject("l", raw, Problem::Malformed { expected: why }),
+}
+
+/// The workload keys, read on top of the preset's workload.
+fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workload> {
+    super::workload_params::decode_workload(r, base)
+}
+
+/// `h`: the horizon, applied in whole minutes with a notice when rounded.
+fn decode_horizon(r: &mut Reader, s: &mut Scenario) {
+    let Some(raw) = r.single("h") else {
+        return;
+    };
+    match parse_horizon(&raw) {
+        Some(h) => {
+            // Applied as rounded, but never in silence.
+            if let Some(minutes) = h.rounded_minutes() {
+                r.note("h", &raw, Problem::RoundedToMinutes { minutes });
             }
+            s.horizon = h;
         }
-        if !lines.is_empty() {
-            s.lines = lines;
+        None => r.reject(
+            "h",
+            &raw,
+            Problem::Malformed {
+                expected: Expected::Hours { max: MAX_HOURS },
+            },
+        ),
+    }
+}
+
+/// `l`: the resource lines; the preset's stand when none can be read.
+fn decode_lines(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
+    let mut lines = Vec::new();
+    for raw in &r.all("l", MAX_LINES) {
+        match parse_line(raw, catalog) {
+            Ok(line) => lines.push(line),
+            Err(why) => r.reject("l", raw, Problem::BadLine(why)),
         }
     }
+    if !lines.is_empty() {
+        s.lines = lines;
+    }
+}
+
+/// `lead` and `tz`: when windows start, and in which time zone.
+fn decode_timing(r: &mut Reader, s: &mut Scenario) {
     if let Some(lead) = r.integer::<u32>("lead", 0, 24 * 60) {
         s.lead_minutes = lead;
     }
@@ -328,11 +389,15 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
                 "tz",
                 &raw,
                 Problem::Malformed {
-                    expected: "+HH:MM between -12:00 and +14:00".into(),
+                    expected: Expected::TimeZone,
                 },
             ),
         }
     }
+}
+
+/// `pay`, `int` and `ovh`: which billing classes are allowed, and what spot costs in restarts.
+fn decode_billing(r: &mut Reader, s: &mut Scenario) {
     if let Some(raw) = r.single("pay") {
         let mut allowed = BTreeSet::new();
         for word in raw.split(',').map(str::trim).filter(|w| !w.is_empty()) {
@@ -347,14 +412,14 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
                     "pay",
                     word,
                     Problem::UnknownValue {
-                        expected: "spot, reserved, monthly".into(),
+                        expected: Accepted::Words(PAY_WORDS),
                     },
                 ),
             }
         }
         s.options.allowed = allowed;
     }
-    if let Some(int) = r.word("int", "1, 0", |w| match w {
+    if let Some(int) = r.word("int", &["1", "0"], |w| match w {
         "1" => Some(Interruption::Tolerated),
         "0" => Some(Interruption::NotTolerated),
         _ => None,
@@ -364,6 +429,10 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
     if let Some(ovh) = r.decimal("ovh", Decimal::ZERO, Decimal::from(200)) {
         s.options.spot_overhead_pct = ovh;
     }
+}
+
+/// `cp`: the user's own prices; `cp=none` clears the preset's.
+fn decode_prices(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
     let raw_prices = r.all("cp", MAX_PRICES);
     if raw_prices.iter().any(|p| p == "none") {
         s.custom_prices.clear();
@@ -372,171 +441,174 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
         for raw in &raw_prices {
             match parse_custom_price(raw, catalog) {
                 Ok(p) => prices.push(p),
-                Err(why) => r.reject("cp", raw, Problem::Malformed { expected: why }),
+                Err(why) => r.reject("cp", raw, Problem::BadPrice(why)),
             }
         }
         s.custom_prices = prices;
     }
-    if let Some(raw) = r.single("disc") {
-        let mut discounts = Vec::new();
-        for item in raw
-            .split(',')
-            .filter(|i| !i.trim().is_empty())
-            .take(MAX_PRICES)
-        {
-            let parsed = item.split_once(':').and_then(|(p, pct)| {
-                let provider = catalog.provider(p.trim())?.id.clone();
-                let percent = parse_decimal(pct)
-                    .ok()
-                    .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(99))?;
-                Some(Discount { provider, percent })
-            });
-            match parsed {
-                Some(d)
-                    if !discounts
-                        .iter()
-                        .any(|x: &Discount| x.provider == d.provider) =>
-                {
-                    discounts.push(d)
-                }
-                _ => r.reject(
-                    "disc",
-                    item,
-                    Problem::Malformed {
-                        expected: "PROVIDER:PERCENT (0–99)".into(),
-                    },
-                ),
-            }
-        }
-        s.discounts = discounts;
-    }
-    if let Some(raw) = r.single("op") {
-        match parse_off_peak(&raw) {
-            Some(op) => s.off_peak = op,
-            None => r.reject(
-                "op",
-                &raw,
+}
+
+/// One `disc` item, `PROVIDER:PERCENT`, if it is one.
+fn parse_discount(item: &str, catalog: &Catalog) -> Option<Discount> {
+    let (p, pct) = item.split_once(':')?;
+    let provider = catalog.provider(p.trim())?.id.clone();
+    let percent = parse_decimal(pct)
+        .ok()
+        .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(99))?;
+    Some(Discount { provider, percent })
+}
+
+/// `disc`: provider discounts, one per provider.
+fn decode_discounts(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
+    let Some(raw) = r.single("disc") else {
+        return;
+    };
+    let mut discounts: Vec<Discount> = Vec::new();
+    for item in raw
+        .split(',')
+        .filter(|i| !i.trim().is_empty())
+        .take(MAX_PRICES)
+    {
+        match parse_discount(item, catalog) {
+            Some(d) if !discounts.iter().any(|x| x.provider == d.provider) => discounts.push(d),
+            _ => r.reject(
+                "disc",
+                item,
                 Problem::Malformed {
-                    expected: "START-END:DISCOUNT:FLEXIBLE, e.g. 0-8:40:50".into(),
+                    expected: Expected::Discount,
                 },
             ),
         }
     }
-    if let Some(raw) = r.single("budget") {
-        if raw == "none" {
-            s.budget = None;
-        } else {
-            match parse_money(&raw) {
-                Some(m) => s.budget = Some(m),
-                None => r.reject(
-                    "budget",
-                    &raw,
-                    Problem::Malformed {
-                        expected: "an amount and currency, e.g. 1200CNY".into(),
-                    },
-                ),
-            }
-        }
+    s.discounts = discounts;
+}
+
+/// `op`: the off-peak what-if.
+fn decode_off_peak(r: &mut Reader, s: &mut Scenario) {
+    let Some(raw) = r.single("op") else {
+        return;
+    };
+    match parse_off_peak(&raw) {
+        Some(op) => s.off_peak = op,
+        None => r.reject(
+            "op",
+            &raw,
+            Problem::Malformed {
+                expected: Expected::OffPeak,
+            },
+        ),
     }
+}
+
+/// `budget`: the budget for the horizon; `budget=none` clears the preset's.
+fn decode_budget(r: &mut Reader, s: &mut Scenario) {
+    let Some(raw) = r.single("budget") else {
+        return;
+    };
+    if raw == "none" {
+        s.budget = None;
+        return;
+    }
+    match parse_money(&raw) {
+        Some(m) => s.budget = Some(m),
+        None => r.reject(
+            "budget",
+            &raw,
+            Problem::Malformed {
+                expected: Expected::Amount { example: "1200CNY" },
+            },
+        ),
+    }
+}
+
+/// `ref` and `refl`: the reference amount and its label; `ref=none` clears the preset's, and a
+/// label alone renames the preset's reference.
+fn decode_reference(r: &mut Reader, s: &mut Scenario) {
     let label = r.single("refl").map(|l| {
         l.chars()
             .filter(|c| !c.is_control())
             .take(60)
             .collect::<String>()
     });
-    if let Some(raw) = r.single("ref") {
-        if raw == "none" {
-            s.reference = None;
+    let Some(raw) = r.single("ref") else {
+        if let (Some(label), Some(reference)) = (label, s.reference.as_mut()) {
+            reference.label = label;
+        }
+        return;
+    };
+    if raw == "none" {
+        s.reference = None;
+        return;
+    }
+    match parse_money(&raw) {
+        Some(amount) => {
+            s.reference = Some(Reference {
+                amount,
+                label: label
+                    .or_else(|| s.reference.as_ref().map(|r| r.label.clone()))
+                    .unwrap_or_default(),
+            })
+        }
+        None => r.reject(
+            "ref",
+            &raw,
+            Problem::Malformed {
+                expected: Expected::Amount {
+                    example: "50000CNY",
+                },
+            },
+        ),
+    }
+}
+
+/// `cmp`: only these sellers.
+fn decode_sellers(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
+    let Some(raw) = r.single("cmp") else {
+        return;
+    };
+    let mut sellers = BTreeSet::new();
+    for id in raw
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .take(64)
+    {
+        let known = catalog.provider(id).is_some()
+            || (id.starts_with("custom:") && valid_name(&id["custom:".len()..]));
+        if known {
+            sellers.insert(id.to_string());
         } else {
-            match parse_money(&raw) {
-                Some(amount) => {
-                    s.reference = Some(Reference {
-                        amount,
-                        label: label
-                            .clone()
-                            .or_else(|| s.reference.as_ref().map(|r| r.label.clone()))
-                            .unwrap_or_default(),
-                    })
-                }
-                None => r.reject(
-                    "ref",
-                    &raw,
-                    Problem::Malformed {
-                        expected: "an amount and currency, e.g. 50000CNY".into(),
-                    },
-                ),
-            }
+            r.reject(
+                "cmp",
+                id,
+                Problem::UnknownValue {
+                    expected: Accepted::SellerIds,
+                },
+            );
         }
-    } else if let (Some(label), Some(reference)) = (label, s.reference.as_mut()) {
-        reference.label = label;
     }
+    s.sellers = sellers;
+}
 
-    if let Some(raw) = r.single("cmp") {
-        let mut sellers = BTreeSet::new();
-        for id in raw
-            .split(',')
-            .map(str::trim)
-            .filter(|i| !i.is_empty())
-            .take(64)
-        {
-            let known = catalog.provider(id).is_some()
-                || (id.starts_with("custom:") && valid_name(&id["custom:".len()..]));
-            if known {
-                sellers.insert(id.to_string());
-            } else {
-                r.reject(
-                    "cmp",
-                    id,
-                    Problem::UnknownValue {
-                        expected: "provider ids or custom:Name".into(),
-                    },
-                );
-            }
-        }
-        s.sellers = sellers;
-    }
-
-    s.workload = super::workload_params::decode_workload(r, base.workload);
-
-    // Cross-field checks: a window must start inside the horizon.
+/// Cross-field check: a window must start inside the horizon. Windows that do not are
+/// reported and dropped; the preset's lines stand when none is left.
+fn drop_windows_after_horizon(r: &mut Reader, s: &mut Scenario, base: &Scenario) {
     let minutes = s.horizon.minutes();
+    let late = |l: &Line| matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes);
     let before = s.lines.len();
-    let dropped: Vec<String> = s
-        .lines
-        .iter()
-        .filter(
-            |l| matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes),
-        )
-        .map(write_line)
-        .collect();
-    s.lines.retain(
-        |l| !matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes),
-    );
+    let dropped: Vec<String> = s.lines.iter().filter(|l| late(l)).map(write_line).collect();
+    s.lines.retain(|l| !late(l));
     for d in dropped {
         r.reject(
             "l",
             &d,
             Problem::Malformed {
-                expected: "a window that starts inside the horizon".into(),
+                expected: Expected::WindowInHorizon,
             },
         );
     }
     if s.lines.is_empty() && before > 0 {
         s.lines = base.lines.clone();
-    }
-    match s.validate(catalog) {
-        Ok(valid) => valid.into_scenario(),
-        Err(_) => {
-            // Belt and braces: every field above was checked, but never hand on an invalid state.
-            r.reject(
-                "preset",
-                preset.as_str(),
-                Problem::Malformed {
-                    expected: "a consistent scenario; the preset was restored".into(),
-                },
-            );
-            base
-        }
     }
 }
 
@@ -668,7 +740,10 @@ mod tests {
             ("T4*5@25:99+4h", "bad start"),
             ("T4~0x168", "empty"),
         ] {
-            let err = parse_line(raw, cat()).unwrap_err();
+            let err = crate::l10n::Localize::text(
+                &parse_line(raw, cat()).unwrap_err(),
+                crate::format::Lang::En,
+            );
             assert!(err.contains(why), "{raw}: {err}");
         }
     }

@@ -20,7 +20,7 @@
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use super::issue::Problem;
+use super::issue::{Accepted, Expected, Problem};
 use super::query::{Reader, Writer};
 use crate::money::parse_decimal;
 use crate::recommend::{
@@ -149,7 +149,9 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                     "task",
                     &raw,
                     Problem::UnknownValue {
-                        expected: "pretrain, finetune, lora, qlora, serve, batch, none".into(),
+                        expected: Accepted::Words(&[
+                            "pretrain", "finetune", "lora", "qlora", "serve", "batch", "none",
+                        ]),
                     },
                 );
                 None
@@ -172,7 +174,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                         key,
                         &v,
                         Problem::Malformed {
-                            expected: "a task= parameter first".into(),
+                            expected: Expected::TaskFirst,
                         },
                     );
                 }
@@ -189,7 +191,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                     "params",
                     p,
                     Problem::Malformed {
-                        expected: "a parameter count like 7B or 350M".into(),
+                        expected: Expected::ParamCount,
                     },
                 );
                 None
@@ -204,12 +206,32 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         };
         match ModelChoice::from_slug(raw.trim(), custom_params.unwrap_or(current_custom)) {
             Some(m) => w.model = m,
-            None => r.reject("model", &raw, Problem::UnknownValue { expected: "bert-base, bert-large, resnet-50, sdxl, gpt-j-6b, llama-3-8b, llama-2-70b, llama-3-70b, custom".into() }),
+            None => r.reject(
+                "model",
+                &raw,
+                Problem::UnknownValue {
+                    expected: Accepted::Words(&[
+                        "bert-base",
+                        "bert-large",
+                        "resnet-50",
+                        "sdxl",
+                        "gpt-j-6b",
+                        "llama-3-8b",
+                        "llama-2-70b",
+                        "llama-3-70b",
+                        "custom",
+                    ]),
+                },
+            ),
         }
     } else if let (Some(n), ModelChoice::Custom { .. }) = (custom_params, w.model) {
         w.model = ModelChoice::Custom { params: n };
     }
-    if let Some(p) = r.word("prec", "fp32, fp16, int8, int4", Precision::from_slug) {
+    if let Some(p) = r.word(
+        "prec",
+        &["fp32", "fp16", "int8", "int4"],
+        Precision::from_slug,
+    ) {
         w.precision = p;
     }
     if let Some(seq) = r.integer::<u32>("seq", 1, 1_000_000) {
@@ -223,7 +245,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                 key,
                 &raw,
                 Problem::Malformed {
-                    expected: "a count like 20B or 88K".into(),
+                    expected: Expected::Count,
                 },
             );
         }
@@ -274,7 +296,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                             "rate",
                             &raw,
                             Problem::Malformed {
-                                expected: "a rate like 20req or 5000tok".into(),
+                                expected: Expected::Rate,
                             },
                         );
                     }
@@ -299,15 +321,11 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
     match w.validate() {
         Ok(_) => Some(w),
         Err(errors) => {
-            let why: Vec<String> = errors
-                .iter()
-                .map(|e| e.message(crate::format::Lang::En))
-                .collect();
             r.reject(
                 "task",
                 w.task.as_str(),
                 Problem::Malformed {
-                    expected: format!("a consistent workload ({})", why.join("; ")),
+                    expected: Expected::ConsistentWorkload(errors),
                 },
             );
             base

@@ -1,0 +1,48 @@
+//! The one place where words live.
+//!
+//! The rest of the engine returns typed data — a [`ParamIssue`](crate::share::ParamIssue) with
+//! its [`Problem`](crate::share::Problem), a [`ScenarioError`](crate::scenario::ScenarioError),
+//! a report [`Warning`](crate::report::Warning), a saving's
+//! [`Assumption`](crate::savings::Assumption) — and never a sentence. This module turns that
+//! data into English or Chinese, one submodule per domain, so that a translator reads one
+//! folder and a reviewer can see that every variant has both languages. User-entered labels
+//! keep the user's words; built-in names are shown in the reader's language ([`labels`]).
+//!
+//! The domain modules keep their old method names (`ParamIssue::message`, `Warning::text`, …)
+//! as thin calls into [`Localize`], so callers need not change.
+
+#[doc(hidden)]
+pub mod check;
+pub mod labels;
+pub mod link;
+mod presets;
+mod report;
+mod savings;
+mod scenario;
+
+use crate::format::Lang;
+
+pub(crate) use presets::{preset_description, preset_title};
+
+/// A typed message that can be read in either language.
+pub trait Localize {
+    /// The message in `lang`.
+    fn text(&self, lang: Lang) -> String;
+}
+
+/// Joins two pieces of Chinese text, with a space only where Han meets a Latin letter or
+/// digit (`应为 +HH:MM`, but `应为整数`), as Chinese typesetting does.
+fn zh_join(a: &str, b: &str) -> String {
+    let latin =
+        |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || "+-~\"".contains(c));
+    let han = |c: Option<char>| c.is_some_and(|c| !c.is_ascii());
+    let (end, start) = (a.chars().last(), b.chars().next());
+    if (han(end) && latin(start)) || (latin(end) && han(start)) {
+        format!("{a} {b}")
+    } else {
+        format!("{a}{b}")
+    }
+}
+
+#[cfg(test)]
+mod tests;

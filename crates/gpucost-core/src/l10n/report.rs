@@ -1,0 +1,38 @@
+//! What the estimate warns about: the report's [`Warning`]s.
+
+use super::Localize;
+use crate::format::{self, Lang};
+use crate::report::Warning;
+
+impl Localize for Warning {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Warning::NoProvider, Lang::En) => "No provider in the catalog can serve this scenario; add a custom price.".into(),
+            (Warning::NoProvider, Lang::Zh) => "目录中没有厂商能满足该方案；请添加自定义价格。".into(),
+            (Warning::SpotExcluded, Lang::En) => {
+                "Spot capacity was left out: the workload is marked as not interruptible.".into()
+            }
+            (Warning::SpotExcluded, Lang::Zh) => "已排除竞价实例：该工作负载被标记为不可中断。".into(),
+            (Warning::OverBudget { total, budget }, Lang::En) => format!(
+                "The cheapest plan ({}) is over your budget of {}.",
+                format::money(*total),
+                format::money(*budget)
+            ),
+            (Warning::OverBudget { total, budget }, Lang::Zh) => format!(
+                "最低方案（{}）超出您的预算 {}。",
+                format::money(*total),
+                format::money(*budget)
+            ),
+            (Warning::OldPrices { seller }, Lang::En) => format!(
+                "The cheapest plan ({seller}) uses prices older than a year or undated: check the provider's current price."
+            ),
+            (Warning::OldPrices { seller }, Lang::Zh) => {
+                format!("最低方案（{seller}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
+            }
+            (Warning::MarketReference, Lang::En) => {
+                "The cheapest row is the founding document's market reference range, not a provider's quote.".into()
+            }
+            (Warning::MarketReference, Lang::Zh) => "最低一行是创始文档中的市场参考价区间，并非厂商报价。".into(),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What a saving assumes: each lever's [`Assumption`], with its numbers.
+
+use super::{labels, Localize};
+use crate::format::{self, Lang};
+use crate::savings::Assumption;
+
+impl Localize for Assumption {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Assumption::PeakAlwaysOn { hours }, Lang::En) => format!(
+                "Compared with keeping each line's peak GPU count running for all {} hours.",
+                format::number(*hours, 2)
+            ),
+            (Assumption::PeakAlwaysOn { hours }, Lang::Zh) => format!(
+                "对比：每行按峰值 GPU 数量持续运行全部 {} 小时。",
+                format::number(*hours, 2)
+            ),
+            (Assumption::SpotOverhead { percent }, Lang::En) => format!(
+                "Spot prices plus {}% extra hours for restarts and lost work; the cheapest plan without spot is the comparison.",
+                format::number(*percent, 2)
+            ),
+            (Assumption::SpotOverhead { percent }, Lang::Zh) => format!(
+                "竞价价格，另加 {}% 的时长用于重启与丢失的工作；对比不使用竞价的最低方案。",
+                format::number(*percent, 2)
+            ),
+            (Assumption::CommittedMix, Lang::En) => {
+                "Reserve only the instances busy enough to beat on-demand (break-even utilization), pay the rest hourly; compared with no commitment.".into()
+            }
+            (Assumption::CommittedMix, Lang::Zh) => {
+                "仅为利用率超过盈亏平衡点的实例购买预留，其余按小时付费；对比不做承诺。".into()
+            }
+            (Assumption::SubscriptionMix, Lang::En) => {
+                "Subscribe (day/week/month) only the instances busy enough in each period, pay the rest hourly; compared with no subscription.".into()
+            }
+            (Assumption::SubscriptionMix, Lang::Zh) => {
+                "每个周期仅为使用足够多的实例包天/包周/包月，其余按小时付费；对比不包期。".into()
+            }
+            (Assumption::SubscribePeak { seller }, Lang::En) => format!(
+                "Paying by the hour for this schedule, compared with subscribing every line's peak for every period ({seller})."
+            ),
+            (Assumption::SubscribePeak { seller }, Lang::Zh) => {
+                format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller}）。")
+            }
+            (Assumption::OffPeak(op), Lang::En) => format!(
+                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. No catalog provider publishes off-peak prices; the founding document cites night prices up to 40% lower.",
+                op.start_hour,
+                op.end_hour,
+                format::number(op.discount_pct, 2),
+                format::number(op.flexible_pct, 2)
+            ),
+            (Assumption::OffPeak(op), Lang::Zh) => format!(
+                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中没有厂商公布低峰价格；创始文档提到夜间价格最多可低 40%。",
+                op.start_hour,
+                op.end_hour,
+                format::number(op.discount_pct, 2),
+                format::number(op.flexible_pct, 2)
+            ),
+            (Assumption::Rightsizing { from, to, per_run: true }, Lang::En) => format!(
+                "The described workload on {to} instead of {from}: cost of one run at each GPU's cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+            ),
+            (Assumption::Rightsizing { from, to, per_run: false }, Lang::En) => format!(
+                "The described serving load on {to} instead of {from}: the fleet each needs for the whole period at its cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+            ),
+            (Assumption::Rightsizing { from, to, per_run: true }, Lang::Zh) => {
+                format!("所描述的任务改用 {to} 而非 {from}：按各 GPU 最低按量价格计算单次运行成本，吞吐量取推荐结果区间的中值。")
+            }
+            (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
+                format!("所描述的推理负载改用 {to} 而非 {from}：按各自所需机群在整个期间的最低按量价格计算，吞吐量取推荐结果区间的中值。")
+            }
+            (Assumption::Reference { label }, Lang::En) => {
+                format!("Compared with your reference: {}.", labels::reference(label, lang))
+            }
+            (Assumption::Reference { label }, Lang::Zh) => {
+                format!("对比您的参考金额：{}。", labels::reference(label, lang))
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! What is wrong with a scenario: [`ScenarioError`] and the settings it names.
+
+use super::Localize;
+use crate::format::Lang;
+use crate::scenario::{ScenarioError, Setting, MAX_GPUS, MAX_HOURS, MAX_LINES};
+
+impl Localize for Setting {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Setting::SpotOverhead, Lang::En) => "spot overhead",
+            (Setting::SpotOverhead, Lang::Zh) => "竞价中断附加",
+            (Setting::Discount, Lang::En) => "discount",
+            (Setting::Discount, Lang::Zh) => "折扣",
+            (Setting::OffPeak, Lang::En) => "off-peak",
+            (Setting::OffPeak, Lang::Zh) => "低峰时段",
+            (Setting::Budget, Lang::En) => "budget",
+            (Setting::Budget, Lang::Zh) => "预算",
+            (Setting::Reference, Lang::En) => "reference",
+            (Setting::Reference, Lang::Zh) => "参考金额",
+        }
+        .into()
+    }
+}
+
+impl Localize for ScenarioError {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ScenarioError::NoLines, Lang::En) => "Add at least one GPU line.".into(),
+            (ScenarioError::NoLines, Lang::Zh) => "请至少添加一行 GPU 需求。".into(),
+            (ScenarioError::TooManyLines, Lang::En) => format!("At most {MAX_LINES} GPU lines."),
+            (ScenarioError::TooManyLines, Lang::Zh) => format!("最多 {MAX_LINES} 行 GPU 需求。"),
+            (ScenarioError::UnknownGpu { line, gpu }, Lang::En) => {
+                format!("Line {line}: “{gpu}” is not a GPU model in the catalog.")
+            }
+            (ScenarioError::UnknownGpu { line, gpu }, Lang::Zh) => {
+                format!("第 {line} 行：“{gpu}”不是目录中的 GPU 型号。")
+            }
+            (ScenarioError::BadCount { line }, Lang::En) => {
+                format!("Line {line}: the GPU count must be between 0.001 and {MAX_GPUS}.")
+            }
+            (ScenarioError::BadCount { line }, Lang::Zh) => {
+                format!("第 {line} 行：GPU 数量须在 0.001 到 {MAX_GPUS} 之间。")
+            }
+            (ScenarioError::EmptySchedule { line }, Lang::En) => {
+                format!("Line {line}: the weekly schedule needs a GPU in at least one hour.")
+            }
+            (ScenarioError::EmptySchedule { line }, Lang::Zh) => {
+                format!("第 {line} 行：每周排程至少需要在一个小时内使用 GPU。")
+            }
+            (ScenarioError::WindowOutsideHorizon { line }, Lang::En) => {
+                format!("Line {line}: the time window must start inside the horizon and last at least a minute.")
+            }
+            (ScenarioError::WindowOutsideHorizon { line }, Lang::Zh) => {
+                format!("第 {line} 行：时间窗口须在时间范围内开始，且至少持续一分钟。")
+            }
+            (ScenarioError::BadHorizon, Lang::En) => {
+                format!("The duration must be between one minute and {MAX_HOURS} hours.")
+            }
+            (ScenarioError::BadHorizon, Lang::Zh) => {
+                format!("时长须在 1 分钟到 {MAX_HOURS} 小时之间。")
+            }
+            (ScenarioError::BadPercent { what }, Lang::En) => {
+                format!("{}: percentage out of range.", what.text(lang))
+            }
+            (ScenarioError::BadPercent { what }, Lang::Zh) => {
+                format!("{}：百分比超出范围。", what.text(lang))
+            }
+            (ScenarioError::BadCustomPrice { index }, Lang::En) => format!(
+                "Custom price {index}: needs a known GPU, a provider and an amount above zero."
+            ),
+            (ScenarioError::BadCustomPrice { index }, Lang::Zh) => {
+                format!("自定义价格 {index}：须为已知 GPU、注明厂商，且金额大于零。")
+            }
+            (ScenarioError::BadAmount { what }, Lang::En) => {
+                format!("{}: must be above zero.", what.text(lang))
+            }
+            (ScenarioError::BadAmount { what }, Lang::Zh) => {
+                format!("{}：须大于零。", what.text(lang))
+            }
+            (ScenarioError::Workload(e), lang) => e.message(lang),
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! Every typed message reads in both languages, and the Chinese has no English phrase.
+
+use rust_decimal::Decimal;
+
+use super::check::english_phrase;
+use super::link::Heading;
+use super::Localize;
+use crate::format::Lang;
+use crate::labels::has_han;
+use crate::money::{Currency, Money};
+use crate::recommend::WorkloadError;
+use crate::report::Warning;
+use crate::savings::Assumption;
+use crate::scenario::{OffPeak, ScenarioError, Setting};
+use crate::share::issue::{
+    Accepted, DecimalError, Expected, LineError, ParamIssue, PriceError, Problem, RleError,
+};
+use crate::share::prices_file::{FileError, FileProblem};
+
+/// Names a Chinese text may carry as written.
+const NAMES: &[&str] = &["GPU Cost Lab"];
+
+/// Checks one message: English without Han, Chinese with Han and no English phrase.
+fn reads_in_both(what: &str, m: &dyn Localize) {
+    let (en, zh) = (m.text(Lang::En), m.text(Lang::Zh));
+    assert!(!en.is_empty() && !has_han(&en), "{what}: {en}");
+    assert!(has_han(&zh), "{what}: {zh}");
+    assert_eq!(english_phrase(&zh, NAMES), None, "{what}: {zh}");
+}
+
+fn decimal_errors() -> Vec<DecimalError> {
+    vec![
+        DecimalError::Empty,
+        DecimalError::NotPlain { value: "x".into() },
+    ]
+}
+
+fn line_errors() -> Vec<LineError> {
+    let mut out: Vec<LineError> = decimal_errors().into_iter().map(LineError::Count).collect();
+    out.extend(
+        [
+            RleError::NotARun { run: "5".into() },
+            RleError::CountNotWhole { count: "a".into() },
+            RleError::LengthNotWhole { length: "b".into() },
+            RleError::CountAbove { count: 9, max: 8 },
+            RleError::NotAWeek,
+        ]
+        .map(LineError::Schedule),
+    );
+    out.extend([
+        LineError::Shape,
+        LineError::UnknownGpu { gpu: "T5".into() },
+        LineError::CountOutOfRange {
+            count: "0".into(),
+            max: 10_000,
+        },
+        LineError::EmptySchedule,
+        LineError::WindowShape,
+        LineError::BadStart {
+            start: "25:99".into(),
+        },
+        LineError::BadLength {
+            length: "4x".into(),
+        },
+    ]);
+    out
+}
+
+fn price_errors() -> Vec<PriceError> {
+    let mut out: Vec<PriceError> = decimal_errors()
+        .into_iter()
+        .map(PriceError::Amount)
+        .collect();
+    out.extend([
+        PriceError::Shape,
+        PriceError::BadName,
+        PriceError::UnknownProvider {
+            id: "nobody".into(),
+        },
+        PriceError::AmountOutOfRange { max: 1_000_000 },
+        PriceError::UnknownGpu { gpu: "T5".into() },
+        PriceError::UnknownMode {
+            mode: "yearly".into(),
+        },
+        PriceError::UnknownCurrency { code: "EUR".into() },
+    ]);
+    out
+}
+
+fn expected() -> Vec<Expected> {
+    vec![
+        Expected::Hours { max: 8760 },
+        Expected::TimeZone,
+        Expected::Discount,
+        Expected::OffPeak,
+        Expected::Amount { example: "1200CNY" },
+        Expected::WindowInHorizon,
+        Expected::ConsistentScenario,
+        Expected::TaskFirst,
+        Expected::ParamCount,
+        Expected::Count,
+        Expected::Rate,
+        Expected::ConsistentWorkload(vec![
+            WorkloadError::LatencyOutOfRange,
+            WorkloadError::DeadlineOutOfRange,
+        ]),
+        Expected::WholeNumber,
+        Expected::FrameId,
+        Expected::IdList,
+        Expected::RegionId,
+    ]
+}
+
+/// One of each problem; the match makes a new variant a compile error here until it is added.
+fn problems() -> Vec<Problem> {
+    let mut out = vec![
+        Problem::UnknownParameter,
+        Problem::Repeated,
+        Problem::NotANumber,
+        Problem::OutOfRange {
+            min: Decimal::ONE,
+            max: Decimal::new(2005, 1),
+        },
+        Problem::UnknownValue {
+            expected: Accepted::Words(&["spot", "reserved", "monthly"]),
+        },
+        Problem::UnknownValue {
+            expected: Accepted::VersionsUpTo(2),
+        },
+        Problem::UnknownValue {
+            expected: Accepted::SellerIds,
+        },
+        Problem::NewerVersion,
+        Problem::TooLong { limit: 10 },
+        Problem::TooMany { limit: 3 },
+        Problem::RoundedToMinutes { minutes: 61 },
+    ];
+    out.extend(
+        expected()
+            .into_iter()
+            .map(|expected| Problem::Malformed { expected }),
+    );
+    out.extend(line_errors().into_iter().map(Problem::BadLine));
+    out.extend(price_errors().into_iter().map(Problem::BadPrice));
+    for p in &out {
+        match p {
+            Problem::UnknownParameter
+            | Problem::Repeated
+            | Problem::NotANumber
+            | Problem::OutOfRange { .. }
+            | Problem::UnknownValue { .. }
+            | Problem::Malformed { .. }
+            | Problem::BadLine(_)
+            | Problem::BadPrice(_)
+            | Problem::NewerVersion
+            | Problem::TooLong { .. }
+            | Problem::TooMany { .. }
+            | Problem::RoundedToMinutes { .. } => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_problem_reads_in_both_languages() {
+    for p in problems() {
+        let issue = ParamIssue::new("k", "v w", p.clone());
+        reads_in_both(&format!("{p:?}"), &issue);
+    }
+}
+
+/// Issue 15's examples: an English reason inside the Chinese notice, and a doubled word.
+#[test]
+fn the_notices_named_in_the_issue_read_cleanly() {
+    let line = ParamIssue::new(
+        "l",
+        "T4*x",
+        Problem::BadLine(LineError::Count(DecimalError::NotPlain {
+            value: "x".into(),
+        })),
+    );
+    assert_eq!(
+        line.message(Lang::Zh),
+        "l=“T4*x”无法识别（“x”不是普通的十进制数字）；已忽略。"
+    );
+    assert_eq!(
+        line.message(Lang::En),
+        "l=“T4*x” is not understood (\"x\" is not a plain decimal number); ignored."
+    );
+    let cp = ParamIssue::new("cp", "abc", Problem::BadPrice(PriceError::Shape));
+    assert_eq!(
+        cp.message(Lang::En),
+        "cp=“abc” is not understood (expected OWNER:GPU:MODE:AMOUNT:CURRENCY); ignored."
+    );
+    let amount = ParamIssue::new(
+        "cp",
+        "~a:V100:od:0:CNY",
+        Problem::BadPrice(PriceError::AmountOutOfRange { max: 1_000_000 }),
+    );
+    assert_eq!(
+        amount.message(Lang::Zh),
+        "cp=“~a:V100:od:0:CNY”无法识别（金额须大于 0 且不超过 1,000,000）；已忽略。"
+    );
+}
+
+#[test]
+fn every_prices_file_problem_reads_in_both_languages() {
+    let mut errors = vec![
+        FileError::TooLarge,
+        FileError::NotJson {
+            line: 1,
+            column: 2,
+            detail: "EOF while parsing a value at line 1 column 2".into(),
+        },
+        FileError::NotAnObjectFile,
+        FileError::WrongFormat,
+        FileError::NewerVersion { version: 9 },
+        FileError::BadVersion,
+        FileError::TooManyEntries,
+        FileError::NotAList,
+        FileError::NotAnObject,
+        FileError::HasColon,
+        FileError::NotAString,
+        FileError::NotANumber,
+        FileError::Missing,
+        FileError::UnknownProvider {
+            id: "nobody".into(),
+        },
+        FileError::Twice,
+        FileError::PercentOutOfRange {
+            percent: "150".into(),
+        },
+    ];
+    errors.extend(price_errors().into_iter().map(FileError::Price));
+    for error in errors {
+        let problem = FileProblem {
+            at: "prices[0].amount".into(),
+            error,
+        };
+        reads_in_both(&format!("{problem:?}"), &problem);
+    }
+}
+
+#[test]
+fn every_scenario_error_reads_in_both_languages() {
+    let mut errors = vec![
+        ScenarioError::NoLines,
+        ScenarioError::TooManyLines,
+        ScenarioError::UnknownGpu {
+            line: 1,
+            gpu: "T5".into(),
+        },
+        ScenarioError::BadCount { line: 1 },
+        ScenarioError::EmptySchedule { line: 1 },
+        ScenarioError::WindowOutsideHorizon { line: 1 },
+        ScenarioError::BadHorizon,
+        ScenarioError::BadCustomPrice { index: 1 },
+        ScenarioError::Workload(WorkloadError::LatencyOutOfRange),
+    ];
+    for what in [
+        Setting::SpotOverhead,
+        Setting::Discount,
+        Setting::OffPeak,
+        Setting::Budget,
+        Setting::Reference,
+    ] {
+        errors.extend([
+            ScenarioError::BadPercent { what },
+            ScenarioError::BadAmount { what },
+        ]);
+    }
+    for e in errors {
+        reads_in_both(&format!("{e:?}"), &e);
+    }
+}
+
+#[test]
+fn every_report_warning_and_assumption_reads_in_both_languages() {
+    let cny = |n: i64| Money::new(Decimal::from(n), Currency::Cny);
+    let warnings = [
+        Warning::NoProvider,
+        Warning::SpotExcluded,
+        Warning::OverBudget {
+            total: cny(2),
+            budget: cny(1),
+        },
+        Warning::OldPrices {
+            seller: "RunPod".into(),
+        },
+        Warning::MarketReference,
+    ];
+    for w in warnings {
+        reads_in_both(&format!("{w:?}"), &w);
+    }
+    let assumptions = [
+        Assumption::PeakAlwaysOn {
+            hours: Decimal::from(72),
+        },
+        Assumption::SpotOverhead {
+            percent: Decimal::TEN,
+        },
+        Assumption::CommittedMix,
+        Assumption::SubscriptionMix,
+        Assumption::SubscribePeak {
+            seller: "Featurize".into(),
+        },
+        Assumption::OffPeak(OffPeak::default()),
+        Assumption::Rightsizing {
+            from: "V100".into(),
+            to: "T4".into(),
+            per_run: true,
+        },
+        Assumption::Rightsizing {
+            from: "V100".into(),
+            to: "T4".into(),
+            per_run: false,
+        },
+        Assumption::Reference {
+            label: crate::labels::LEASE_DEPOSIT.into(),
+        },
+    ];
+    for a in assumptions {
+        reads_in_both(&format!("{a:?}"), &a);
+    }
+}
+
+#[test]
+fn the_command_lines_headings_read_in_both_languages() {
+    for h in [Heading::Ignored, Heading::Note, Heading::Unusable] {
+        reads_in_both(&format!("{h:?}"), &h);
+    }
+    assert_eq!(Heading::Ignored.text(Lang::Zh), "gpucost: 已忽略：");
+}
+
+#[test]
+fn preset_texts_read_in_both_languages() {
+    for p in crate::presets::Preset::ALL {
+        for (what, en, zh) in [
+            ("title", p.title(Lang::En), p.title(Lang::Zh)),
+            (
+                "description",
+                p.description(Lang::En),
+                p.description(Lang::Zh),
+            ),
+        ] {
+            assert!(!has_han(en), "{p:?} {what}: {en}");
+            assert!(has_han(zh), "{p:?} {what}: {zh}");
+            assert_eq!(
+                english_phrase(zh, &["BERT", "Llama-3-8B", "A100 80GB"]),
+                None,
+                "{p:?} {what}: {zh}"
+            );
+        }
+    }
+}
