@@ -8,12 +8,12 @@ use crate::billing::ItemKind;
 use crate::catalog::{Catalog, SourceKind};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
 use crate::format::{self, Lang};
+use crate::l10n::results::lever_name;
 use crate::report::Report;
 use crate::scenario::{Scenario, ValidScenario};
 use crate::view::results::{
     plan_lines, results_view, ItemView, LineView, ProviderRow, RateSource, ResultsView,
 };
-use crate::view::results_words::lever_name;
 
 /// The JSON document of an estimate.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]

@@ -1,18 +1,16 @@
 //! The results: headline, warnings, the provider comparison with line items, charts and the
 //! savings panel, plus "copy link". Everything shown is the engine's
-//! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by its `results_words`;
+//! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by `l10n::results`;
 //! an edit updates the numbers in place instead of rebuilding the panel.
 
 use gpucost_core::format::{self, Lang};
+use gpucost_core::l10n::results::{lever_name, provider_rules, saving_from_to, saving_percent};
 use gpucost_core::report::Report;
 use gpucost_core::savings::{Lever, Saving};
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::share;
 use gpucost_core::view::results::{
     provider_lines, results_view, LineView, ProviderRow, ResultsView,
-};
-use gpucost_core::view::results_words::{
-    lever_name, provider_rules, saving_from_to, saving_percent,
 };
 use leptos::prelude::*;
 

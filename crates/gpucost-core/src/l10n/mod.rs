@@ -17,6 +17,7 @@ pub mod labels;
 pub mod link;
 mod presets;
 mod report;
+pub mod results;
 mod savings;
 mod scenario;
 

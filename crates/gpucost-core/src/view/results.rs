@@ -5,7 +5,7 @@
 //!
 //! It is data, not text: amounts stay [`Money`] (the display rounding is the renderer's one
 //! call to [`format`](crate::format)), and what needs words is a typed value worded by
-//! [`results_words`](super::results_words). It knows nothing about layout.
+//! [`l10n::results`](crate::l10n::results). It knows nothing about layout.
 
 use rust_decimal::Decimal;
 
@@ -449,9 +449,9 @@ mod tests {
     use crate::estimate::EstimateContext;
     use crate::format::Lang;
     use crate::fx::FxTable;
+    use crate::l10n::results::provider_rules;
     use crate::presets::Preset;
     use crate::report::report;
-    use crate::view::results_words::provider_rules;
 
     fn view_of(preset: Preset) -> (Scenario, Report, ResultsView) {
         let e = embedded();

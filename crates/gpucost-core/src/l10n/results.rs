@@ -12,7 +12,7 @@ use crate::labels;
 use crate::savings::{Lever, Saving};
 use crate::scenario::Demand;
 
-use super::results::{
+use crate::view::results::{
     Badge, Billing, DemandSummary, ItemView, LineDemand, LineView, Names, OfferRef, OptionView,
     RateSource, Served, Unable,
 };
