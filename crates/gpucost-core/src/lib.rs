@@ -18,6 +18,7 @@ pub mod export;
 pub mod format;
 pub mod fx;
 pub mod labels;
+pub mod limits;
 pub mod money;
 pub mod presets;
 pub mod recommend;
