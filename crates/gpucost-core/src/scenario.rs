@@ -392,7 +392,7 @@ pub enum ScenarioError {
         /// The id given.
         gpu: String,
     },
-    /// A GPU count is zero, negative, too precise or above [`MAX_GPUS`].
+    /// A GPU count outside [`GPU_COUNT`]: zero, negative, too precise or above [`MAX_GPUS`].
     BadCount {
         /// Line number, from 1.
         line: usize,
@@ -407,19 +407,19 @@ pub enum ScenarioError {
         /// Line number, from 1.
         line: usize,
     },
-    /// The horizon is not between one minute and [`MAX_HOURS`].
+    /// The horizon is not between one minute and [`MAX_HOURS`] ([`HOURS`]).
     BadHorizon,
     /// A percentage is outside its range.
     BadPercent {
         /// Which setting.
         what: &'static str,
     },
-    /// A custom price is not positive, or names an unknown GPU or provider.
+    /// A custom price outside [`CUSTOM_PRICE_AMOUNT`], or naming an unknown GPU or provider.
     BadCustomPrice {
         /// Index, from 1.
         index: usize,
     },
-    /// A budget or reference amount is not positive.
+    /// A budget or reference amount outside [`AMOUNT`] (not positive, in practice).
     BadAmount {
         /// Which setting.
         what: &'static str,
