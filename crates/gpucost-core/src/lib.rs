@@ -18,6 +18,7 @@ pub mod export;
 pub mod format;
 pub mod fx;
 pub mod l10n;
+pub mod limits;
 pub mod money;
 pub mod presets;
 pub mod recommend;

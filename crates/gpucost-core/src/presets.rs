@@ -10,12 +10,11 @@ use rust_decimal::Decimal;
 use crate::format::Lang;
 use crate::labels;
 use crate::money::{Currency, Money};
-use crate::recommend::TaskKind;
+use crate::recommend::{TaskKind, Workload};
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Horizon, Interruption, Line, PriceOwner, Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
-use crate::share::workload_params::default_workload;
 
 /// Every day of the week, Monday first.
 const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
@@ -157,7 +156,7 @@ impl Preset {
                         gpu: "A100-80GB".into(),
                         demand: Demand::Constant(Decimal::ONE),
                     }],
-                    workload: Some(default_workload(TaskKind::OnlineServing)),
+                    workload: Some(Workload::for_task(TaskKind::OnlineServing)),
                     ..Scenario::default()
                 };
                 // Online serving cannot wait for reclaimed spot capacity.

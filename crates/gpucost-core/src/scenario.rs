@@ -15,16 +15,16 @@ use crate::billing_mode::{ModeClass, Period};
 use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::l10n::Localize;
+use crate::limits::{
+    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, MAX_NAME_CHARS,
+    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
+    SPOT_OVERHEAD_PCT,
+};
 use crate::money::{Currency, Money};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 
-/// Most resource lines in one scenario.
-pub const MAX_LINES: usize = 8;
-/// Most GPUs in one line at any moment.
-pub const MAX_GPUS: u32 = 10_000;
-/// Longest one-off horizon, hours (one year).
-pub const MAX_HOURS: u32 = 8_760;
+pub use crate::limits::{MAX_GPUS, MAX_HOURS, MAX_LINES};
 /// Default spot interruption overhead, percent of the billed spot hours.
 pub const DEFAULT_SPOT_OVERHEAD_PCT: u32 = 10;
 
@@ -408,7 +408,7 @@ pub enum ScenarioError {
         /// The id given.
         gpu: String,
     },
-    /// A GPU count is zero, negative, too precise or above [`MAX_GPUS`].
+    /// A GPU count outside [`GPU_COUNT`]: zero, negative, too precise or above [`MAX_GPUS`].
     BadCount {
         /// Line number, from 1.
         line: usize,
@@ -423,19 +423,19 @@ pub enum ScenarioError {
         /// Line number, from 1.
         line: usize,
     },
-    /// The horizon is not between one minute and [`MAX_HOURS`].
+    /// The horizon is not between one minute and [`MAX_HOURS`] ([`HOURS`]).
     BadHorizon,
     /// A percentage is outside its range.
     BadPercent {
         /// Which setting.
         what: Setting,
     },
-    /// A custom price is not positive, or names an unknown GPU or provider.
+    /// A custom price outside [`CUSTOM_PRICE_AMOUNT`], or naming an unknown GPU or provider.
     BadCustomPrice {
         /// Index, from 1.
         index: usize,
     },
-    /// A budget or reference amount is not positive.
+    /// A budget or reference amount outside [`AMOUNT`] (not positive, in practice).
     BadAmount {
         /// Which setting.
         what: Setting,
@@ -459,14 +459,6 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-fn count_ok(n: Decimal) -> bool {
-    n > Decimal::ZERO && n <= Decimal::from(MAX_GPUS) && n.normalize().scale() <= 3
-}
-
-fn pct_ok(p: Decimal, max: u32) -> bool {
-    p >= Decimal::ZERO && p <= Decimal::from(max)
-}
-
 impl Scenario {
     /// Checks the scenario against `catalog`.
     ///
@@ -476,9 +468,9 @@ impl Scenario {
         let mut errors = Vec::new();
         let minutes = self.horizon.minutes();
         let hours_ok = match self.horizon {
-            Horizon::Hours(h) => h > Decimal::ZERO && h <= Decimal::from(MAX_HOURS) && minutes >= 1,
+            Horizon::Hours(h) => HOURS.in_range(h) && minutes >= 1,
             Horizon::CalendarMonth { year, month } => {
-                (1..=12).contains(&month) && (2000..=2100).contains(&year)
+                (1..=12).contains(&month) && CALENDAR_YEAR.contains(year)
             }
             Horizon::Month730 => true,
         };
@@ -500,7 +492,7 @@ impl Scenario {
                 });
             }
             match &line.demand {
-                Demand::Constant(c) if !count_ok(*c) => {
+                Demand::Constant(c) if !GPU_COUNT.accepts(*c) => {
                     errors.push(ScenarioError::BadCount { line: n })
                 }
                 Demand::Window {
@@ -508,7 +500,7 @@ impl Scenario {
                     start_minute,
                     minutes: len,
                 } => {
-                    if !count_ok(*gpus) {
+                    if !GPU_COUNT.accepts(*gpus) {
                         errors.push(ScenarioError::BadCount { line: n });
                     }
                     if *len == 0 || *start_minute >= minutes {
@@ -526,23 +518,23 @@ impl Scenario {
             }
         }
         let o = &self.options;
-        if !pct_ok(o.spot_overhead_pct, 200) {
+        if !SPOT_OVERHEAD_PCT.in_range(o.spot_overhead_pct) {
             errors.push(ScenarioError::BadPercent {
                 what: Setting::SpotOverhead,
             });
         }
         for d in &self.discounts {
-            if !pct_ok(d.percent, 99) || catalog.provider(&d.provider).is_none() {
+            if !DISCOUNT_PCT.in_range(d.percent) || catalog.provider(&d.provider).is_none() {
                 errors.push(ScenarioError::BadPercent {
                     what: Setting::Discount,
                 });
             }
         }
         let op = &self.off_peak;
-        if op.start_hour > 23
-            || op.end_hour > 24
-            || !pct_ok(op.discount_pct, 90)
-            || !pct_ok(op.flexible_pct, 100)
+        if !OFF_PEAK_START_HOUR.contains(op.start_hour)
+            || !OFF_PEAK_END_HOUR.contains(op.end_hour)
+            || !OFF_PEAK_DISCOUNT_PCT.in_range(op.discount_pct)
+            || !OFF_PEAK_FLEXIBLE_PCT.in_range(op.flexible_pct)
         {
             errors.push(ScenarioError::BadPercent {
                 what: Setting::OffPeak,
@@ -551,13 +543,16 @@ impl Scenario {
         for (i, c) in self.custom_prices.iter().enumerate() {
             let owner_ok = match &c.owner {
                 PriceOwner::Provider(id) => catalog.provider(id).is_some(),
-                PriceOwner::Named(name) => !name.trim().is_empty() && name.chars().count() <= 40,
+                PriceOwner::Named(name) => {
+                    !name.trim().is_empty() && name.chars().count() <= MAX_NAME_CHARS
+                }
             };
-            if !owner_ok || c.amount <= Decimal::ZERO || catalog.gpu(&c.gpu).is_none() {
+            if !owner_ok || !CUSTOM_PRICE_AMOUNT.in_range(c.amount) || catalog.gpu(&c.gpu).is_none()
+            {
                 errors.push(ScenarioError::BadCustomPrice { index: i + 1 });
             }
         }
-        if self.budget.is_some_and(|b| b.amount <= Decimal::ZERO) {
+        if self.budget.is_some_and(|b| !AMOUNT.in_range(b.amount)) {
             errors.push(ScenarioError::BadAmount {
                 what: Setting::Budget,
             });
@@ -565,7 +560,7 @@ impl Scenario {
         if self
             .reference
             .as_ref()
-            .is_some_and(|r| r.amount.amount <= Decimal::ZERO)
+            .is_some_and(|r| !AMOUNT.in_range(r.amount.amount))
         {
             errors.push(ScenarioError::BadAmount {
                 what: Setting::Reference,

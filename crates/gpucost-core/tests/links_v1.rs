@@ -76,12 +76,12 @@ fn a_workload_keeps_its_task_precision_rate_and_latency() {
         .scenario
         .workload
         .expect("the custom preset describes a workload");
-    assert_eq!(w.task, TaskKind::OnlineServing);
+    assert_eq!(w.kind(), TaskKind::OnlineServing);
     assert!(json["recommendation"]["ranked"].as_array().unwrap().len() > 1);
 
     let (state, _) = open("v=1&task=finetune&deadline=48");
     assert_eq!(
-        state.scenario.workload.unwrap().task,
+        state.scenario.workload.unwrap().kind(),
         TaskKind::FullFineTune
     );
 }

@@ -18,7 +18,6 @@ use gpucost_core::scenario::{
     OffPeak, PriceOwner, Reference, Scenario,
 };
 use gpucost_core::schedule::WeekGrid;
-use gpucost_core::share::workload_params::default_workload;
 use gpucost_core::share::{decode, encode, Embed, PageState, Problem, View};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
@@ -171,7 +170,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     sellers: BTreeSet::new(),
                     workload: workload.map(|(task, deadline)| Workload {
                         deadline_hours: deadline.map(Decimal::from),
-                        ..default_workload(task)
+                        ..Workload::for_task(task)
                     }),
                 }
             },

@@ -37,11 +37,13 @@ fn training(
     size: TrainingSize,
 ) -> Workload {
     Workload {
-        task,
+        task: Task::Training {
+            kind: task.training().expect("a training task"),
+            size,
+        },
         model,
         precision,
         seq_len: None,
-        size: WorkSize::Training(size),
         deadline_hours: None,
     }
 }
@@ -55,11 +57,7 @@ fn serving(
     latency_ms: u32,
 ) -> Workload {
     Workload {
-        task: TaskKind::OnlineServing,
-        model,
-        precision,
-        seq_len: None,
-        size: WorkSize::Serving(ServingTarget {
+        task: Task::Serving(ServingTarget {
             rate: Rate {
                 unit: RateUnit::RequestsPerSecond,
                 per_second: Decimal::from(rps),
@@ -70,6 +68,9 @@ fn serving(
             },
             latency_ms,
         }),
+        model,
+        precision,
+        seq_len: None,
         deadline_hours: None,
     }
 }
@@ -82,17 +83,16 @@ fn batch(
     output: u32,
 ) -> Workload {
     Workload {
-        task: TaskKind::BatchInference,
-        model,
-        precision,
-        seq_len: None,
-        size: WorkSize::Batch(BatchJob {
+        task: Task::Batch(BatchJob {
             requests,
             shape: RequestShape {
                 input_tokens: input,
                 output_tokens: output,
             },
         }),
+        model,
+        precision,
+        seq_len: None,
         deadline_hours: None,
     }
 }
@@ -654,7 +654,7 @@ fn arb_workload() -> impl Strategy<Value = Workload> {
                     output_tokens: output,
                 };
                 let size = match task {
-                    TaskKind::OnlineServing => WorkSize::Serving(ServingTarget {
+                    TaskKind::OnlineServing => Task::Serving(ServingTarget {
                         rate: Rate {
                             unit: if amount % 2 == 0 || !spec.arch.generates_tokens() {
                                 RateUnit::RequestsPerSecond
@@ -666,24 +666,27 @@ fn arb_workload() -> impl Strategy<Value = Workload> {
                         shape,
                         latency_ms: latency,
                     }),
-                    TaskKind::BatchInference => WorkSize::Batch(BatchJob {
+                    TaskKind::BatchInference => Task::Batch(BatchJob {
                         requests: amount % 1_000_000_000 + 1,
                         shape,
                     }),
-                    _ if tokens_ok && amount % 2 == 0 => {
-                        WorkSize::Training(TrainingSize::Tokens(amount))
-                    }
-                    _ => WorkSize::Training(TrainingSize::Samples {
-                        samples: amount % 100_000_000 + 1,
-                        epochs,
-                    }),
+                    _ => Task::Training {
+                        kind: task.training().expect("a training task"),
+                        size: if tokens_ok && amount % 2 == 0 {
+                            TrainingSize::Tokens(amount)
+                        } else {
+                            TrainingSize::Samples {
+                                samples: amount % 100_000_000 + 1,
+                                epochs,
+                            }
+                        },
+                    },
                 };
                 Workload {
-                    task,
+                    task: size,
                     model,
                     precision,
                     seq_len: None,
-                    size,
                     deadline_hours: deadline.map(Decimal::from),
                 }
             },

@@ -12,7 +12,7 @@ use gpucost_core::labels;
 use gpucost_core::money::Money;
 use gpucost_core::recommend::{
     Basis, Candidate, CostUnit, LowHigh, MemoryEstimate, ModelChoice, PriceOption, RateUnit,
-    Recommendation, SliceKind, TaskKind, TrainingSize, Verdict, WorkSize, Workload,
+    Recommendation, SliceKind, Task, TaskKind, TrainingSize, Verdict, Workload,
 };
 use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
@@ -268,20 +268,44 @@ pub fn workload_summary(w: &Workload, lang: Lang) -> String {
             format!("自定义 {} 参数模型", count_short(params))
         }
     };
-    let size = match (w.size, lang) {
-        (WorkSize::Training(TrainingSize::Tokens(t)), Lang::En) => {
+    let size = match (w.task, lang) {
+        (
+            Task::Training {
+                size: TrainingSize::Tokens(t),
+                ..
+            },
+            Lang::En,
+        ) => {
             format!("{} tokens", count_short(t))
         }
-        (WorkSize::Training(TrainingSize::Tokens(t)), Lang::Zh) => {
+        (
+            Task::Training {
+                size: TrainingSize::Tokens(t),
+                ..
+            },
+            Lang::Zh,
+        ) => {
             format!("{} 个 token", count_short(t))
         }
-        (WorkSize::Training(TrainingSize::Samples { samples, epochs }), Lang::En) => {
+        (
+            Task::Training {
+                size: TrainingSize::Samples { samples, epochs },
+                ..
+            },
+            Lang::En,
+        ) => {
             format!("{} samples × {epochs} epochs", count_short(samples))
         }
-        (WorkSize::Training(TrainingSize::Samples { samples, epochs }), Lang::Zh) => {
+        (
+            Task::Training {
+                size: TrainingSize::Samples { samples, epochs },
+                ..
+            },
+            Lang::Zh,
+        ) => {
             format!("{} 个样本 × {epochs} 轮", count_short(samples))
         }
-        (WorkSize::Serving(s), _) => {
+        (Task::Serving(s), _) => {
             let rate = format::number(s.rate.per_second, 3);
             match (s.rate.unit, lang) {
                 (RateUnit::RequestsPerSecond, Lang::En) => format!(
@@ -310,27 +334,27 @@ pub fn workload_summary(w: &Workload, lang: Lang) -> String {
                 ),
             }
         }
-        (WorkSize::Batch(b), Lang::En) => format!(
+        (Task::Batch(b), Lang::En) => format!(
             "{} requests, {} tokens in, {} out",
             count_short(b.requests),
             b.shape.input_tokens,
             b.shape.output_tokens
         ),
-        (WorkSize::Batch(b), Lang::Zh) => format!(
+        (Task::Batch(b), Lang::Zh) => format!(
             "{} 个请求，输入 {} token，输出 {}",
             count_short(b.requests),
             b.shape.input_tokens,
             b.shape.output_tokens
         ),
     };
-    let deadline = match (w.deadline_hours, w.size, lang) {
-        (Some(_), WorkSize::Serving(_), _) | (None, _, _) => String::new(),
+    let deadline = match (w.deadline_hours, w.task, lang) {
+        (Some(_), Task::Serving(_), _) | (None, _, _) => String::new(),
         (Some(d), _, Lang::En) => format!(", within {} h", format::number(d, 2)),
         (Some(d), _, Lang::Zh) => format!("，{} 小时内完成", format::number(d, 2)),
     };
     format!(
         "{} · {model} · {} · {size}{deadline}",
-        task_label(w.task, lang),
+        task_label(w.kind(), lang),
         w.precision.label()
     )
 }
@@ -574,7 +598,7 @@ fn met(ok: bool, lang: Lang) -> &'static str {
 
 fn time_text(rec: &Recommendation, c: &Candidate, lang: Lang) -> Option<String> {
     let w = rec.workload.workload();
-    if let WorkSize::Serving(s) = w.size {
+    if let Task::Serving(s) = w.task {
         let lat = c.throughput.latency_s?;
         let bound = ms(s.latency_ms);
         let ok = c.throughput.latency_met != Some(false);
@@ -997,7 +1021,7 @@ mod tests {
     #[test]
     fn a_training_run_shows_its_time_against_the_deadline() {
         let mut s = Preset::Custom.scenario();
-        let mut w = gpucost_core::share::workload_params::default_workload(TaskKind::Lora);
+        let mut w = Workload::for_task(TaskKind::Lora);
         w.deadline_hours = Some(Decimal::from(48));
         s.workload = Some(w);
         let rec = recommendation_of(&s);

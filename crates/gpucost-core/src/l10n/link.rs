@@ -279,12 +279,11 @@ impl Localize for PriceError {
             (PriceError::Amount(e), lang) => e.text(lang),
             (PriceError::AmountOutOfRange { max }, Lang::En) => format!(
                 "the amount must be above 0 and at most {}",
-                format::number(Decimal::from(*max), 0)
+                format::number(*max, 0)
             ),
-            (PriceError::AmountOutOfRange { max }, Lang::Zh) => format!(
-                "金额须大于 0 且不超过 {}",
-                format::number(Decimal::from(*max), 0)
-            ),
+            (PriceError::AmountOutOfRange { max }, Lang::Zh) => {
+                format!("金额须大于 0 且不超过 {}", format::number(*max, 0))
+            }
             (PriceError::UnknownGpu { gpu }, Lang::En) => {
                 format!("{gpu:?} is not a GPU model in the catalog")
             }

@@ -77,7 +77,9 @@ fn price_errors() -> Vec<PriceError> {
         PriceError::UnknownProvider {
             id: "nobody".into(),
         },
-        PriceError::AmountOutOfRange { max: 1_000_000 },
+        PriceError::AmountOutOfRange {
+            max: Decimal::from(1_000_000),
+        },
         PriceError::UnknownGpu { gpu: "T5".into() },
         PriceError::UnknownMode {
             mode: "yearly".into(),
@@ -195,7 +197,9 @@ fn the_notices_named_in_the_issue_read_cleanly() {
     let amount = ParamIssue::new(
         "cp",
         "~a:V100:od:0:CNY",
-        Problem::BadPrice(PriceError::AmountOutOfRange { max: 1_000_000 }),
+        Problem::BadPrice(PriceError::AmountOutOfRange {
+            max: Decimal::from(1_000_000),
+        }),
     );
     assert_eq!(
         amount.message(Lang::Zh),

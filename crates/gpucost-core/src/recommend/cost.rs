@@ -21,7 +21,7 @@ use super::candidates::GpuProfile;
 use super::range::{hours_decimal, LowHigh};
 use super::rentals::{ClassPrice, Rental, Rentals};
 use super::throughput::Throughput;
-use super::workload::{RateUnit, TrainingSize, ValidWorkload, WorkSize};
+use super::workload::{RateUnit, Task, TrainingSize, ValidWorkload};
 
 /// Most GPUs one plan may rent at once (a deadline cannot buy more).
 pub const MAX_PLAN_GPUS: u64 = 4096;
@@ -135,9 +135,15 @@ fn ceil_u64(x: f64) -> u64 {
 
 /// The work of a training run or batch job, in throughput units.
 fn job_units(w: &ValidWorkload) -> Option<f64> {
-    match w.workload().size {
-        WorkSize::Training(TrainingSize::Tokens(t)) => Some(t as f64),
-        WorkSize::Training(TrainingSize::Samples { samples, epochs }) => Some(
+    match w.workload().task {
+        Task::Training {
+            size: TrainingSize::Tokens(t),
+            ..
+        } => Some(t as f64),
+        Task::Training {
+            size: TrainingSize::Samples { samples, epochs },
+            ..
+        } => Some(
             samples as f64
                 * f64::from(epochs)
                 * if w.spec().arch.is_token_model() {
@@ -146,8 +152,8 @@ fn job_units(w: &ValidWorkload) -> Option<f64> {
                     1.0
                 },
         ),
-        WorkSize::Batch(b) => Some(b.requests as f64),
-        WorkSize::Serving(_) => None,
+        Task::Batch(b) => Some(b.requests as f64),
+        Task::Serving(_) => None,
     }
 }
 
@@ -314,8 +320,8 @@ fn price_option(pick: Pick, work: &Work, display: Currency, today: NaiveDate) ->
 
 /// The unit the ranking compares for this task.
 pub fn primary_unit(w: &ValidWorkload) -> CostUnit {
-    match w.workload().size {
-        WorkSize::Serving(_) => CostUnit::MillionRequests,
+    match w.workload().task {
+        Task::Serving(_) => CostUnit::MillionRequests,
         _ => CostUnit::Run,
     }
 }
@@ -354,8 +360,8 @@ enum Amount {
 impl Work {
     fn new(w: &ValidWorkload) -> Option<Work> {
         let million = Decimal::from(1_000_000);
-        let amount = match w.workload().size {
-            WorkSize::Serving(s) => {
+        let amount = match w.workload().task {
+            Task::Serving(s) => {
                 let (rps_exact, tps_exact) = match s.rate.unit {
                     RateUnit::RequestsPerSecond => (
                         s.rate.per_second,
@@ -376,28 +382,34 @@ impl Work {
             }
             size => {
                 let (epochs, tokens) = match size {
-                    WorkSize::Training(TrainingSize::Samples { samples, epochs }) => (
+                    Task::Training {
+                        size: TrainingSize::Samples { samples, epochs },
+                        ..
+                    } => (
                         Some(epochs),
                         w.spec().arch.is_token_model().then(|| {
                             dec(samples) * Decimal::from(epochs) * Decimal::from(w.seq_len())
                         }),
                     ),
-                    WorkSize::Training(TrainingSize::Tokens(t)) => (None, Some(dec(t))),
-                    WorkSize::Batch(b) => (
+                    Task::Training {
+                        size: TrainingSize::Tokens(t),
+                        ..
+                    } => (None, Some(dec(t))),
+                    Task::Batch(b) => (
                         None,
                         w.spec()
                             .arch
                             .generates_tokens()
                             .then(|| dec(b.requests) * Decimal::from(b.shape.output_tokens)),
                     ),
-                    WorkSize::Serving(_) => (None, None),
+                    Task::Serving(_) => (None, None),
                 };
                 Amount::Job {
                     units: job_units(w)?,
                     epochs,
                     tokens: tokens.filter(|t| !t.is_zero()).map(|t| t / million),
                     requests: match size {
-                        WorkSize::Batch(b) => Some(dec(b.requests) / million),
+                        Task::Batch(b) => Some(dec(b.requests) / million),
                         _ => None,
                     },
                 }

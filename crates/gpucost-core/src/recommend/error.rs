@@ -4,14 +4,13 @@ use std::fmt;
 
 use crate::format::Lang;
 
-use super::workload::{
-    Precision, TaskKind, MAX_DEADLINE_HOURS, MAX_EPOCHS, MAX_LATENCY_MS, MAX_PARAMS, MIN_PARAMS,
-};
+use super::workload::{Precision, TaskKind};
+use crate::limits::{DEADLINE_HOURS, EPOCHS, LATENCY_MS, PARAMS};
 
 /// One problem with a [`super::Workload`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WorkloadError {
-    /// A custom parameter count outside [`MIN_PARAMS`]..=[`MAX_PARAMS`].
+    /// A custom parameter count outside [`PARAMS`].
     CustomParams,
     /// The precision does not suit the task (e.g. QLoRA needs 4-bit weights).
     PrecisionNotForTask {
@@ -24,11 +23,6 @@ pub enum WorkloadError {
     SeqLenOutOfRange {
         /// The model's context length.
         max: u32,
-    },
-    /// The size kind does not match the task (a serving rate for a training task, …).
-    SizeNotForTask {
-        /// The task.
-        task: TaskKind,
     },
     /// A training size given in tokens for an image model.
     TokensNeedTokenModel,
@@ -48,11 +42,11 @@ pub enum WorkloadError {
         /// The model's context length.
         max: u32,
     },
-    /// A latency bound of zero or above [`MAX_LATENCY_MS`].
+    /// A latency bound of zero or above [`LATENCY_MS`].
     LatencyOutOfRange,
     /// A batch job of zero or too many requests.
     RequestsOutOfRange,
-    /// A deadline that is not positive or above [`MAX_DEADLINE_HOURS`].
+    /// A deadline that is not positive or above [`DEADLINE_HOURS`].
     DeadlineOutOfRange,
 }
 
@@ -63,13 +57,13 @@ impl WorkloadError {
         match (self, lang) {
             (E::CustomParams, Lang::En) => format!(
                 "The parameter count must be between {} million and {} trillion.",
-                MIN_PARAMS / 1_000_000,
-                MAX_PARAMS / 1_000_000_000_000
+                PARAMS.min / 1_000_000,
+                PARAMS.max / 1_000_000_000_000
             ),
             (E::CustomParams, Lang::Zh) => format!(
                 "参数量须在 {} 百万到 {} 万亿之间。",
-                MIN_PARAMS / 1_000_000,
-                MAX_PARAMS / 1_000_000_000_000
+                PARAMS.min / 1_000_000,
+                PARAMS.max / 1_000_000_000_000
             ),
             (E::PrecisionNotForTask { task, precision }, Lang::En) => format!(
                 "{} does not suit {}: {}.",
@@ -97,24 +91,6 @@ impl WorkloadError {
             (E::SeqLenOutOfRange { max }, Lang::Zh) => {
                 format!("序列长度须在 1 到 {max} 个 token 之间。")
             }
-            (E::SizeNotForTask { task }, Lang::En) => format!(
-                "{} needs {}.",
-                capitalize(task_en(*task)),
-                match task {
-                    TaskKind::OnlineServing => "a serving rate and a latency bound",
-                    TaskKind::BatchInference => "a number of requests",
-                    _ => "a training size (tokens, or samples × epochs)",
-                }
-            ),
-            (E::SizeNotForTask { task }, Lang::Zh) => format!(
-                "{}需要{}。",
-                task_zh(*task),
-                match task {
-                    TaskKind::OnlineServing => "服务速率和延迟上限",
-                    TaskKind::BatchInference => "请求数量",
-                    _ => "训练规模（token 数，或样本数 × 轮数）",
-                }
-            ),
             (E::TokensNeedTokenModel, Lang::En) => {
                 "An image model's training size is samples × epochs, not tokens.".into()
             }
@@ -122,10 +98,12 @@ impl WorkloadError {
                 "图像模型的训练规模应为样本数 × 轮数，而不是 token 数。".into()
             }
             (E::TrainingSizeOutOfRange, Lang::En) => format!(
-                "The training size must be above zero (at most 100 trillion tokens and {MAX_EPOCHS} epochs)."
+                "The training size must be above zero (at most 100 trillion tokens and {} epochs).",
+                EPOCHS.max
             ),
             (E::TrainingSizeOutOfRange, Lang::Zh) => format!(
-                "训练规模须大于零（最多 100 万亿 token、{MAX_EPOCHS} 轮）。"
+                "训练规模须大于零（最多 100 万亿 token、{} 轮）。",
+                EPOCHS.max
             ),
             (E::RateOutOfRange, Lang::En) => {
                 "The serving rate must be between 0.001 and one million requests (or 100 million tokens) per second.".into()
@@ -151,20 +129,23 @@ impl WorkloadError {
             }
             (E::LatencyOutOfRange, Lang::En) => format!(
                 "The latency bound must be between 1 ms and {} minutes.",
-                MAX_LATENCY_MS / 60_000
+                LATENCY_MS.max / 60_000
             ),
             (E::LatencyOutOfRange, Lang::Zh) => {
-                format!("延迟上限须在 1 毫秒到 {} 分钟之间。", MAX_LATENCY_MS / 60_000)
+                format!("延迟上限须在 1 毫秒到 {} 分钟之间。", LATENCY_MS.max / 60_000)
             }
             (E::RequestsOutOfRange, Lang::En) => {
                 "The number of requests must be between 1 and one trillion.".into()
             }
             (E::RequestsOutOfRange, Lang::Zh) => "请求数量须在 1 到一万亿之间。".into(),
             (E::DeadlineOutOfRange, Lang::En) => {
-                format!("The deadline must be between 0 and {MAX_DEADLINE_HOURS} hours.")
+                format!(
+                    "The deadline must be between 0 and {} hours.",
+                    DEADLINE_HOURS.max
+                )
             }
             (E::DeadlineOutOfRange, Lang::Zh) => {
-                format!("截止时间须在 0 到 {MAX_DEADLINE_HOURS} 小时之间。")
+                format!("截止时间须在 0 到 {} 小时之间。", DEADLINE_HOURS.max)
             }
         }
     }
@@ -194,15 +175,6 @@ pub(crate) fn task_zh(t: TaskKind) -> &'static str {
     }
 }
 
-fn capitalize(s: &str) -> String {
-    let s = s.strip_prefix("a ").unwrap_or(s);
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 impl fmt::Display for WorkloadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message(Lang::En))
@@ -224,9 +196,6 @@ mod tests {
                 precision: Precision::Fp16,
             },
             WorkloadError::SeqLenOutOfRange { max: 512 },
-            WorkloadError::SizeNotForTask {
-                task: TaskKind::OnlineServing,
-            },
             WorkloadError::TokensNeedTokenModel,
             WorkloadError::TrainingSizeOutOfRange,
             WorkloadError::RateOutOfRange,

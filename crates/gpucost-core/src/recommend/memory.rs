@@ -10,7 +10,9 @@
 
 use super::models::Architecture;
 use super::range::{LowHigh, Text};
-use super::workload::{Precision, TaskKind, ValidWorkload, WorkSize};
+use super::workload::{
+    BatchJob, Precision, RequestShape, ServingTarget, Task, TrainingKind, ValidWorkload,
+};
 
 /// Bytes per GiB.
 pub const GIB: f64 = 1_073_741_824.0;
@@ -85,117 +87,18 @@ pub fn gpus_needed(m: &MemoryEstimate, memory_gib: f64, max: u32) -> Option<GpuC
 pub fn estimate(w: &ValidWorkload) -> MemoryEstimate {
     let spec = w.spec();
     let n = spec.params;
-    let p = w.precision();
     let mut notes = Vec::new();
-    let (weights, grads, optim, acts, kv) = if w.task().is_training() {
-        let s = f64::from(w.seq_len());
-        // fp32 training keeps activations in 4 bytes, mixed precision in 2.
-        let act_scale = if p == Precision::Fp32 { 2.0 } else { 1.0 };
-        let acts = match spec.arch {
-            Architecture::Decoder(t) | Architecture::Encoder(t) => {
-                let shl = s * f64::from(t.hidden) * f64::from(t.layers);
-                notes.push(Text::new(
-                    "Activations of one sequence: 2·s·h·L bytes with activation checkpointing, 34·s·h·L without (Korthikanti et al. 2022, FlashAttention so no s² term).",
-                    "单条序列的激活值：启用激活检查点时为 2·s·h·L 字节，不启用时为 34·s·h·L 字节（Korthikanti 等 2022；使用 FlashAttention，无 s² 项）。",
-                ));
-                LowHigh::new(2.0 * shl, 34.0 * shl).times(act_scale)
-            }
-            Architecture::Image(i) => {
-                notes.push(Text::new(
-                    "Activations of one image are an approximation for this network (with and without checkpointing).",
-                    "单张图像的激活值为该网络的近似值（启用与不启用检查点）。",
-                ));
-                LowHigh::new(i.train_activation_gib.0, i.train_activation_gib.1)
-                    .times(GIB * act_scale)
-            }
-        };
-        match w.task() {
-            TaskKind::PreTraining | TaskKind::FullFineTune => {
-                let t = spec.trainable_params;
-                let frozen = (n - t).max(0.0) * if p == Precision::Fp32 { 4.0 } else { 2.0 };
-                if p == Precision::Fp32 {
-                    notes.push(Text::new(
-                        "FP32 Adam: 4 bytes of weights, 4 of gradients and 8 of moments per trained parameter (16).",
-                        "FP32 Adam：每个训练参数含权重 4 字节、梯度 4 字节、动量 8 字节（共 16 字节）。",
-                    ));
-                    (
-                        LowHigh::point(4.0 * t + frozen),
-                        LowHigh::point(4.0 * t),
-                        LowHigh::point(8.0 * t),
-                        acts,
-                        LowHigh::point(0.0),
-                    )
-                } else {
-                    notes.push(Text::new(
-                        "Mixed-precision Adam: 16–18 bytes per trained parameter (fp16 weights 2, gradients 2–4, fp32 master weights 4 and moments 8).",
-                        "混合精度 Adam：每个训练参数 16–18 字节（fp16 权重 2、梯度 2–4、fp32 主权重 4 与动量 8）。",
-                    ));
-                    (
-                        LowHigh::point(2.0 * t + frozen),
-                        LowHigh::new(2.0 * t, 4.0 * t),
-                        LowHigh::point(12.0 * t),
-                        acts,
-                        LowHigh::point(0.0),
-                    )
-                }
-            }
-            TaskKind::Lora | TaskKind::Qlora => {
-                let (wb_low, wb_high) = p.weight_bytes();
-                let a = LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n);
-                notes.push(Text::new(
-                    format!(
-                        "{}: frozen base weights at {} bytes per parameter; adapters of 0.2–2 % of the parameters with 16–18 bytes each.",
-                        if w.task() == TaskKind::Qlora { "QLoRA" } else { "LoRA" },
-                        super::range::span(LowHigh::new(wb_low, wb_high))
-                    ),
-                    format!(
-                        "{}：冻结的基座权重每参数 {} 字节；适配器占参数量的 0.2–2 %，每个 16–18 字节。",
-                        if w.task() == TaskKind::Qlora { "QLoRA" } else { "LoRA" },
-                        super::range::span(LowHigh::new(wb_low, wb_high))
-                    ),
-                ));
-                (
-                    LowHigh::new(n * wb_low, n * wb_high).plus(a.times(2.0)),
-                    LowHigh::new(a.low * 2.0, a.high * 4.0),
-                    a.times(12.0),
-                    acts,
-                    LowHigh::point(0.0),
-                )
-            }
-            TaskKind::OnlineServing | TaskKind::BatchInference => unreachable!("training task"),
+    let Parts {
+        weights,
+        grads,
+        optim,
+        acts,
+        kv,
+    } = match w.workload().task {
+        Task::Training { kind, .. } => training(w, kind, &mut notes),
+        Task::Serving(ServingTarget { shape, .. }) | Task::Batch(BatchJob { shape, .. }) => {
+            inference(w, shape, &mut notes)
         }
-    } else {
-        let (wb_low, wb_high) = p.weight_bytes();
-        let weights = LowHigh::new(n * wb_low, n * wb_high);
-        let shape = match w.workload().size {
-            WorkSize::Serving(s) => s.shape,
-            WorkSize::Batch(b) => b.shape,
-            WorkSize::Training(_) => unreachable!("inference task"),
-        };
-        let (acts, kv) = match spec.arch {
-            Architecture::Decoder(t) => {
-                let tokens = f64::from(shape.input_tokens) + f64::from(shape.output_tokens);
-                notes.push(Text::new(
-                    "KV cache: 2 (K, V) × layers × KV heads × head size × 2 bytes per token of prompt and output.",
-                    "KV 缓存：每个输入与输出 token 为 2（K、V）× 层数 × KV 头数 × 头维度 × 2 字节。",
-                ));
-                (
-                    LowHigh::new(1.0, 2.0)
-                        .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
-                    LowHigh::point(t.kv_bytes_per_token() * tokens),
-                )
-            }
-            Architecture::Encoder(t) => (
-                LowHigh::new(1.0, 2.0)
-                    .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
-                LowHigh::point(0.0),
-            ),
-            Architecture::Image(i) => (
-                LowHigh::new(i.infer_activation_gib.0, i.infer_activation_gib.1).times(GIB),
-                LowHigh::point(0.0),
-            ),
-        };
-        (weights, LowHigh::point(0.0), LowHigh::point(0.0), acts, kv)
     };
     let state = weights.plus(grads).plus(optim);
     // Fragmentation grows with what each GPU holds, so that part is split with the state.
@@ -224,21 +127,153 @@ pub fn estimate(w: &ValidWorkload) -> MemoryEstimate {
     }
 }
 
+/// What one GPU's memory holds, bytes, before overhead.
+struct Parts {
+    weights: LowHigh<f64>,
+    grads: LowHigh<f64>,
+    optim: LowHigh<f64>,
+    acts: LowHigh<f64>,
+    kv: LowHigh<f64>,
+}
+
+/// Model state and activations of a training run.
+fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Parts {
+    let spec = w.spec();
+    let n = spec.params;
+    let p = w.precision();
+    let s = f64::from(w.seq_len());
+    // fp32 training keeps activations in 4 bytes, mixed precision in 2.
+    let act_scale = if p == Precision::Fp32 { 2.0 } else { 1.0 };
+    let acts = match spec.arch {
+        Architecture::Decoder(t) | Architecture::Encoder(t) => {
+            let shl = s * f64::from(t.hidden) * f64::from(t.layers);
+            notes.push(Text::new(
+                "Activations of one sequence: 2·s·h·L bytes with activation checkpointing, 34·s·h·L without (Korthikanti et al. 2022, FlashAttention so no s² term).",
+                "单条序列的激活值：启用激活检查点时为 2·s·h·L 字节，不启用时为 34·s·h·L 字节（Korthikanti 等 2022；使用 FlashAttention，无 s² 项）。",
+            ));
+            LowHigh::new(2.0 * shl, 34.0 * shl).times(act_scale)
+        }
+        Architecture::Image(i) => {
+            notes.push(Text::new(
+                "Activations of one image are an approximation for this network (with and without checkpointing).",
+                "单张图像的激活值为该网络的近似值（启用与不启用检查点）。",
+            ));
+            LowHigh::new(i.train_activation_gib.0, i.train_activation_gib.1).times(GIB * act_scale)
+        }
+    };
+    let (weights, grads, optim) = match kind {
+        TrainingKind::PreTraining | TrainingKind::FullFineTune => {
+            let t = spec.trainable_params;
+            let frozen = (n - t).max(0.0) * if p == Precision::Fp32 { 4.0 } else { 2.0 };
+            if p == Precision::Fp32 {
+                notes.push(Text::new(
+                    "FP32 Adam: 4 bytes of weights, 4 of gradients and 8 of moments per trained parameter (16).",
+                    "FP32 Adam：每个训练参数含权重 4 字节、梯度 4 字节、动量 8 字节（共 16 字节）。",
+                ));
+                (
+                    LowHigh::point(4.0 * t + frozen),
+                    LowHigh::point(4.0 * t),
+                    LowHigh::point(8.0 * t),
+                )
+            } else {
+                notes.push(Text::new(
+                    "Mixed-precision Adam: 16–18 bytes per trained parameter (fp16 weights 2, gradients 2–4, fp32 master weights 4 and moments 8).",
+                    "混合精度 Adam：每个训练参数 16–18 字节（fp16 权重 2、梯度 2–4、fp32 主权重 4 与动量 8）。",
+                ));
+                (
+                    LowHigh::point(2.0 * t + frozen),
+                    LowHigh::new(2.0 * t, 4.0 * t),
+                    LowHigh::point(12.0 * t),
+                )
+            }
+        }
+        TrainingKind::Lora | TrainingKind::Qlora => {
+            let (wb_low, wb_high) = p.weight_bytes();
+            let a = LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n);
+            notes.push(Text::new(
+                format!(
+                    "{}: frozen base weights at {} bytes per parameter; adapters of 0.2–2 % of the parameters with 16–18 bytes each.",
+                    if kind == TrainingKind::Qlora { "QLoRA" } else { "LoRA" },
+                    super::range::span(LowHigh::new(wb_low, wb_high))
+                ),
+                format!(
+                    "{}：冻结的基座权重每参数 {} 字节；适配器占参数量的 0.2–2 %，每个 16–18 字节。",
+                    if kind == TrainingKind::Qlora { "QLoRA" } else { "LoRA" },
+                    super::range::span(LowHigh::new(wb_low, wb_high))
+                ),
+            ));
+            (
+                LowHigh::new(n * wb_low, n * wb_high).plus(a.times(2.0)),
+                LowHigh::new(a.low * 2.0, a.high * 4.0),
+                a.times(12.0),
+            )
+        }
+    };
+    Parts {
+        weights,
+        grads,
+        optim,
+        acts,
+        kv: LowHigh::point(0.0),
+    }
+}
+
+/// Weights, working activations and KV cache of one request of `shape`.
+fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Text>) -> Parts {
+    let spec = w.spec();
+    let n = spec.params;
+    let p = w.precision();
+    let (wb_low, wb_high) = p.weight_bytes();
+    let weights = LowHigh::new(n * wb_low, n * wb_high);
+    let (acts, kv) = match spec.arch {
+        Architecture::Decoder(t) => {
+            let tokens = f64::from(shape.input_tokens) + f64::from(shape.output_tokens);
+            notes.push(Text::new(
+                "KV cache: 2 (K, V) × layers × KV heads × head size × 2 bytes per token of prompt and output.",
+                "KV 缓存：每个输入与输出 token 为 2（K、V）× 层数 × KV 头数 × 头维度 × 2 字节。",
+            ));
+            (
+                LowHigh::new(1.0, 2.0)
+                    .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
+                LowHigh::point(t.kv_bytes_per_token() * tokens),
+            )
+        }
+        Architecture::Encoder(t) => (
+            LowHigh::new(1.0, 2.0)
+                .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
+            LowHigh::point(0.0),
+        ),
+        Architecture::Image(i) => (
+            LowHigh::new(i.infer_activation_gib.0, i.infer_activation_gib.1).times(GIB),
+            LowHigh::point(0.0),
+        ),
+    };
+    Parts {
+        weights,
+        grads: LowHigh::point(0.0),
+        optim: LowHigh::point(0.0),
+        acts,
+        kv,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rust_decimal::Decimal;
 
     use super::*;
     use crate::recommend::models::KnownModel;
-    use crate::recommend::workload::{BatchJob, ModelChoice, RequestShape, TrainingSize, Workload};
+    use crate::recommend::workload::{ModelChoice, TrainingSize, Workload};
 
-    fn train(model: KnownModel, task: TaskKind, precision: Precision) -> ValidWorkload {
+    fn train(model: KnownModel, kind: TrainingKind, precision: Precision) -> ValidWorkload {
         Workload {
-            task,
+            task: Task::Training {
+                kind,
+                size: TrainingSize::Tokens(1_000_000_000),
+            },
             model: ModelChoice::Known(model),
             precision,
             seq_len: None,
-            size: WorkSize::Training(TrainingSize::Tokens(1_000_000_000)),
             deadline_hours: None,
         }
         .validate()
@@ -247,17 +282,16 @@ mod tests {
 
     fn infer(model: KnownModel, precision: Precision) -> ValidWorkload {
         Workload {
-            task: TaskKind::BatchInference,
-            model: ModelChoice::Known(model),
-            precision,
-            seq_len: None,
-            size: WorkSize::Batch(BatchJob {
+            task: Task::Batch(BatchJob {
                 requests: 1000,
                 shape: RequestShape {
                     input_tokens: 1024,
                     output_tokens: 1024,
                 },
             }),
+            model: ModelChoice::Known(model),
+            precision,
+            seq_len: None,
             deadline_hours: Some(Decimal::TEN),
         }
         .validate()
@@ -268,7 +302,7 @@ mod tests {
     fn mixed_precision_adam_costs_16_to_18_bytes_per_parameter() {
         let m = estimate(&train(
             KnownModel::Llama3_8b,
-            TaskKind::FullFineTune,
+            TrainingKind::FullFineTune,
             Precision::Fp16,
         ));
         assert_eq!(m.state_bytes_per_param.low, 16.0);
@@ -283,7 +317,7 @@ mod tests {
     fn fp32_adam_costs_16_bytes_per_parameter() {
         let m = estimate(&train(
             KnownModel::BertLarge,
-            TaskKind::FullFineTune,
+            TrainingKind::FullFineTune,
             Precision::Fp32,
         ));
         assert_eq!(m.state_bytes_per_param, LowHigh::point(16.0));
@@ -307,7 +341,7 @@ mod tests {
     fn qlora_keeps_about_half_a_byte_per_parameter_of_base_weights() {
         let m = estimate(&train(
             KnownModel::Llama3_8b,
-            TaskKind::Qlora,
+            TrainingKind::Qlora,
             Precision::Int4,
         ));
         let base_low = 8.03e9 * 0.5 / GIB;
@@ -326,7 +360,7 @@ mod tests {
         );
         let full = estimate(&train(
             KnownModel::Llama3_8b,
-            TaskKind::FullFineTune,
+            TrainingKind::FullFineTune,
             Precision::Fp16,
         ));
         assert!(gpus_needed(&full, 16.0, 64).unwrap().low > 8);
@@ -337,7 +371,7 @@ mod tests {
     fn lora_is_far_smaller_than_a_full_fine_tune() {
         let lora = estimate(&train(
             KnownModel::Llama3_8b,
-            TaskKind::Lora,
+            TrainingKind::Lora,
             Precision::Fp16,
         ));
         assert!(

@@ -49,8 +49,9 @@ pub use rules::{RuleCheck, SeedRule, Verdict};
 pub use throughput::{Throughput, WorkUnit};
 pub use warnings::Warning;
 pub use workload::{
-    BatchJob, ModelChoice, Precision, Rate, RateUnit, RequestShape, ServingTarget, TaskKind,
-    TrainingSize, ValidWorkload, WorkSize, Workload,
+    BatchJob, ModelChoice, Precision, PrecisionHint, PrecisionReason, Rate, RateUnit, RequestShape,
+    ServingTarget, Task, TaskKind, TrainingKind, TrainingSize, TrainingUnit, ValidWorkload,
+    Workload,
 };
 
 use rentals::Rentals;
@@ -321,7 +322,7 @@ fn global_assumptions(w: &ValidWorkload, ranked: &[Candidate], fx: &FxTable) -> 
             format!("模型规模：{}。", w.spec().source),
         ));
     }
-    if matches!(w.workload().size, WorkSize::Serving(_)) && w.deadline_hours().is_some() {
+    if matches!(w.workload().task, Task::Serving(_)) && w.deadline_hours().is_some() {
         out.push(Text::new(
             "Online serving runs continuously: the deadline is not used.",
             "在线服务持续运行：不使用截止时间。",
@@ -362,8 +363,8 @@ fn slice_fit(
         return None;
     }
     let need = mem.total_gib.high;
-    let target_rps = match w.workload().size {
-        WorkSize::Serving(s) => {
+    let target_rps = match w.workload().task {
+        Task::Serving(s) => {
             let per_second = rust_decimal::prelude::ToPrimitive::to_f64(&s.rate.per_second)?;
             Some(match s.rate.unit {
                 RateUnit::RequestsPerSecond => per_second,

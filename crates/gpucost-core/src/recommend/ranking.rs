@@ -293,8 +293,7 @@ mod tests {
     use super::*;
     use crate::catalog::embedded;
     use crate::fx::FxTable;
-    use crate::recommend::workload::{Precision, TaskKind};
-    use crate::share::workload_params::default_workload;
+    use crate::recommend::workload::{Precision, TaskKind, Workload};
 
     #[test]
     fn the_rules_short_ranking_tops_the_full_one() {
@@ -322,7 +321,7 @@ mod tests {
             for task in TaskKind::ALL {
                 for precision in Precision::ALL {
                     for deadline in deadlines {
-                        let mut workload = default_workload(task);
+                        let mut workload = Workload::for_task(task);
                         workload.deadline_hours = deadline;
                         let Some(w) = workload.validate().ok() else {
                             continue;

@@ -20,7 +20,7 @@ use super::hardware::{BenchTask, HardwareTable, MeasuredRow};
 use super::memory::{MemoryEstimate, GIB};
 use super::models::{Architecture, KnownModel, TransformerShape};
 use super::range::{num, LowHigh, Text};
-use super::workload::{ModelChoice, Precision, RequestShape, TaskKind, ValidWorkload, WorkSize};
+use super::workload::{ModelChoice, Precision, RequestShape, Task, TaskKind, ValidWorkload};
 
 /// Most sequences one replica decodes at once.
 pub const MAX_BATCH: u32 = 512;
@@ -112,11 +112,7 @@ fn row_matches(r: &MeasuredRow, p: &GpuProfile) -> bool {
 }
 
 fn shape_of(w: &ValidWorkload) -> Option<RequestShape> {
-    match w.workload().size {
-        WorkSize::Serving(s) => Some(s.shape),
-        WorkSize::Batch(b) => Some(b.shape),
-        WorkSize::Training(_) => None,
-    }
+    w.workload().task.shape()
 }
 
 impl<'a> ThroughputModel<'a> {
@@ -501,13 +497,13 @@ impl<'a> ThroughputModel<'a> {
             }
         };
         let per_gpu = per_gpu.times_range(scaling).times_range(qlora);
-        let (latency_s, latency_met) = match w.workload().size {
-            WorkSize::Serving(s) => {
+        let (latency_s, latency_met) = match w.workload().task {
+            Task::Serving(s) => {
                 let one = per_gpu.times(f64::from(gpus)).recip();
                 (Some(one), Some(one.low * 1000.0 <= f64::from(s.latency_ms)))
             }
-            WorkSize::Batch(_) => (Some(per_gpu.times(f64::from(gpus)).recip()), None),
-            WorkSize::Training(_) => (None, None),
+            Task::Batch(_) => (Some(per_gpu.times(f64::from(gpus)).recip()), None),
+            Task::Training { .. } => (None, None),
         };
         Some(Throughput {
             per_gpu,
@@ -609,8 +605,8 @@ impl<'a> ThroughputModel<'a> {
     ) -> Option<Throughput> {
         let w = self.w;
         let shape = shape_of(w)?;
-        let bound_s = match w.workload().size {
-            WorkSize::Serving(s) => Some(f64::from(s.latency_ms) / 1000.0),
+        let bound_s = match w.workload().task {
+            Task::Serving(s) => Some(f64::from(s.latency_ms) / 1000.0),
             _ => None,
         };
         let (peak, kind) = p.peak_tflops(w.precision());

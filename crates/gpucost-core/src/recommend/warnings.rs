@@ -3,7 +3,7 @@
 use crate::format::Lang;
 
 use super::range::num;
-use super::workload::{Precision, ValidWorkload, WorkSize};
+use super::workload::{Precision, Task, ValidWorkload};
 use super::Candidate;
 
 /// Something that makes a candidate riskier or slower than its numbers suggest.
@@ -187,10 +187,10 @@ pub(crate) fn for_candidate(w: &ValidWorkload, c: &Candidate) -> Vec<Warning> {
     if w.task().is_training() && c.gpus.needs_checkpointing {
         out.push(Warning::NeedsCheckpointing { gpu: gpu.clone() });
     }
-    if let (Some(false), Some(lat), WorkSize::Serving(s)) = (
+    if let (Some(false), Some(lat), Task::Serving(s)) = (
         c.throughput.latency_met,
         c.throughput.latency_s,
-        w.workload().size,
+        w.workload().task,
     ) {
         out.push(Warning::LatencyMissed {
             gpu: gpu.clone(),
@@ -222,17 +222,19 @@ mod tests {
     use crate::catalog::embedded;
     use crate::fx::FxTable;
     use crate::money::Currency;
-    use crate::recommend::workload::{ModelChoice, TaskKind, TrainingSize, Workload};
+    use crate::recommend::workload::{ModelChoice, TrainingKind, TrainingSize, Workload};
     use crate::recommend::{recommend, KnownModel, EXPLAINED};
 
     #[test]
     fn training_in_16_bits_on_a_t4_warns_that_it_has_no_bf16() {
         let w = Workload {
-            task: TaskKind::Lora,
+            task: Task::Training {
+                kind: TrainingKind::Lora,
+                size: TrainingSize::Tokens(10_000_000),
+            },
             model: ModelChoice::Known(KnownModel::BertLarge),
             precision: Precision::Fp16,
             seq_len: None,
-            size: WorkSize::Training(TrainingSize::Tokens(10_000_000)),
             deadline_hours: None,
         }
         .validate()

@@ -1,9 +1,14 @@
-//! What a person wants to run: the task, the model, its precision and how much work.
+//! What a person wants to run: the task with how much of it, the model and its precision.
 //!
 //! A [`Workload`] is plain data (every field public, every mode an enum with a stable slug,
-//! so the page can keep it in the URL). [`Workload::validate`] checks it and returns a
-//! [`ValidWorkload`], the only input the recommendation accepts, or every problem found as a
-//! [`WorkloadError`] with English and Chinese messages.
+//! so the page can keep it in the URL). Its [`Task`] carries the size that task needs, so a
+//! serving rate for a training run cannot be written down. [`Workload::validate`] checks the
+//! numbers against [`crate::limits`] and the model, and returns a [`ValidWorkload`], the
+//! only input the recommendation accepts, or every problem found as a [`WorkloadError`].
+//!
+//! The edits a form makes are methods here too ([`Workload::for_task`],
+//! [`Workload::with_model`], [`Workload::with_task`], [`Workload::with_rate_unit`],
+//! [`Workload::with_training_unit`]), so every caller repairs a workload the same way.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +19,10 @@ use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
 use super::models::{KnownModel, ModelSpec};
+use crate::limits::{
+    BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, PARAMS, REQUESTS_PER_SECOND,
+    SAMPLES, SEQ_LEN, TOKENS_PER_SECOND, TRAINING_TOKENS,
+};
 
 /// A slug that names no value of the enum it was parsed as.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -106,9 +115,83 @@ impl TaskKind {
             TaskKind::OnlineServing | TaskKind::BatchInference => true,
         }
     }
+
+    /// The kind of training, for a training task.
+    pub fn training(self) -> Option<TrainingKind> {
+        match self {
+            TaskKind::PreTraining => Some(TrainingKind::PreTraining),
+            TaskKind::FullFineTune => Some(TrainingKind::FullFineTune),
+            TaskKind::Lora => Some(TrainingKind::Lora),
+            TaskKind::Qlora => Some(TrainingKind::Qlora),
+            TaskKind::OnlineServing | TaskKind::BatchInference => None,
+        }
+    }
+
+    /// Which precisions the task does not offer and why, if it refuses any.
+    pub fn precision_hint(self) -> Option<PrecisionHint> {
+        let unavailable: Vec<Precision> = Precision::ALL
+            .into_iter()
+            .filter(|p| !self.allows(*p))
+            .collect();
+        let reason = match self.training()? {
+            TrainingKind::Qlora => PrecisionReason::QloraTrainsOnFourBits,
+            TrainingKind::Lora => PrecisionReason::LoraKeepsEightOrSixteenBits,
+            TrainingKind::PreTraining | TrainingKind::FullFineTune => {
+                PrecisionReason::TrainingNeedsFloats
+            }
+        };
+        (!unavailable.is_empty()).then_some(PrecisionHint {
+            unavailable,
+            reason,
+        })
+    }
 }
 
 slug_enum!(TaskKind);
+
+/// Which kind of training: the training tasks of [`TaskKind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TrainingKind {
+    /// Training from scratch.
+    PreTraining,
+    /// Updating every weight of a trained model.
+    FullFineTune,
+    /// Low-rank adapters on frozen 16-bit (or 8-bit) weights.
+    Lora,
+    /// Low-rank adapters on frozen 4-bit weights.
+    Qlora,
+}
+
+impl From<TrainingKind> for TaskKind {
+    fn from(k: TrainingKind) -> TaskKind {
+        match k {
+            TrainingKind::PreTraining => TaskKind::PreTraining,
+            TrainingKind::FullFineTune => TaskKind::FullFineTune,
+            TrainingKind::Lora => TaskKind::Lora,
+            TrainingKind::Qlora => TaskKind::Qlora,
+        }
+    }
+}
+
+/// Why a task refuses some precisions (a form words it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrecisionReason {
+    /// QLoRA trains adapters on 4-bit base weights; LoRA is the choice for 8 or 16 bits.
+    QloraTrainsOnFourBits,
+    /// LoRA keeps 16-bit or 8-bit base weights; QLoRA is the choice for 4 bits.
+    LoraKeepsEightOrSixteenBits,
+    /// Training updates every weight and needs FP32 or FP16/BF16 arithmetic.
+    TrainingNeedsFloats,
+}
+
+/// The precisions a task does not offer, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PrecisionHint {
+    /// Refused precisions, widest first.
+    pub unavailable: Vec<Precision>,
+    /// Why.
+    pub reason: PrecisionReason,
+}
 
 /// Numeric precision of the weights (and of the arithmetic, for training).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -186,6 +269,9 @@ impl FromStr for Precision {
     }
 }
 
+/// The parameter count a custom model starts with when chosen from a known one.
+pub const DEFAULT_CUSTOM_PARAMS: u64 = 7_000_000_000;
+
 /// Which model: a known one, or only a parameter count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ModelChoice {
@@ -215,6 +301,26 @@ impl ModelChoice {
             });
         }
         KnownModel::from_slug(s).map(ModelChoice::Known)
+    }
+
+    /// The custom parameter count, or [`DEFAULT_CUSTOM_PARAMS`] for a known model: what a
+    /// switch to `custom` starts from.
+    pub fn custom_params(self) -> u64 {
+        match self {
+            ModelChoice::Custom { params } => params,
+            ModelChoice::Known(_) => DEFAULT_CUSTOM_PARAMS,
+        }
+    }
+
+    /// The model's sizes: known, or inferred for the custom parameter count (clamped to
+    /// [`PARAMS`], which [`Workload::validate`] reports when exceeded).
+    pub fn spec(self) -> ModelSpec {
+        match self {
+            ModelChoice::Known(m) => m.spec(),
+            ModelChoice::Custom { params } => {
+                ModelSpec::custom(params.clamp(PARAMS.min, PARAMS.max) as f64)
+            }
+        }
     }
 
     /// Display name (`Llama 3 8B`, `custom 7B-parameter model`).
@@ -260,14 +366,50 @@ pub enum TrainingSize {
 }
 
 impl TrainingSize {
-    /// Stable slug of the kind: `tokens` or `samples`.
-    pub fn kind_str(&self) -> &'static str {
+    /// What the size counts.
+    pub fn unit(&self) -> TrainingUnit {
         match self {
-            TrainingSize::Tokens(_) => "tokens",
-            TrainingSize::Samples { .. } => "samples",
+            TrainingSize::Tokens(_) => TrainingUnit::Tokens,
+            TrainingSize::Samples { .. } => TrainingUnit::Samples,
         }
     }
 }
+
+/// What a training size counts: tokens, or samples × epochs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrainingUnit {
+    /// Total tokens.
+    Tokens,
+    /// Samples × epochs.
+    Samples,
+}
+
+impl TrainingUnit {
+    /// Both units, in menu order.
+    pub const ALL: [TrainingUnit; 2] = [TrainingUnit::Tokens, TrainingUnit::Samples];
+
+    /// Stable slug: `tokens` or `samples`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TrainingUnit::Tokens => "tokens",
+            TrainingUnit::Samples => "samples",
+        }
+    }
+
+    /// The size a run takes when switched to this unit: 100 M tokens, or 100 K samples
+    /// read once.
+    pub fn starting_size(self) -> TrainingSize {
+        match self {
+            TrainingUnit::Tokens => TrainingSize::Tokens(100_000_000),
+            TrainingUnit::Samples => TrainingSize::Samples {
+                samples: 100_000,
+                epochs: 1,
+            },
+        }
+    }
+}
+
+slug_enum!(TrainingUnit);
 
 /// The unit of a serving rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -289,6 +431,14 @@ impl RateUnit {
             RateUnit::TokensPerSecond => "tok-s",
         }
     }
+
+    /// The rates accepted in this unit.
+    pub fn limit(self) -> crate::limits::DecimalLimit {
+        match self {
+            RateUnit::RequestsPerSecond => REQUESTS_PER_SECOND,
+            RateUnit::TokensPerSecond => TOKENS_PER_SECOND,
+        }
+    }
 }
 
 slug_enum!(RateUnit);
@@ -300,6 +450,25 @@ pub struct Rate {
     pub unit: RateUnit,
     /// How many per second.
     pub per_second: Decimal,
+}
+
+impl Rate {
+    /// The same rate in `unit`, converted at `output_tokens` per request (requests per
+    /// second to thousandths, never below the smallest rate accepted).
+    fn in_unit(self, unit: RateUnit, output_tokens: u32) -> Rate {
+        if self.unit == unit {
+            return self;
+        }
+        let out = Decimal::from(output_tokens.max(1));
+        let per_second = match unit {
+            RateUnit::TokensPerSecond => self.per_second * out,
+            RateUnit::RequestsPerSecond => (self.per_second / out).round_dp(3),
+        };
+        Rate {
+            unit,
+            per_second: per_second.max(unit.limit().min()),
+        }
+    }
 }
 
 /// The size of one request.
@@ -331,54 +500,65 @@ pub struct BatchJob {
     pub shape: RequestShape,
 }
 
-/// How much work: a training size, a serving target or a batch job.
+/// What the GPUs will do, with how much of it: each task carries the size it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WorkSize {
-    /// For pre-training, fine-tuning, LoRA and QLoRA.
-    Training(TrainingSize),
-    /// For online serving.
+pub enum Task {
+    /// Pre-training, fine-tuning, LoRA or QLoRA over a training size.
+    Training {
+        /// Which kind of training.
+        kind: TrainingKind,
+        /// How much data it reads.
+        size: TrainingSize,
+    },
+    /// Online serving at a rate under a latency bound.
     Serving(ServingTarget),
-    /// For batch inference.
+    /// Batch inference over a number of requests.
     Batch(BatchJob),
+}
+
+impl Task {
+    /// The task without its size.
+    pub fn kind(&self) -> TaskKind {
+        match self {
+            Task::Training { kind, .. } => TaskKind::from(*kind),
+            Task::Serving(_) => TaskKind::OnlineServing,
+            Task::Batch(_) => TaskKind::BatchInference,
+        }
+    }
+
+    /// The size of one request, for inference.
+    pub fn shape(&self) -> Option<RequestShape> {
+        match self {
+            Task::Serving(s) => Some(s.shape),
+            Task::Batch(b) => Some(b.shape),
+            Task::Training { .. } => None,
+        }
+    }
+
+    /// The size of one request, to change it, for inference.
+    pub fn shape_mut(&mut self) -> Option<&mut RequestShape> {
+        match self {
+            Task::Serving(s) => Some(&mut s.shape),
+            Task::Batch(b) => Some(&mut b.shape),
+            Task::Training { .. } => None,
+        }
+    }
 }
 
 /// A workload as entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Workload {
-    /// What the GPUs will do.
-    pub task: TaskKind,
+    /// What the GPUs will do, and how much.
+    pub task: Task,
     /// Which model.
     pub model: ModelChoice,
     /// Weight (and training arithmetic) precision.
     pub precision: Precision,
     /// Tokens per training sample; `None` uses the model's default (BERT 384, LLMs 2,048).
     pub seq_len: Option<u32>,
-    /// How much work.
-    pub size: WorkSize,
     /// Wall-clock hours the work must finish within, if any.
     pub deadline_hours: Option<Decimal>,
 }
-
-/// Largest custom model, parameters.
-pub const MAX_PARAMS: u64 = 2_000_000_000_000;
-/// Smallest custom model, parameters.
-pub const MIN_PARAMS: u64 = 1_000_000;
-/// Largest training size, tokens.
-pub const MAX_TOKENS: u64 = 100_000_000_000_000;
-/// Largest dataset, samples.
-pub const MAX_SAMPLES: u64 = 1_000_000_000_000;
-/// Most epochs.
-pub const MAX_EPOCHS: u32 = 1000;
-/// Largest serving rate, requests per second.
-pub const MAX_REQUESTS_PER_SECOND: u32 = 1_000_000;
-/// Largest serving rate, tokens per second.
-pub const MAX_TOKENS_PER_SECOND: u32 = 100_000_000;
-/// Longest latency bound, milliseconds (ten minutes).
-pub const MAX_LATENCY_MS: u32 = 600_000;
-/// Largest batch job, requests.
-pub const MAX_REQUESTS: u64 = 1_000_000_000_000;
-/// Longest deadline, hours (ten years).
-pub const MAX_DEADLINE_HOURS: u32 = 87_600;
 
 /// A workload that passed [`Workload::validate`], with its model resolved.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -389,92 +569,240 @@ pub struct ValidWorkload {
 }
 
 impl Workload {
+    /// The starting workload for a task, chosen to be a common case of it.
+    pub fn for_task(task: TaskKind) -> Workload {
+        let shape = RequestShape {
+            input_tokens: 512,
+            output_tokens: 256,
+        };
+        let training = |kind, size| Task::Training { kind, size };
+        let (model, precision, task) = match task {
+            TaskKind::PreTraining => (
+                KnownModel::Llama3_8b,
+                Precision::Fp16,
+                training(
+                    TrainingKind::PreTraining,
+                    TrainingSize::Tokens(20_000_000_000),
+                ),
+            ),
+            TaskKind::FullFineTune => (
+                KnownModel::BertLarge,
+                Precision::Fp16,
+                training(
+                    TrainingKind::FullFineTune,
+                    TrainingSize::Samples {
+                        samples: 88_000,
+                        epochs: 2,
+                    },
+                ),
+            ),
+            TaskKind::Lora => (
+                KnownModel::Llama3_8b,
+                Precision::Fp16,
+                training(TrainingKind::Lora, TrainingSize::Tokens(100_000_000)),
+            ),
+            TaskKind::Qlora => (
+                KnownModel::Llama3_70b,
+                Precision::Int4,
+                training(TrainingKind::Qlora, TrainingSize::Tokens(50_000_000)),
+            ),
+            TaskKind::OnlineServing => (
+                KnownModel::Llama3_8b,
+                Precision::Fp16,
+                Task::Serving(ServingTarget {
+                    rate: Rate {
+                        unit: RateUnit::RequestsPerSecond,
+                        per_second: Decimal::from(10),
+                    },
+                    shape,
+                    latency_ms: 5_000,
+                }),
+            ),
+            TaskKind::BatchInference => (
+                KnownModel::Llama3_8b,
+                Precision::Fp16,
+                Task::Batch(BatchJob {
+                    requests: 1_000_000,
+                    shape,
+                }),
+            ),
+        };
+        Workload {
+            task,
+            model: ModelChoice::Known(model),
+            precision,
+            seq_len: None,
+            deadline_hours: None,
+        }
+    }
+
+    /// What the GPUs will do, without how much.
+    pub fn kind(&self) -> TaskKind {
+        self.task.kind()
+    }
+
+    /// The same workload with another model, its sizes adjusted to what the model can do:
+    /// image models train on samples and serve requests, prompts fit the context.
+    ///
+    /// # Errors
+    /// What still does not fit.
+    pub fn with_model(&self, model: ModelChoice) -> Result<Workload, Vec<WorkloadError>> {
+        let spec = model.spec();
+        let mut n = Workload { model, ..*self };
+        if !spec.arch.is_token_model() {
+            if let Task::Training { size, .. } = &mut n.task {
+                if size.unit() == TrainingUnit::Tokens {
+                    *size = TrainingUnit::Samples.starting_size();
+                }
+            }
+        }
+        if let Some(t) = spec.arch.transformer() {
+            let max = t.max_context;
+            if n.seq_len.is_some_and(|s| s > max) {
+                n.seq_len = None;
+            }
+            let generates = spec.arch.generates_tokens();
+            if let Some(shape) = n.task.shape_mut() {
+                if generates {
+                    shape.output_tokens = shape.output_tokens.max(1);
+                    if shape.input_tokens + shape.output_tokens > max {
+                        shape.input_tokens = shape.input_tokens.min(max / 2).max(1);
+                        shape.output_tokens = shape.output_tokens.min(max - shape.input_tokens);
+                    }
+                } else {
+                    shape.input_tokens = shape.input_tokens.min(max);
+                }
+            }
+        }
+        if let Task::Serving(s) = &mut n.task {
+            if !spec.arch.generates_tokens() {
+                s.rate = s
+                    .rate
+                    .in_unit(RateUnit::RequestsPerSecond, s.shape.output_tokens);
+            }
+        }
+        n.validate().map(|_| n)
+    }
+
+    /// The same workload switched to `task`: the task's default sizes, keeping the chosen
+    /// model — and its precision, when the task allows it — wherever the new task can use
+    /// them, so changing what the GPUs do does not forget which model they do it with.
+    pub fn with_task(&self, task: TaskKind) -> Workload {
+        if self.kind() == task {
+            return *self;
+        }
+        let fresh = Workload::for_task(task);
+        let Ok(kept) = fresh.with_model(self.model) else {
+            return fresh;
+        };
+        let same_precision = Workload {
+            precision: self.precision,
+            ..kept
+        };
+        if task.allows(self.precision) && same_precision.validate().is_ok() {
+            same_precision
+        } else {
+            kept
+        }
+    }
+
+    /// The same workload with its training size counted in `unit`
+    /// ([`TrainingUnit::starting_size`] when it changes); other tasks are unchanged.
+    pub fn with_training_unit(&self, unit: TrainingUnit) -> Workload {
+        let mut n = *self;
+        if let Task::Training { size, .. } = &mut n.task {
+            if size.unit() != unit {
+                *size = unit.starting_size();
+            }
+        }
+        n
+    }
+
+    /// The same workload with its serving rate in `unit`, converted at the request's output
+    /// length; other tasks are unchanged.
+    pub fn with_rate_unit(&self, unit: RateUnit) -> Workload {
+        let mut n = *self;
+        if let Task::Serving(s) = &mut n.task {
+            s.rate = s.rate.in_unit(unit, s.shape.output_tokens);
+        }
+        n
+    }
+
     /// Checks the workload.
     ///
     /// # Errors
     /// Every problem found, in form order.
     pub fn validate(self) -> Result<ValidWorkload, Vec<WorkloadError>> {
         let mut errors = Vec::new();
-        let spec = match self.model {
-            ModelChoice::Known(m) => m.spec(),
-            ModelChoice::Custom { params } => {
-                if !(MIN_PARAMS..=MAX_PARAMS).contains(&params) {
-                    errors.push(WorkloadError::CustomParams);
-                }
-                ModelSpec::custom(params.clamp(MIN_PARAMS, MAX_PARAMS) as f64)
+        if let ModelChoice::Custom { params } = self.model {
+            if !PARAMS.contains(params) {
+                errors.push(WorkloadError::CustomParams);
             }
-        };
-        if !self.task.allows(self.precision) {
+        }
+        let spec = self.model.spec();
+        let kind = self.kind();
+        if !kind.allows(self.precision) {
             errors.push(WorkloadError::PrecisionNotForTask {
-                task: self.task,
+                task: kind,
                 precision: self.precision,
             });
         }
         let max_context = spec.arch.transformer().map(|t| t.max_context);
         let seq_len = self.seq_len.unwrap_or(spec.default_seq_len);
-        if let (Some(max), true) = (max_context, self.task.is_training()) {
-            if seq_len == 0 || seq_len > max {
+        if let (Some(max), true) = (max_context, kind.is_training()) {
+            if !(SEQ_LEN.min..=max).contains(&seq_len) {
                 errors.push(WorkloadError::SeqLenOutOfRange { max });
             }
         }
-        let size_fits = match self.size {
-            WorkSize::Training(_) => self.task.is_training(),
-            WorkSize::Serving(_) => self.task == TaskKind::OnlineServing,
-            WorkSize::Batch(_) => self.task == TaskKind::BatchInference,
-        };
-        if !size_fits {
-            errors.push(WorkloadError::SizeNotForTask { task: self.task });
-        }
-        match self.size {
-            WorkSize::Training(TrainingSize::Tokens(t)) => {
+        match self.task {
+            Task::Training {
+                size: TrainingSize::Tokens(t),
+                ..
+            } => {
                 if !spec.arch.is_token_model() {
                     errors.push(WorkloadError::TokensNeedTokenModel);
                 }
-                if t == 0 || t > MAX_TOKENS {
+                if !TRAINING_TOKENS.contains(t) {
                     errors.push(WorkloadError::TrainingSizeOutOfRange);
                 }
             }
-            WorkSize::Training(TrainingSize::Samples { samples, epochs }) => {
+            Task::Training {
+                size: TrainingSize::Samples { samples, epochs },
+                ..
+            } => {
                 let tokens = if spec.arch.is_token_model() {
                     (samples as f64) * f64::from(epochs) * f64::from(seq_len)
                 } else {
                     0.0
                 };
-                if samples == 0
-                    || samples > MAX_SAMPLES
-                    || epochs == 0
-                    || epochs > MAX_EPOCHS
-                    || tokens > MAX_TOKENS as f64
+                if !SAMPLES.contains(samples)
+                    || !EPOCHS.contains(epochs)
+                    || tokens > TRAINING_TOKENS.max as f64
                 {
                     errors.push(WorkloadError::TrainingSizeOutOfRange);
                 }
             }
-            WorkSize::Serving(s) => {
-                let max = match s.rate.unit {
-                    RateUnit::RequestsPerSecond => MAX_REQUESTS_PER_SECOND,
-                    RateUnit::TokensPerSecond => MAX_TOKENS_PER_SECOND,
-                };
-                if s.rate.per_second < Decimal::new(1, 3) || s.rate.per_second > Decimal::from(max)
-                {
+            Task::Serving(s) => {
+                if !s.rate.unit.limit().in_range(s.rate.per_second) {
                     errors.push(WorkloadError::RateOutOfRange);
                 }
                 if s.rate.unit == RateUnit::TokensPerSecond && !spec.arch.generates_tokens() {
                     errors.push(WorkloadError::TokenRateNeedsDecoder);
                 }
                 check_shape(&spec, s.shape, &mut errors);
-                if s.latency_ms == 0 || s.latency_ms > MAX_LATENCY_MS {
+                if !LATENCY_MS.contains(s.latency_ms) {
                     errors.push(WorkloadError::LatencyOutOfRange);
                 }
             }
-            WorkSize::Batch(b) => {
-                if b.requests == 0 || b.requests > MAX_REQUESTS {
+            Task::Batch(b) => {
+                if !BATCH_REQUESTS.contains(b.requests) {
                     errors.push(WorkloadError::RequestsOutOfRange);
                 }
                 check_shape(&spec, b.shape, &mut errors);
             }
         }
         if let Some(d) = self.deadline_hours {
-            if d <= Decimal::ZERO || d > Decimal::from(MAX_DEADLINE_HOURS) {
+            if !DEADLINE_HOURS.in_range(d) {
                 errors.push(WorkloadError::DeadlineOutOfRange);
             }
         }
@@ -495,7 +823,7 @@ fn check_shape(spec: &ModelSpec, shape: RequestShape, errors: &mut Vec<WorkloadE
         return;
     };
     let max = t.max_context;
-    if shape.input_tokens == 0 || shape.input_tokens > max {
+    if !(INPUT_TOKENS.min..=max).contains(&shape.input_tokens) {
         errors.push(WorkloadError::InputTokensOutOfRange { max });
     }
     if spec.arch.generates_tokens()
@@ -528,7 +856,7 @@ impl ValidWorkload {
 
     /// The task.
     pub fn task(&self) -> TaskKind {
-        self.workload.task
+        self.workload.kind()
     }
 
     /// The precision.
@@ -558,11 +886,7 @@ mod tests {
 
     fn serve(model: ModelChoice, rate: Rate) -> Workload {
         Workload {
-            task: TaskKind::OnlineServing,
-            model,
-            precision: Precision::Fp16,
-            seq_len: None,
-            size: WorkSize::Serving(ServingTarget {
+            task: Task::Serving(ServingTarget {
                 rate,
                 shape: RequestShape {
                     input_tokens: 512,
@@ -570,8 +894,15 @@ mod tests {
                 },
                 latency_ms: 10_000,
             }),
+            model,
+            precision: Precision::Fp16,
+            seq_len: None,
             deadline_hours: None,
         }
+    }
+
+    fn default_serving() -> Workload {
+        Workload::for_task(TaskKind::OnlineServing)
     }
 
     #[test]
@@ -585,6 +916,9 @@ mod tests {
         for u in RateUnit::ALL {
             assert_eq!(RateUnit::from_slug(u.as_str()), Some(u));
         }
+        for u in TrainingUnit::ALL {
+            assert_eq!(TrainingUnit::from_slug(u.as_str()), Some(u));
+        }
         assert_eq!(Precision::from_slug("bf16"), Some(Precision::Fp16));
         assert!("train".parse::<TaskKind>().is_err());
         let m = ModelChoice::Known(KnownModel::GptJ6b);
@@ -593,6 +927,16 @@ mod tests {
             ModelChoice::from_slug("custom", 7),
             Some(ModelChoice::Custom { params: 7 })
         );
+    }
+
+    #[test]
+    fn every_task_default_is_a_valid_workload_of_that_task() {
+        for task in TaskKind::ALL {
+            let w = Workload::for_task(task);
+            assert_eq!(w.kind(), task);
+            assert_eq!(task.training().is_some(), task.is_training(), "{task:?}");
+            assert!(w.validate().is_ok(), "{}", task.as_str());
+        }
     }
 
     #[test]
@@ -616,17 +960,10 @@ mod tests {
                 per_second: Decimal::ZERO,
             },
         );
-        w.task = TaskKind::Qlora;
+        w.precision = Precision::Int4;
         w.deadline_hours = Some(Decimal::NEGATIVE_ONE);
         let errors = w.validate().unwrap_err();
         for expected in [
-            WorkloadError::PrecisionNotForTask {
-                task: TaskKind::Qlora,
-                precision: Precision::Fp16,
-            },
-            WorkloadError::SizeNotForTask {
-                task: TaskKind::Qlora,
-            },
             WorkloadError::RateOutOfRange,
             WorkloadError::TokenRateNeedsDecoder,
             WorkloadError::DeadlineOutOfRange,
@@ -636,16 +973,31 @@ mod tests {
                 "missing {expected:?} in {errors:?}"
             );
         }
+        let mut qlora = Workload::for_task(TaskKind::Qlora);
+        qlora.precision = Precision::Fp16;
+        qlora.deadline_hours = Some(Decimal::ZERO);
+        assert_eq!(
+            qlora.validate().unwrap_err(),
+            vec![
+                WorkloadError::PrecisionNotForTask {
+                    task: TaskKind::Qlora,
+                    precision: Precision::Fp16,
+                },
+                WorkloadError::DeadlineOutOfRange,
+            ]
+        );
     }
 
     #[test]
     fn tokens_make_no_sense_for_an_image_model() {
         let w = Workload {
-            task: TaskKind::FullFineTune,
+            task: Task::Training {
+                kind: TrainingKind::FullFineTune,
+                size: TrainingSize::Tokens(1_000_000),
+            },
             model: ModelChoice::Known(KnownModel::ResNet50),
             precision: Precision::Fp16,
             seq_len: None,
-            size: WorkSize::Training(TrainingSize::Tokens(1_000_000)),
             deadline_hours: None,
         };
         assert_eq!(
@@ -663,9 +1015,9 @@ mod tests {
                 per_second: Decimal::ONE,
             },
         );
-        if let WorkSize::Serving(s) = &mut w.size {
-            s.shape.input_tokens = 2000;
-            s.shape.output_tokens = 100;
+        if let Some(shape) = w.task.shape_mut() {
+            shape.input_tokens = 2000;
+            shape.output_tokens = 100;
         }
         assert_eq!(
             w.validate().unwrap_err(),
@@ -683,6 +1035,134 @@ mod tests {
             },
         );
         assert_eq!(w.validate().unwrap_err(), vec![WorkloadError::CustomParams]);
+    }
+
+    #[test]
+    fn changing_the_task_keeps_the_model_and_precision_where_the_task_can_use_them() {
+        let serving_70b_int8 = Workload {
+            precision: Precision::Int8,
+            ..default_serving()
+                .with_model(ModelChoice::Known(KnownModel::Llama3_70b))
+                .unwrap()
+        };
+        let lora = serving_70b_int8.with_task(TaskKind::Lora);
+        assert_eq!(lora.model, ModelChoice::Known(KnownModel::Llama3_70b));
+        assert_eq!(lora.task, Workload::for_task(TaskKind::Lora).task);
+        assert_eq!(
+            lora.precision,
+            if TaskKind::Lora.allows(Precision::Int8) {
+                Precision::Int8
+            } else {
+                Workload::for_task(TaskKind::Lora).precision
+            }
+        );
+        // Every model from every task to every task: a valid workload, with the model kept
+        // whenever the new task's defaults accept it.
+        for from in TaskKind::ALL {
+            for m in KnownModel::ALL {
+                let Ok(w) = Workload::for_task(from).with_model(ModelChoice::Known(m)) else {
+                    continue;
+                };
+                for to in TaskKind::ALL {
+                    let n = w.with_task(to);
+                    assert_eq!(n.kind(), to);
+                    assert!(n.validate().is_ok(), "{from:?} {m:?} -> {to:?}");
+                    let usable = Workload::for_task(to)
+                        .with_model(ModelChoice::Known(m))
+                        .is_ok();
+                    assert_eq!(
+                        n.model == ModelChoice::Known(m),
+                        usable || from == to,
+                        "{from:?} {m:?} -> {to:?}"
+                    );
+                    assert!(to.allows(n.precision), "{from:?} {m:?} -> {to:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn changing_the_model_repairs_what_it_cannot_do() {
+        let mut w = default_serving().with_rate_unit(RateUnit::TokensPerSecond);
+        let Task::Serving(s) = w.task else {
+            panic!("still serving")
+        };
+        assert_eq!(
+            s.rate.per_second,
+            Decimal::from(2560),
+            "10 req/s × 256 tokens"
+        );
+        w = w
+            .with_model(ModelChoice::Known(KnownModel::ResNet50))
+            .unwrap();
+        let Task::Serving(s) = w.task else {
+            panic!("still serving")
+        };
+        assert_eq!(s.rate.unit, RateUnit::RequestsPerSecond);
+        let train = Workload::for_task(TaskKind::PreTraining)
+            .with_model(ModelChoice::Known(KnownModel::ResNet50))
+            .unwrap();
+        assert!(matches!(
+            train.task,
+            Task::Training {
+                size: TrainingSize::Samples { .. },
+                ..
+            }
+        ));
+        let gptj = default_serving()
+            .with_model(ModelChoice::Known(KnownModel::GptJ6b))
+            .unwrap();
+        assert!(gptj.validate().is_ok());
+    }
+
+    #[test]
+    fn a_training_size_switches_between_tokens_and_samples() {
+        let w = Workload::for_task(TaskKind::PreTraining);
+        let samples = w.with_training_unit(TrainingUnit::Samples);
+        assert_eq!(
+            samples.task,
+            Task::Training {
+                kind: TrainingKind::PreTraining,
+                size: TrainingUnit::Samples.starting_size(),
+            }
+        );
+        assert_eq!(samples.with_training_unit(TrainingUnit::Samples), samples);
+        let tokens = samples.with_training_unit(TrainingUnit::Tokens);
+        assert_eq!(
+            tokens.task,
+            Task::Training {
+                kind: TrainingKind::PreTraining,
+                size: TrainingSize::Tokens(100_000_000),
+            }
+        );
+        assert_eq!(
+            default_serving().with_training_unit(TrainingUnit::Samples),
+            default_serving()
+        );
+    }
+
+    #[test]
+    fn unavailable_precisions_come_with_a_reason() {
+        assert_eq!(TaskKind::OnlineServing.precision_hint(), None);
+        assert_eq!(TaskKind::BatchInference.precision_hint(), None);
+        assert_eq!(
+            TaskKind::Qlora.precision_hint(),
+            Some(PrecisionHint {
+                unavailable: vec![Precision::Fp32, Precision::Fp16, Precision::Int8],
+                reason: PrecisionReason::QloraTrainsOnFourBits,
+            })
+        );
+        assert_eq!(
+            TaskKind::PreTraining.precision_hint(),
+            Some(PrecisionHint {
+                unavailable: vec![Precision::Int8, Precision::Int4],
+                reason: PrecisionReason::TrainingNeedsFloats,
+            })
+        );
+        assert_eq!(
+            TaskKind::Lora.precision_hint().map(|h| h.reason),
+            Some(PrecisionReason::LoraKeepsEightOrSixteenBits)
+        );
     }
 
     #[test]

@@ -196,7 +196,7 @@ pub enum PriceError {
     /// The amount is not above zero and at most `max`.
     AmountOutOfRange {
         /// Largest amount.
-        max: u32,
+        max: Decimal,
     },
     /// The GPU is not in the catalog.
     UnknownGpu {

@@ -35,6 +35,7 @@ use rust_decimal::Decimal;
 use crate::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder, DEFAULT_STALE_AFTER_DAYS};
 use crate::catalog::Catalog;
 use crate::format::Lang;
+use crate::limits::FX_CNY_PER_USD;
 use crate::money::Currency;
 use crate::presets::Preset;
 use crate::scenario::Scenario;
@@ -179,7 +180,7 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
     }
     state.lang = r.word("lang", &["zh", "en"], |s| s.parse().ok());
     state.currency = r.word("cur", &["CNY", "USD"], |s| s.parse().ok());
-    state.fx_cny_per_usd = r.decimal("fx", Decimal::new(1, 2), Decimal::from(1000));
+    state.fx_cny_per_usd = r.decimal("fx", FX_CNY_PER_USD.min(), FX_CNY_PER_USD.max);
     state.embed.enabled = r
         .word("embed", &["1"], |s| (s == "1").then_some(true))
         .unwrap_or(false);

@@ -10,7 +10,6 @@
 
 use std::fmt;
 
-use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -19,6 +18,7 @@ use super::scenario_params::parse_custom_price;
 use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::l10n::Localize;
+use crate::limits::DISCOUNT_PCT;
 use crate::money::parse_decimal;
 use crate::scenario::{CustomPrice, Discount, PriceOwner};
 
@@ -291,7 +291,7 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
             continue;
         };
         match parse_decimal(&percent) {
-            Ok(d) if d >= Decimal::ZERO && d <= Decimal::from(99) => {
+            Ok(d) if DISCOUNT_PCT.in_range(d) => {
                 if out.discounts.iter().any(|x: &Discount| x.provider == p.id) {
                     problems.push(FileProblem {
                         at: format!("{at}.provider"),
@@ -328,6 +328,7 @@ mod tests {
     use crate::catalog::embedded;
     use crate::money::Currency;
     use crate::scenario::CustomMode;
+    use rust_decimal::Decimal;
 
     fn cat() -> &'static Catalog {
         &embedded().catalog

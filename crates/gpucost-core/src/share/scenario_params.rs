@@ -27,17 +27,20 @@ use super::issue::{decimal, Accepted, Expected, LineError, PriceError, Problem};
 use super::query::{Reader, Writer};
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
+use crate::limits::{
+    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES,
+    MAX_GPUS, MAX_HOURS, MAX_LABEL_CHARS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES,
+    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
+    SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
+};
 use crate::money::{parse_decimal, Currency, Money};
 use crate::presets::Preset;
 use crate::recommend::Workload;
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, OffPeak, PriceOwner,
-    Reference, Scenario, MAX_GPUS, MAX_HOURS, MAX_LINES,
+    Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
-
-/// Most custom prices and discounts in one link.
-const MAX_PRICES: usize = 32;
 
 /// The `pay=` words, as [`pay_word`] spells them.
 const PAY_WORDS: &[&str] = &["spot", "reserved", "monthly"];
@@ -58,14 +61,12 @@ fn parse_horizon(raw: &str) -> Option<Horizon> {
     }
     if let Some((y, m)) = raw.split_once('-') {
         let (y, m): (i32, u32) = (y.parse().ok()?, m.parse().ok()?);
-        return ((2000..=2100).contains(&y) && (1..=12).contains(&m))
+        return (CALENDAR_YEAR.contains(y) && (1..=12).contains(&m))
             .then_some(Horizon::CalendarMonth { year: y, month: m });
     }
     let h = parse_decimal(raw).ok()?;
-    (h * Decimal::from(60) >= Decimal::ONE
-        && h <= Decimal::from(MAX_HOURS)
-        && h.normalize().scale() <= 2)
-        .then_some(Horizon::Hours(h))
+    // At least a minute before rounding, which the validator checks after it.
+    (h * Decimal::from(60) >= Decimal::ONE && HOURS.accepts(h)).then_some(Horizon::Hours(h))
 }
 
 fn write_horizon(h: Horizon) -> String {
@@ -78,7 +79,7 @@ fn write_horizon(h: Horizon) -> String {
 
 fn parse_count(raw: &str) -> Result<Decimal, LineError> {
     let n = decimal(raw).map_err(LineError::Count)?;
-    if n > Decimal::ZERO && n <= Decimal::from(MAX_GPUS) && n.normalize().scale() <= 3 {
+    if GPU_COUNT.accepts(n) {
         Ok(n)
     } else {
         Err(LineError::CountOutOfRange {
@@ -110,7 +111,7 @@ fn parse_length(raw: &str) -> Option<u32> {
     }
     let h = parse_decimal(raw.strip_suffix('h')?).ok()?;
     let minutes = h * Decimal::from(60);
-    (minutes.fract().is_zero() && minutes > Decimal::ZERO && h <= Decimal::from(MAX_HOURS))
+    (minutes.fract().is_zero() && minutes > Decimal::ZERO && h <= HOURS.max)
         .then(|| minutes.to_u32())
         .flatten()
 }
@@ -193,7 +194,8 @@ fn parse_money(raw: &str) -> Option<Money> {
     let (amount, cur) = raw.split_at(raw.len() - 3);
     let currency = Currency::from_str(cur).ok()?;
     let amount = parse_decimal(amount).ok()?;
-    (amount > Decimal::ZERO && amount <= Decimal::from(1_000_000_000u64))
+    AMOUNT
+        .in_range(amount)
         .then_some(Money::new(amount, currency))
 }
 
@@ -203,11 +205,11 @@ fn write_money(m: Money) -> String {
 
 fn valid_name(name: &str) -> bool {
     let n = name.trim();
-    !n.is_empty() && n.chars().count() <= 40 && !n.contains(':') && !n.chars().any(char::is_control)
+    !n.is_empty()
+        && n.chars().count() <= MAX_NAME_CHARS
+        && !n.contains(':')
+        && !n.chars().any(char::is_control)
 }
-
-/// Largest custom price amount, in its own currency.
-const MAX_PRICE: u32 = 1_000_000;
 
 /// Parses one `cp=` value.
 ///
@@ -229,8 +231,10 @@ pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, P
         ),
     };
     let amount = decimal(amount).map_err(PriceError::Amount)?;
-    if amount <= Decimal::ZERO || amount > Decimal::from(MAX_PRICE) {
-        return Err(PriceError::AmountOutOfRange { max: MAX_PRICE });
+    if !CUSTOM_PRICE_AMOUNT.in_range(amount) {
+        return Err(PriceError::AmountOutOfRange {
+            max: CUSTOM_PRICE_AMOUNT.max,
+        });
     }
     Ok(CustomPrice {
         owner,
@@ -267,7 +271,7 @@ fn parse_tz(raw: &str) -> Option<i16> {
     let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
     let (h, m): (i16, i16) = (h.parse().ok()?, m.parse().ok()?);
     let minutes = sign * (h * 60 + m);
-    ((0..60).contains(&m) && (-12 * 60..=14 * 60).contains(&minutes)).then_some(minutes)
+    ((0..60).contains(&m) && TZ_OFFSET_MINUTES.contains(minutes)).then_some(minutes)
 }
 
 fn write_tz(minutes: i16) -> String {
@@ -281,14 +285,20 @@ fn parse_off_peak(raw: &str) -> Option<OffPeak> {
     let (start, end) = window.split_once('-')?;
     let (discount, flexible) = rest.split_once(':')?;
     let op = OffPeak {
-        start_hour: start.parse().ok().filter(|h: &u8| *h <= 23)?,
-        end_hour: end.parse().ok().filter(|h: &u8| *h <= 24)?,
+        start_hour: start
+            .parse()
+            .ok()
+            .filter(|h| OFF_PEAK_START_HOUR.contains(*h))?,
+        end_hour: end
+            .parse()
+            .ok()
+            .filter(|h| OFF_PEAK_END_HOUR.contains(*h))?,
         discount_pct: parse_decimal(discount)
             .ok()
-            .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(90))?,
+            .filter(|d| OFF_PEAK_DISCOUNT_PCT.in_range(*d))?,
         flexible_pct: parse_decimal(flexible)
             .ok()
-            .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::ONE_HUNDRED)?,
+            .filter(|d| OFF_PEAK_FLEXIBLE_PCT.in_range(*d))?,
     };
     Some(op)
 }
@@ -379,7 +389,7 @@ fn decode_lines(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
 
 /// `lead` and `tz`: when windows start, and in which time zone.
 fn decode_timing(r: &mut Reader, s: &mut Scenario) {
-    if let Some(lead) = r.integer::<u32>("lead", 0, 24 * 60) {
+    if let Some(lead) = r.integer::<u32>("lead", LEAD_MINUTES.min, LEAD_MINUTES.max) {
         s.lead_minutes = lead;
     }
     if let Some(raw) = r.single("tz") {
@@ -426,7 +436,7 @@ fn decode_billing(r: &mut Reader, s: &mut Scenario) {
     }) {
         s.options.interruption = int;
     }
-    if let Some(ovh) = r.decimal("ovh", Decimal::ZERO, Decimal::from(200)) {
+    if let Some(ovh) = r.decimal("ovh", SPOT_OVERHEAD_PCT.min(), SPOT_OVERHEAD_PCT.max) {
         s.options.spot_overhead_pct = ovh;
     }
 }
@@ -454,7 +464,7 @@ fn parse_discount(item: &str, catalog: &Catalog) -> Option<Discount> {
     let provider = catalog.provider(p.trim())?.id.clone();
     let percent = parse_decimal(pct)
         .ok()
-        .filter(|d| *d >= Decimal::ZERO && *d <= Decimal::from(99))?;
+        .filter(|d| DISCOUNT_PCT.in_range(*d))?;
     Some(Discount { provider, percent })
 }
 
@@ -527,7 +537,7 @@ fn decode_reference(r: &mut Reader, s: &mut Scenario) {
     let label = r.single("refl").map(|l| {
         l.chars()
             .filter(|c| !c.is_control())
-            .take(60)
+            .take(MAX_LABEL_CHARS)
             .collect::<String>()
     });
     let Some(raw) = r.single("ref") else {

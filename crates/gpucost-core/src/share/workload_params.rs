@@ -15,79 +15,20 @@
 //! | `reqs` | requests in a batch job | `reqs=1M` |
 //! | `deadline` | hours to finish | `deadline=72` |
 //!
-//! A task with missing size parameters takes that task's defaults ([`default_workload`]).
+//! A task with missing size parameters takes that task's defaults ([`Workload::for_task`]);
+//! every number is checked against [`crate::limits`].
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::issue::{Accepted, Expected, Problem};
 use super::query::{Reader, Writer};
+use crate::limits::{DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, OUTPUT_TOKENS, SEQ_LEN};
 use crate::money::parse_decimal;
 use crate::recommend::{
-    BatchJob, KnownModel, ModelChoice, Precision, Rate, RateUnit, RequestShape, ServingTarget,
-    TaskKind, TrainingSize, WorkSize, Workload,
+    BatchJob, ModelChoice, Precision, Rate, RateUnit, RequestShape, ServingTarget, Task, TaskKind,
+    TrainingSize, Workload,
 };
-
-/// The starting workload for a task, chosen to be a common case of it.
-pub fn default_workload(task: TaskKind) -> Workload {
-    let shape = RequestShape {
-        input_tokens: 512,
-        output_tokens: 256,
-    };
-    let (model, precision, size) = match task {
-        TaskKind::PreTraining => (
-            KnownModel::Llama3_8b,
-            Precision::Fp16,
-            WorkSize::Training(TrainingSize::Tokens(20_000_000_000)),
-        ),
-        TaskKind::FullFineTune => (
-            KnownModel::BertLarge,
-            Precision::Fp16,
-            WorkSize::Training(TrainingSize::Samples {
-                samples: 88_000,
-                epochs: 2,
-            }),
-        ),
-        TaskKind::Lora => (
-            KnownModel::Llama3_8b,
-            Precision::Fp16,
-            WorkSize::Training(TrainingSize::Tokens(100_000_000)),
-        ),
-        TaskKind::Qlora => (
-            KnownModel::Llama3_70b,
-            Precision::Int4,
-            WorkSize::Training(TrainingSize::Tokens(50_000_000)),
-        ),
-        TaskKind::OnlineServing => (
-            KnownModel::Llama3_8b,
-            Precision::Fp16,
-            WorkSize::Serving(ServingTarget {
-                rate: Rate {
-                    unit: RateUnit::RequestsPerSecond,
-                    per_second: Decimal::from(10),
-                },
-                shape,
-                latency_ms: 5_000,
-            }),
-        ),
-        TaskKind::BatchInference => (
-            KnownModel::Llama3_8b,
-            Precision::Fp16,
-            WorkSize::Batch(BatchJob {
-                requests: 1_000_000,
-                shape,
-            }),
-        ),
-    };
-    Workload {
-        task,
-        model: ModelChoice::Known(model),
-        precision,
-        seq_len: None,
-        size,
-        deadline_hours: None,
-    }
-}
 
 /// `7B`, `350M`, `88K`, `1.5T` or a plain whole number.
 pub fn parse_count(raw: &str) -> Option<u64> {
@@ -127,10 +68,10 @@ pub fn write_count(n: u64) -> String {
 fn shape_from(r: &mut Reader, default: RequestShape) -> RequestShape {
     RequestShape {
         input_tokens: r
-            .integer::<u32>("in", 1, 1_000_000)
+            .integer::<u32>("in", INPUT_TOKENS.min, INPUT_TOKENS.max)
             .unwrap_or(default.input_tokens),
         output_tokens: r
-            .integer::<u32>("out", 0, 1_000_000)
+            .integer::<u32>("out", OUTPUT_TOKENS.min, OUTPUT_TOKENS.max)
             .unwrap_or(default.output_tokens),
     }
 }
@@ -160,8 +101,8 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         None => None,
     };
     let mut w = match (task, base) {
-        (Some(t), Some(b)) if b.task == t => b,
-        (Some(t), _) => default_workload(t),
+        (Some(t), Some(b)) if b.kind() == t => b,
+        (Some(t), _) => Workload::for_task(t),
         (None, Some(b)) => b,
         (None, None) => {
             // Workload keys without a task are reported, not guessed.
@@ -200,11 +141,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         None => None,
     };
     if let Some(raw) = r.single("model") {
-        let current_custom = match w.model {
-            ModelChoice::Custom { params } => params,
-            ModelChoice::Known(_) => 7_000_000_000,
-        };
-        match ModelChoice::from_slug(raw.trim(), custom_params.unwrap_or(current_custom)) {
+        match ModelChoice::from_slug(raw.trim(), custom_params.unwrap_or(w.model.custom_params())) {
             Some(m) => w.model = m,
             None => r.reject(
                 "model",
@@ -234,7 +171,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
     ) {
         w.precision = p;
     }
-    if let Some(seq) = r.integer::<u32>("seq", 1, 1_000_000) {
+    if let Some(seq) = r.integer::<u32>("seq", SEQ_LEN.min, SEQ_LEN.max) {
         w.seq_len = Some(seq);
     }
     let count = |r: &mut Reader, key: &str| -> Option<u64> {
@@ -251,12 +188,12 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         }
         n
     };
-    w.size = match w.size {
-        WorkSize::Training(t) => {
+    w.task = match w.task {
+        Task::Training { kind, size: t } => {
             let tokens = count(r, "tokens");
             let samples = count(r, "samples");
-            let epochs = r.integer::<u32>("epochs", 1, 1000);
-            WorkSize::Training(match (tokens, samples, t) {
+            let epochs = r.integer::<u32>("epochs", EPOCHS.min, EPOCHS.max);
+            let size = match (tokens, samples, t) {
                 (Some(n), _, _) => TrainingSize::Tokens(n),
                 (None, Some(s), TrainingSize::Samples { epochs: e, .. }) => TrainingSize::Samples {
                     samples: s,
@@ -273,9 +210,10 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                     }
                 }
                 (None, None, other) => other,
-            })
+            };
+            Task::Training { kind, size }
         }
-        WorkSize::Serving(s) => {
+        Task::Serving(s) => {
             let rate = match r.single("rate") {
                 Some(raw) => {
                     let parsed = raw
@@ -304,18 +242,20 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                 }
                 None => s.rate,
             };
-            WorkSize::Serving(ServingTarget {
+            Task::Serving(ServingTarget {
                 rate,
                 shape: shape_from(r, s.shape),
-                latency_ms: r.integer::<u32>("lat", 1, 600_000).unwrap_or(s.latency_ms),
+                latency_ms: r
+                    .integer::<u32>("lat", LATENCY_MS.min, LATENCY_MS.max)
+                    .unwrap_or(s.latency_ms),
             })
         }
-        WorkSize::Batch(b) => WorkSize::Batch(BatchJob {
+        Task::Batch(b) => Task::Batch(BatchJob {
             requests: count(r, "reqs").unwrap_or(b.requests),
             shape: shape_from(r, b.shape),
         }),
     };
-    if let Some(d) = r.decimal("deadline", Decimal::new(1, 2), Decimal::from(87_600)) {
+    if let Some(d) = r.decimal("deadline", DEADLINE_HOURS.min(), DEADLINE_HOURS.max) {
         w.deadline_hours = Some(d);
     }
     match w.validate() {
@@ -323,7 +263,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         Err(errors) => {
             r.reject(
                 "task",
-                w.task.as_str(),
+                w.kind().as_str(),
                 Problem::Malformed {
                     expected: Expected::ConsistentWorkload(errors),
                 },
@@ -341,14 +281,14 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
         }
         return;
     };
-    let same_task = base.is_some_and(|b| b.task == wl.task);
+    let same_task = base.is_some_and(|b| b.kind() == wl.kind());
     let reference = if same_task {
         *base.expect("checked")
     } else {
-        default_workload(wl.task)
+        Workload::for_task(wl.kind())
     };
     if !same_task || base.is_none() {
-        w.pair("task", wl.task.as_str());
+        w.pair("task", wl.kind().as_str());
     }
     if wl.model != reference.model {
         w.pair("model", wl.model.as_str());
@@ -364,15 +304,16 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
             w.pair("seq", &seq.to_string());
         }
     }
-    match (wl.size, reference.size) {
-        (WorkSize::Training(t), ref_size) if WorkSize::Training(t) != ref_size => match t {
+    // `reference` is a workload of the same task, so both sides have the same variant.
+    match (wl.task, reference.task) {
+        (Task::Training { size: t, .. }, Task::Training { size: r, .. }) if t != r => match t {
             TrainingSize::Tokens(n) => w.pair("tokens", &write_count(n)),
             TrainingSize::Samples { samples, epochs } => {
                 w.pair("samples", &write_count(samples));
                 w.pair("epochs", &epochs.to_string());
             }
         },
-        (WorkSize::Serving(s), WorkSize::Serving(r)) => {
+        (Task::Serving(s), Task::Serving(r)) => {
             if s.rate != r.rate {
                 let unit = if s.rate.unit == RateUnit::RequestsPerSecond {
                     "req"
@@ -391,7 +332,7 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
                 w.pair("lat", &s.latency_ms.to_string());
             }
         }
-        (WorkSize::Batch(b), WorkSize::Batch(r)) => {
+        (Task::Batch(b), Task::Batch(r)) => {
             if b.requests != r.requests {
                 w.pair("reqs", &write_count(b.requests));
             }
@@ -414,17 +355,6 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_task_default_is_a_valid_workload() {
-        for task in TaskKind::ALL {
-            assert!(
-                default_workload(task).validate().is_ok(),
-                "{}",
-                task.as_str()
-            );
-        }
-    }
 
     #[test]
     fn counts_read_and_write_with_suffixes() {

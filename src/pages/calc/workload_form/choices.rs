@@ -1,0 +1,144 @@
+//! The task, model and precision pickers, with the custom parameter count beside the model.
+
+use gpucost_core::format::Lang;
+use gpucost_core::recommend::{
+    KnownModel, ModelChoice, Precision, TaskKind, Workload, WorkloadError,
+};
+use leptos::prelude::*;
+
+use super::field::WorkloadField;
+use super::fields::{Field, FieldError};
+use super::words;
+use crate::i18n::Text;
+use crate::pages::calc::recommendation::{model_label, task_label};
+
+/// Task, model (with a custom parameter count) and precision.
+#[component]
+pub fn WorkloadChoices(
+    /// The workload being described.
+    #[prop(into)]
+    workload: Signal<Option<Workload>>,
+    /// The page's language.
+    #[prop(into)]
+    lang: Signal<Lang>,
+    /// Called with every valid workload chosen.
+    on_edit: Callback<Workload>,
+) -> impl IntoView {
+    let problem: RwSignal<Option<Vec<WorkloadError>>> = RwSignal::new(None);
+    let write = move |r: Result<Workload, Vec<WorkloadError>>| match r {
+        Ok(w) => {
+            problem.set(None);
+            on_edit.run(w);
+        }
+        Err(e) => problem.set(Some(e)),
+    };
+    let is = move |f: &dyn Fn(&Workload) -> bool| workload.with(|w| w.as_ref().is_some_and(f));
+    let on_task = move |ev: leptos::ev::Event| {
+        if let Some(task) = TaskKind::from_slug(&event_target_value(&ev)) {
+            let w = workload.get_untracked();
+            write(Ok(w.map_or_else(
+                || Workload::for_task(task),
+                |w| w.with_task(task),
+            )));
+        }
+    };
+    let on_model = move |ev: leptos::ev::Event| {
+        let Some(w) = workload.get_untracked() else {
+            return;
+        };
+        if let Some(m) = ModelChoice::from_slug(&event_target_value(&ev), w.model.custom_params()) {
+            write(w.with_model(m));
+        }
+    };
+    let on_precision = move |ev: leptos::ev::Event| {
+        let Some(w) = workload.get_untracked() else {
+            return;
+        };
+        if let Some(p) = Precision::from_slug(&event_target_value(&ev)) {
+            let n = Workload { precision: p, ..w };
+            write(n.validate().map(|_| n));
+        }
+    };
+    let task = Memo::new(move |_| workload.with(|w| w.map(|w| w.kind())));
+    let models: Vec<ModelChoice> = KnownModel::ALL
+        .into_iter()
+        .map(ModelChoice::Known)
+        .chain([ModelChoice::Custom { params: 0 }])
+        .collect();
+    let t = move |text: Text| text.get(lang.get());
+    let hint = move || {
+        task.get()
+            .and_then(TaskKind::precision_hint)
+            .map(|h| words::precision_hint(&h, lang.get()))
+    };
+    let choice_error = move || {
+        problem
+            .get()
+            .map(|e| words::field_error(&FieldError::Workload(e), lang.get()))
+    };
+    let precision_option = move |p: Precision| {
+        if task.get().is_some_and(|k| k.allows(p)) {
+            p.label().to_string()
+        } else {
+            format!("{} ({})", p.label(), t(Text::WorkloadUnavailable))
+        }
+    };
+    view! {
+        <div class="row">
+            <label class="field">
+                <span>{move || t(Text::WorkloadTask)}</span>
+                <select data-testid="workload-task" on:change=on_task>
+                    {TaskKind::ALL
+                        .into_iter()
+                        .map(|k| view! {
+                            <option value=k.as_str() selected=move || task.get() == Some(k)>
+                                {move || task_label(k, lang.get())}
+                            </option>
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{move || t(Text::WorkloadModel)}</span>
+                <select data-testid="workload-model" on:change=on_model>
+                    {models
+                        .into_iter()
+                        .map(|m| {
+                            let slug = m.as_str();
+                            view! {
+                                <option value=slug selected=move || is(&|w| w.model.as_str() == slug)>
+                                    {move || model_label(m, lang.get())}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <Show when=move || is(&|w| matches!(w.model, ModelChoice::Custom { .. }))>
+                <WorkloadField field=Field::Params workload lang on_edit />
+            </Show>
+            <label class="field">
+                <span>{move || t(Text::WorkloadPrecision)}</span>
+                <select data-testid="workload-precision" on:change=on_precision>
+                    {Precision::ALL
+                        .into_iter()
+                        .map(|p| {
+                            let allowed = move || task.get().is_some_and(|k| k.allows(p));
+                            view! {
+                                <option
+                                    value=p.as_str()
+                                    disabled=move || !allowed()
+                                    selected=move || is(&|w| w.precision == p)
+                                >
+                                    {move || precision_option(p)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
+        <p class="hint" data-testid="workload-precision-hint">{hint}</p>
+        <p class="field-error" role="alert" data-testid="workload-choice-error">{choice_error}</p>
+    }
+}

@@ -1,0 +1,97 @@
+// In Chinese, no visible line of the page carries an English phrase (issue 15: the Chinese page
+// showed `l=“T4*x”无法识别（应为 "x" is not a plain decimal number）`, `whole-card lease
+// deposit` and `V100 quote`). Checked for every preset, described workloads and a bad link, with
+// every disclosure opened. Names may stay as written: providers, GPUs, offers and instances,
+// source titles, model names (the same allowance as crates/gpucost-cli/tests/languages.rs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useApp } from '../lib/fixture.mjs';
+
+const app = useApp();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const GPUCOST = process.env.GPUCOST_BIN ?? path.resolve(here, '../../../target/debug/gpucost');
+
+/** What may stay as written, from the catalog the CLI embeds (the page embeds the same). */
+function catalogNames() {
+  const c = JSON.parse(
+    execFileSync(GPUCOST, ['catalog', '--format', 'json'], { maxBuffer: 256 << 20 }).toString(),
+  );
+  const names = ['GPU Cost Lab'];
+  for (const p of c.providers) names.push(p.id, p.name, p.name_zh);
+  for (const g of c.gpus) names.push(g.name);
+  for (const o of c.offers) names.push(o.id, o.instance);
+  for (const s of c.sources) names.push(s.title);
+  return names.filter(Boolean);
+}
+
+/** Two or more Latin words in a row, after taking out quoted values, `key=` and names. */
+export function englishPhrase(line, names) {
+  let text = line.replace(/“[^”]*”/g, ' ');
+  for (const name of names) text = text.split(name).join(' ');
+  text = text.replace(/[A-Za-z_][A-Za-z0-9_-]*=/g, ' ');
+  const isWord = (t) => /^[A-Za-z'-]+$/.test(t) && (t.match(/[A-Za-z]/g) ?? []).length >= 2;
+  const tokens = text
+    .split(/\s+/)
+    .map((t) => t.replace(/^[!-/:-@[-`{-~]+|[!-/:-@[-`{-~]+$/g, ''));
+  let run = [];
+  for (const t of tokens) {
+    if (isWord(t)) {
+      run.push(t);
+      if (run.length >= 2) return run.join(' ');
+    } else {
+      run = [];
+    }
+  }
+  return null;
+}
+
+/** Opens every disclosure and a few providers' line items, then returns the visible lines. */
+async function visibleLines(page) {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  const details = page.locator('table.comparison tr[data-seller] button.link');
+  const n = Math.min(await details.count(), 3);
+  for (let i = 0; i < n; i++) await details.nth(i).click();
+  await page.waitForTimeout(200);
+  return page.evaluate(() => document.body.innerText.split('\n').map((l) => l.trim()).filter(Boolean));
+}
+
+const LINKS = [
+  '?preset=short-training',
+  '?preset=traffic-spike',
+  '?preset=dev-test&pay=spot,monthly',
+  '?preset=shift-fleet',
+  '?preset=custom',
+  '?task=finetune&model=bert-large&samples=100000&epochs=3&l=A10*1&h=24',
+  '?task=batch&model=llama-3-8b&tokens=100000000&deadline=24',
+  '?preset=dev-test&l=T4*x&cp=abc&budget=NaN&v=99&ovh=lots&h=1.01&unknown=1',
+];
+
+test('the Chinese page shows no English phrase for any preset, workload or bad link', async () => {
+  const names = catalogNames();
+  const found = [];
+  for (const link of LINKS) {
+    const { page, context } = await app.open(`${link}&lang=zh`, {
+      readySelector: '[data-testid=headline]',
+    });
+    // Model names are names too: take them from the workload form's list.
+    const models = await page.evaluate(() =>
+      [...document.querySelectorAll('option')].map((o) => o.textContent.trim()),
+    );
+    for (const line of await visibleLines(page)) {
+      const phrase = englishPhrase(line, [...names, ...models].sort((a, b) => b.length - a.length));
+      if (phrase) found.push(`${link}: "${phrase}" ← ${line}`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the checker finds the phrases that leaked before', () => {
+  assert.equal(englishPhrase('l=“T4*x”无法识别（应为 "x" is not a plain decimal number）', []), 'is not a plain decimal number');
+  assert.equal(englishPhrase('对比您的参考金额：whole-card lease deposit', []), 'whole-card lease deposit');
+  assert.equal(englishPhrase('V100 quote', []), null, 'one word is not a phrase');
+  assert.equal(englishPhrase('1 × A100 · 按量 · RunPod Secure Cloud', ['RunPod Secure Cloud']), null);
+});
