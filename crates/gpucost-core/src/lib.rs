@@ -27,3 +27,4 @@ pub mod savings;
 pub mod scenario;
 pub mod schedule;
 pub mod share;
+pub mod view;

@@ -1,12 +1,13 @@
-//! Why a workload cannot be estimated, in words a person can act on (English and Chinese).
+//! Why a workload cannot be estimated, as data; the words a person can act on are in
+//! [`super::words`].
 
 use std::fmt;
 
 use crate::format::Lang;
 
-use super::workload::{
-    Precision, TaskKind, MAX_DEADLINE_HOURS, MAX_EPOCHS, MAX_LATENCY_MS, MAX_PARAMS, MIN_PARAMS,
-};
+use super::workload::{Precision, TaskKind};
+#[cfg(doc)]
+use super::workload::{MAX_DEADLINE_HOURS, MAX_LATENCY_MS, MAX_PARAMS, MIN_PARAMS};
 
 /// One problem with a [`super::Workload`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,153 +55,6 @@ pub enum WorkloadError {
     RequestsOutOfRange,
     /// A deadline that is not positive or above [`MAX_DEADLINE_HOURS`].
     DeadlineOutOfRange,
-}
-
-impl WorkloadError {
-    /// The message in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
-        use WorkloadError as E;
-        match (self, lang) {
-            (E::CustomParams, Lang::En) => format!(
-                "The parameter count must be between {} million and {} trillion.",
-                MIN_PARAMS / 1_000_000,
-                MAX_PARAMS / 1_000_000_000_000
-            ),
-            (E::CustomParams, Lang::Zh) => format!(
-                "参数量须在 {} 百万到 {} 万亿之间。",
-                MIN_PARAMS / 1_000_000,
-                MAX_PARAMS / 1_000_000_000_000
-            ),
-            (E::PrecisionNotForTask { task, precision }, Lang::En) => format!(
-                "{} does not suit {}: {}.",
-                precision.label(),
-                task_en(*task),
-                match task {
-                    TaskKind::Qlora => "QLoRA trains adapters on 4-bit weights (choose INT4)",
-                    TaskKind::Lora => "LoRA keeps 16-bit or 8-bit base weights",
-                    _ => "training needs FP32 or FP16/BF16 arithmetic",
-                }
-            ),
-            (E::PrecisionNotForTask { task, precision }, Lang::Zh) => format!(
-                "{}不适用于{}：{}。",
-                precision.label(),
-                task_zh(*task),
-                match task {
-                    TaskKind::Qlora => "QLoRA 在 4 位权重上训练适配器（请选择 INT4）",
-                    TaskKind::Lora => "LoRA 的基座权重为 16 位或 8 位",
-                    _ => "训练需要 FP32 或 FP16/BF16 运算",
-                }
-            ),
-            (E::SeqLenOutOfRange { max }, Lang::En) => {
-                format!("The sequence length must be between 1 and {max} tokens.")
-            }
-            (E::SeqLenOutOfRange { max }, Lang::Zh) => {
-                format!("序列长度须在 1 到 {max} 个 token 之间。")
-            }
-            (E::SizeNotForTask { task }, Lang::En) => format!(
-                "{} needs {}.",
-                capitalize(task_en(*task)),
-                match task {
-                    TaskKind::OnlineServing => "a serving rate and a latency bound",
-                    TaskKind::BatchInference => "a number of requests",
-                    _ => "a training size (tokens, or samples × epochs)",
-                }
-            ),
-            (E::SizeNotForTask { task }, Lang::Zh) => format!(
-                "{}需要{}。",
-                task_zh(*task),
-                match task {
-                    TaskKind::OnlineServing => "服务速率和延迟上限",
-                    TaskKind::BatchInference => "请求数量",
-                    _ => "训练规模（token 数，或样本数 × 轮数）",
-                }
-            ),
-            (E::TokensNeedTokenModel, Lang::En) => {
-                "An image model's training size is samples × epochs, not tokens.".into()
-            }
-            (E::TokensNeedTokenModel, Lang::Zh) => {
-                "图像模型的训练规模应为样本数 × 轮数，而不是 token 数。".into()
-            }
-            (E::TrainingSizeOutOfRange, Lang::En) => format!(
-                "The training size must be above zero (at most 100 trillion tokens and {MAX_EPOCHS} epochs)."
-            ),
-            (E::TrainingSizeOutOfRange, Lang::Zh) => format!(
-                "训练规模须大于零（最多 100 万亿 token、{MAX_EPOCHS} 轮）。"
-            ),
-            (E::RateOutOfRange, Lang::En) => {
-                "The serving rate must be between 0.001 and one million requests (or 100 million tokens) per second.".into()
-            }
-            (E::RateOutOfRange, Lang::Zh) => "服务速率须在每秒 0.001 到一百万个请求（或一亿个 token）之间。".into(),
-            (E::TokenRateNeedsDecoder, Lang::En) => {
-                "Only a model that generates text can be served in tokens per second; use requests per second.".into()
-            }
-            (E::TokenRateNeedsDecoder, Lang::Zh) => {
-                "只有生成文本的模型才能按每秒 token 数计算；请改用每秒请求数。".into()
-            }
-            (E::InputTokensOutOfRange { max }, Lang::En) => {
-                format!("The prompt must be between 1 and {max} tokens.")
-            }
-            (E::InputTokensOutOfRange { max }, Lang::Zh) => {
-                format!("输入长度须在 1 到 {max} 个 token 之间。")
-            }
-            (E::OutputTokensOutOfRange { max }, Lang::En) => format!(
-                "Generate at least one token, and keep prompt plus output within {max} tokens."
-            ),
-            (E::OutputTokensOutOfRange { max }, Lang::Zh) => {
-                format!("至少生成 1 个 token，且输入与输出合计不超过 {max} 个 token。")
-            }
-            (E::LatencyOutOfRange, Lang::En) => format!(
-                "The latency bound must be between 1 ms and {} minutes.",
-                MAX_LATENCY_MS / 60_000
-            ),
-            (E::LatencyOutOfRange, Lang::Zh) => {
-                format!("延迟上限须在 1 毫秒到 {} 分钟之间。", MAX_LATENCY_MS / 60_000)
-            }
-            (E::RequestsOutOfRange, Lang::En) => {
-                "The number of requests must be between 1 and one trillion.".into()
-            }
-            (E::RequestsOutOfRange, Lang::Zh) => "请求数量须在 1 到一万亿之间。".into(),
-            (E::DeadlineOutOfRange, Lang::En) => {
-                format!("The deadline must be between 0 and {MAX_DEADLINE_HOURS} hours.")
-            }
-            (E::DeadlineOutOfRange, Lang::Zh) => {
-                format!("截止时间须在 0 到 {MAX_DEADLINE_HOURS} 小时之间。")
-            }
-        }
-    }
-}
-
-/// The task in an English sentence.
-pub(crate) fn task_en(t: TaskKind) -> &'static str {
-    match t {
-        TaskKind::PreTraining => "pre-training",
-        TaskKind::FullFineTune => "a full fine-tune",
-        TaskKind::Lora => "LoRA fine-tuning",
-        TaskKind::Qlora => "QLoRA fine-tuning",
-        TaskKind::OnlineServing => "online serving",
-        TaskKind::BatchInference => "batch inference",
-    }
-}
-
-/// The task in a Chinese sentence.
-pub(crate) fn task_zh(t: TaskKind) -> &'static str {
-    match t {
-        TaskKind::PreTraining => "预训练",
-        TaskKind::FullFineTune => "全参数微调",
-        TaskKind::Lora => "LoRA 微调",
-        TaskKind::Qlora => "QLoRA 微调",
-        TaskKind::OnlineServing => "在线推理服务",
-        TaskKind::BatchInference => "批量推理",
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let s = s.strip_prefix("a ").unwrap_or(s);
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 impl fmt::Display for WorkloadError {

@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
-use super::models::{KnownModel, ModelSpec};
+use super::ml_models::{KnownModel, ModelSpec};
 
 /// A slug that names no value of the enum it was parsed as.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
