@@ -11,6 +11,7 @@ use crate::format::{self, Lang};
 use crate::l10n::results::lever_name;
 use crate::report::Report;
 use crate::scenario::{Scenario, ValidScenario};
+pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::results::{
     plan_lines, results_view, ItemView, LineView, ProviderRow, RateSource, ResultsView,
 };
@@ -37,99 +38,6 @@ pub struct EstimateJson {
     /// The hardware recommendation, when the scenario describes a workload.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<RecommendationJson>,
-}
-
-/// The hardware recommendation in an export.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct RecommendationJson {
-    /// `run` or `1M-requests`.
-    pub unit: String,
-    /// Memory the work needs on one GPU, GiB, `low–high`.
-    pub memory_gib: String,
-    /// The ranked GPUs (at most ten), cheapest first.
-    pub ranked: Vec<CandidateJson>,
-    /// The founding documents' rules of thumb, checked against the numbers.
-    pub rules: Vec<RuleJson>,
-}
-
-/// One ranked GPU.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct CandidateJson {
-    /// GPU model id.
-    pub gpu: String,
-    /// GPUs per replica.
-    pub gpus: u32,
-    /// Cost per unit, low end (display currency).
-    pub cost_low: String,
-    /// Cost per unit, high end.
-    pub cost_high: String,
-    /// Provider of the price used.
-    pub provider: String,
-    /// Offer id of the price used.
-    pub offer: String,
-    /// Billing mode of the price used.
-    pub billing_mode: String,
-    /// Where the throughput comes from.
-    pub throughput_basis: String,
-    /// Reasons, in the requested language.
-    pub reasons: Vec<String>,
-    /// Warnings, in the requested language.
-    pub warnings: Vec<String>,
-}
-
-/// One rule-of-thumb check.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct RuleJson {
-    /// Rule slug.
-    pub rule: String,
-    /// Verdict slug.
-    pub verdict: String,
-    /// What the numbers show, in the requested language.
-    pub finding: String,
-}
-
-fn recommendation_json(rec: &crate::recommend::Recommendation, lang: Lang) -> RecommendationJson {
-    use crate::recommend::CostUnit;
-    RecommendationJson {
-        unit: match rec.unit {
-            CostUnit::Run => "run".into(),
-            CostUnit::MillionRequests => "1M-requests".into(),
-        },
-        memory_gib: format!(
-            "{:.1}–{:.1}",
-            rec.memory.total_gib.low, rec.memory.total_gib.high
-        ),
-        ranked: rec
-            .ranked
-            .iter()
-            .take(crate::recommend::EXPLAINED)
-            .filter_map(|c| {
-                let o = c.best_option()?;
-                let cost = o.cost.in_unit(rec.unit)?;
-                Some(CandidateJson {
-                    gpu: c.profile.gpu.clone(),
-                    gpus: c.gpus_per_replica(),
-                    cost_low: cost.low.to_decimal_string(),
-                    cost_high: cost.high.to_decimal_string(),
-                    provider: o.provider.clone(),
-                    offer: o.offer.clone(),
-                    billing_mode: o.mode.to_string(),
-                    throughput_basis: c.throughput.basis.describe().get(lang).to_string(),
-                    reasons: c.reasons.iter().map(|t| t.get(lang).to_string()).collect(),
-                    warnings: c.warnings.iter().map(|w| w.message(lang)).collect(),
-                })
-            })
-            .collect(),
-        rules: rec
-            .rules
-            .iter()
-            .map(|r| RuleJson {
-                rule: r.rule.as_str().into(),
-                verdict: r.verdict.as_str().into(),
-                finding: r.finding.get(lang).to_string(),
-            })
-            .collect(),
-    }
 }
 
 /// One provider row.
@@ -341,7 +249,7 @@ pub fn to_json(
         recommendation: report
             .recommendation
             .as_ref()
-            .map(|r| recommendation_json(r, lang)),
+            .map(|r| crate::view::recommendation::recommendation_json(r, lang)),
     }
 }
 

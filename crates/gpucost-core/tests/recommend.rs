@@ -283,7 +283,12 @@ fn serving_bert_prefers_an_inference_gpu_to_an_a100_when_both_fit() {
         .iter()
         .find(|x| x.rule == SeedRule::InferenceGpusCheaper)
         .unwrap();
-    assert_ne!(rule.verdict, Verdict::NotApplicable, "{}", rule.finding.en);
+    assert_ne!(
+        rule.verdict,
+        Verdict::NotApplicable,
+        "{}",
+        rule.finding.text(Lang::En)
+    );
 }
 
 // --- Every number is a range with its evidence ---------------------------------------------
@@ -418,18 +423,25 @@ fn every_range_is_ordered_and_every_result_names_its_evidence() {
                 Basis::Modelled {
                     compute_efficiency,
                     formula,
+                    peak_tflops,
+                    peak,
                     ..
                 } => {
                     ordered(*compute_efficiency, "efficiency");
-                    assert!(!formula.en.is_empty() && !formula.zh.is_empty());
+                    for lang in [Lang::En, Lang::Zh] {
+                        assert!(formula.text(*peak_tflops, *peak, lang).contains("TFLOPS"));
+                    }
                 }
             }
-            let basis = t.basis.describe();
+            let basis = t.basis.text(Lang::En);
             assert!(
-                basis.en.starts_with("measured") || basis.en.starts_with("modelled"),
-                "{}",
-                basis.en
+                basis.starts_with("measured: ") || basis.starts_with("modelled: "),
+                "{basis}"
             );
+            assert!(t
+                .basis
+                .text(Lang::Zh)
+                .ends_with(&t.basis.evidence(Lang::Zh)));
             for o in &c.options {
                 for x in [
                     o.cost.per_run,
@@ -475,18 +487,24 @@ fn the_seed_rules_are_checked_against_numbers_not_asserted() {
         20_000,
     ));
     for check in &r.rules {
-        let has_digit = check.finding.en.chars().any(|c| c.is_ascii_digit());
+        let (en, zh) = (check.finding.text(Lang::En), check.finding.text(Lang::Zh));
+        let has_digit = en.chars().any(|c| c.is_ascii_digit());
         if check.verdict != Verdict::NotApplicable {
-            assert!(has_digit, "{}: {}", check.rule.as_str(), check.finding.en);
+            assert!(has_digit, "{}: {}", check.rule.as_str(), en);
         }
-        assert!(!check.finding.zh.is_ascii());
+        assert!(!zh.is_ascii());
     }
     let batching = r
         .rules
         .iter()
         .find(|x| x.rule == SeedRule::BatchingUtilization)
         .unwrap();
-    assert_eq!(batching.verdict, Verdict::Within, "{}", batching.finding.en);
+    assert_eq!(
+        batching.verdict,
+        Verdict::Within,
+        "{}",
+        batching.finding.text(Lang::En)
+    );
 }
 
 // --- Warnings ---------------------------------------------------------------------------------
@@ -511,7 +529,7 @@ fn a_model_split_over_gpus_without_nvlink_is_flagged() {
         .iter()
         .find(|w| matches!(w, Warning::NeedsNvlink { .. }))
         .unwrap()
-        .message(Lang::Zh);
+        .text(Lang::Zh);
     assert!(message.contains("NVLink"));
 }
 
@@ -605,9 +623,9 @@ fn gpus_too_small_for_the_model_are_excluded_with_the_reason() {
         .find(|e| e.profile.gpu == "T4")
         .expect("T4 excluded");
     assert!(
-        t4.message(Lang::En).contains("more than 8 GPUs"),
+        t4.text(Lang::En).contains("more than 8 GPUs"),
         "{}",
-        t4.message(Lang::En)
+        t4.text(Lang::En)
     );
     assert!(r.ranked.iter().all(|c| c.profile.gpu != "T4"));
 }

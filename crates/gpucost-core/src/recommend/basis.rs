@@ -1,13 +1,13 @@
 //! The evidence behind a throughput: measured rows of one suite, or the FLOPs/bandwidth model
 //! with the efficiency range it used and where that range comes from.
 //!
-//! Every candidate in a recommendation names one [`Basis`]; its [`Basis::describe`] is the
-//! sentence a person reads to check the number (suite, model, precision, GPU, value, and the
-//! source file at its commit).
+//! Every candidate in a recommendation names one [`Basis`]: what a person reads to check the
+//! number (suite, model, precision, GPU, value, and the source file at its commit; or the
+//! formula, the datasheet peak and the efficiency). Its words are in [`super::words`].
 
 use super::candidates::PeakKind;
 use super::hardware::MeasuredRow;
-use super::range::{num, pct_span, LowHigh, Text};
+use super::range::LowHigh;
 
 /// A measured row as cited by a recommendation: the row, and where to find it.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,42 +49,39 @@ pub enum Calibration {
     Assumed,
 }
 
-impl Calibration {
-    /// Where the range comes from, in words.
-    pub fn describe(&self) -> Text {
-        match self {
-            Calibration::Suite { title, gpus, .. } => Text::new(
-                format!("implied by {title} rows for this model on {gpus} GPU(s)"),
-                format!("由 {title} 中该模型在 {gpus} 种 GPU 上的实测数据推算"),
-            ),
-            Calibration::Mfu { rows } => Text::new(
-                format!("MFU reported by MosaicML llm-foundry for MPT pre-training ({rows} rows)"),
-                format!("MosaicML llm-foundry 报告的 MPT 预训练 MFU（{rows} 行）"),
-            ),
-            Calibration::LlamaCpp { rows, same_model } => Text::new(
-                format!(
-                    "implied by {rows} llama.cpp single-sequence rows{}",
-                    if *same_model {
-                        " for this model"
-                    } else {
-                        " for Llama 3"
-                    }
-                ),
-                format!(
-                    "由 {rows} 行 llama.cpp 单序列实测{}推算",
-                    if *same_model {
-                        "（同一模型）"
-                    } else {
-                        "（Llama 3）"
-                    }
-                ),
-            ),
-            Calibration::Assumed => Text::new(
-                "assumed (no measured rows apply)",
-                "假设值（无适用的实测数据）",
-            ),
-        }
-    }
+/// The FLOPs count the model divides the datasheet peak by.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Formula {
+    /// Training an image model: FLOPs per image, a multiple of the forward pass.
+    ImageTraining {
+        /// FLOPs per image.
+        flops: f64,
+        /// Forward passes' worth of work per image (3 for full training, 2 for adapters).
+        passes: u8,
+    },
+    /// Training a token model: `k·N·D` FLOPs.
+    TokenTraining {
+        /// `k` (6 for full training, 4 for adapters).
+        k: u8,
+        /// FLOPs per token.
+        flops: f64,
+    },
+    /// Inference without text generation: FLOPs per request.
+    Request {
+        /// FLOPs per request.
+        flops: f64,
+    },
+    /// Text generation: a batched decode step bound by bandwidth or compute.
+    Decode {
+        /// Datasheet memory bandwidth, GB/s.
+        bandwidth_gbps: f64,
+        /// Requests per batch (pessimistic case).
+        batch: u32,
+        /// Prompt tokens per request.
+        input_tokens: u32,
+        /// Output tokens per request.
+        output_tokens: u32,
+    },
 }
 
 /// The evidence behind a throughput.
@@ -101,8 +98,8 @@ pub enum Basis {
     },
     /// The FLOPs/bandwidth model.
     Modelled {
-        /// The formula, in words.
-        formula: Text,
+        /// The formula.
+        formula: Formula,
         /// Datasheet peak used for compute, TFLOPS.
         peak_tflops: f64,
         /// Which datasheet rate.
@@ -145,92 +142,6 @@ impl Basis {
                     ..
                 }
             ),
-        }
-    }
-
-    /// One sentence naming the evidence.
-    pub fn describe(&self) -> Text {
-        match self {
-            Basis::Measured { title, rows, .. } => {
-                let source = &rows[0].source;
-                let r = &rows[0].row;
-                let more = match rows.len() {
-                    1 => (String::new(), String::new()),
-                    n => (
-                        format!(" and {} more row(s)", n - 1),
-                        format!("，另有 {} 行", n - 1),
-                    ),
-                };
-                let (precision, precision_zh) = match r.precision {
-                    Some(p) => (p.label().to_string(), p.label().to_string()),
-                    None => ("precision not recorded".into(), "未记录精度".into()),
-                };
-                Text::new(
-                    format!(
-                        "measured: {title}, {} {precision}, {} × {} = {} {} ({}{}; {}){}",
-                        r.model,
-                        r.gpus,
-                        r.gpu,
-                        num(r.value),
-                        r.unit,
-                        source,
-                        if r.at.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" {}", r.at)
-                        },
-                        r.date,
-                        more.0
-                    ),
-                    format!(
-                        "实测：{title}，{} {precision_zh}，{} × {} = {} {}（{}{}；{}）{}",
-                        r.model,
-                        r.gpus,
-                        r.gpu,
-                        num(r.value),
-                        r.unit,
-                        source,
-                        if r.at.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" {}", r.at)
-                        },
-                        r.date,
-                        more.1
-                    ),
-                )
-            }
-            Basis::Modelled {
-                formula,
-                compute_efficiency,
-                compute_calibration,
-                bandwidth,
-                ..
-            } => {
-                let c = compute_calibration.describe();
-                let mut en = format!(
-                    "modelled: {}; compute efficiency {} ({})",
-                    formula.en,
-                    pct_span(*compute_efficiency),
-                    c.en
-                );
-                let mut zh = format!(
-                    "模型估算：{}；算力利用率 {}（{}）",
-                    formula.zh,
-                    pct_span(*compute_efficiency),
-                    c.zh
-                );
-                if let Some((bw, cal)) = bandwidth {
-                    let d = cal.describe();
-                    en.push_str(&format!(
-                        ", bandwidth efficiency {} ({})",
-                        pct_span(*bw),
-                        d.en
-                    ));
-                    zh.push_str(&format!("，带宽利用率 {}（{}）", pct_span(*bw), d.zh));
-                }
-                Text::new(en, zh)
-            }
         }
     }
 }

@@ -91,6 +91,8 @@ pub struct PriceOption {
     pub per_gpu_hour: Money,
     /// Source id of the price.
     pub source: String,
+    /// The source's title in the catalog (its id when the catalog has no such source).
+    pub source_title: String,
     /// When the price was current.
     pub as_of: AsOf,
     /// Days since then, when known.
@@ -170,7 +172,8 @@ pub fn options(
     today: NaiveDate,
 ) -> Vec<PriceOption> {
     let rentals = Rentals::new(catalog, fx, display);
-    picks(w, profile, thr, slice_need_gib, rentals.of(profile), None).into_options(display, today)
+    picks(w, profile, thr, slice_need_gib, rentals.of(profile), None)
+        .into_options(catalog, display, today)
 }
 
 /// The cheapest way to rent a GPU from one provider in one billing class, before it becomes a
@@ -212,13 +215,18 @@ pub(crate) struct Picks<'r, 'c> {
 
 impl Picks<'_, '_> {
     /// The options, built (names, strings and every cost per unit).
-    pub fn into_options(self, display: Currency, today: NaiveDate) -> Vec<PriceOption> {
+    pub fn into_options(
+        self,
+        catalog: &Catalog,
+        display: Currency,
+        today: NaiveDate,
+    ) -> Vec<PriceOption> {
         let Some(work) = self.work else {
             return Vec::new();
         };
         self.list
             .into_iter()
-            .map(|pick| price_option(pick, &work, display, today))
+            .map(|pick| price_option(pick, &work, catalog, display, today))
             .collect()
     }
 }
@@ -285,7 +293,13 @@ pub(crate) fn picks<'r, 'c>(
     }
 }
 
-fn price_option(pick: Pick, work: &Work, display: Currency, today: NaiveDate) -> PriceOption {
+fn price_option(
+    pick: Pick,
+    work: &Work,
+    catalog: &Catalog,
+    display: Currency,
+    today: NaiveDate,
+) -> PriceOption {
     let rankable = pick.rankable();
     let (offer, provider, price) = (pick.rental.offer, pick.provider, pick.price.price);
     let instance_per_hour = pick.price.instance_per_hour;
@@ -305,6 +319,9 @@ fn price_option(pick: Pick, work: &Work, display: Currency, today: NaiveDate) ->
         instance_per_hour,
         per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
         source: price.source.clone(),
+        source_title: catalog
+            .source(&price.source)
+            .map_or_else(|| price.source.clone(), |s| s.title.clone()),
         as_of: price.as_of,
         age_days,
         old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),

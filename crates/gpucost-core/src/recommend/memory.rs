@@ -8,8 +8,9 @@
 //! requests in flight and working memory. Model state and KV cache can be split across GPUs
 //! (FSDP/ZeRO-3, tensor parallelism); activations and overhead are per GPU.
 
-use super::models::Architecture;
-use super::range::{LowHigh, Text};
+use super::assumptions::Assumption;
+use super::ml_models::Architecture;
+use super::range::LowHigh;
 use super::workload::{
     BatchJob, Precision, RequestShape, ServingTarget, Task, TrainingKind, ValidWorkload,
 };
@@ -46,7 +47,25 @@ pub struct MemoryEstimate {
     /// The part every GPU holds (activations, overhead).
     pub per_gpu_gib: LowHigh<f64>,
     /// How each part was counted.
-    pub notes: Vec<Text>,
+    pub notes: Vec<Assumption>,
+}
+
+impl MemoryEstimate {
+    /// Memory each of the `gpus` GPUs of one replica holds, GiB: the splittable part shared
+    /// out, plus what every GPU holds — less the activations checkpointing saves, when the
+    /// plan needs it.
+    pub fn per_gpu_used(&self, gpus: u32, checkpointing: bool) -> LowHigh<f64> {
+        let g = f64::from(gpus.max(1));
+        let saved = if checkpointing {
+            self.activations_gib.high - self.activations_gib.low
+        } else {
+            0.0
+        };
+        LowHigh::new(
+            self.shardable_gib.low / g + self.per_gpu_gib.low,
+            self.shardable_gib.high / g + self.per_gpu_gib.high - saved,
+        )
+    }
 }
 
 /// How many GPUs of one model a replica needs.
@@ -105,10 +124,7 @@ pub fn estimate(w: &ValidWorkload) -> MemoryEstimate {
     let fixed = LowHigh::new(0.5 * GIB, GIB);
     let proportional = state.times_range(LowHigh::new(0.02, 0.08));
     let overhead = fixed.plus(proportional);
-    notes.push(Text::new(
-        "Overhead (CUDA context, workspaces, fragmentation): 0.5–1 GiB per GPU plus 2–8 % of the model state.",
-        "额外开销（CUDA 上下文、工作区、碎片）：每块 GPU 0.5–1 GiB，另加模型状态的 2–8 %。",
-    ));
+    notes.push(Assumption::Overhead);
     let shardable = state.plus(proportional).plus(kv);
     let per_gpu = acts.plus(fixed);
     let g = |r: LowHigh<f64>| r.times(1.0 / GIB);
@@ -137,7 +153,7 @@ struct Parts {
 }
 
 /// Model state and activations of a training run.
-fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Parts {
+fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Assumption>) -> Parts {
     let spec = w.spec();
     let n = spec.params;
     let p = w.precision();
@@ -147,17 +163,11 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Par
     let acts = match spec.arch {
         Architecture::Decoder(t) | Architecture::Encoder(t) => {
             let shl = s * f64::from(t.hidden) * f64::from(t.layers);
-            notes.push(Text::new(
-                "Activations of one sequence: 2·s·h·L bytes with activation checkpointing, 34·s·h·L without (Korthikanti et al. 2022, FlashAttention so no s² term).",
-                "单条序列的激活值：启用激活检查点时为 2·s·h·L 字节，不启用时为 34·s·h·L 字节（Korthikanti 等 2022；使用 FlashAttention，无 s² 项）。",
-            ));
+            notes.push(Assumption::ActivationsPerSequence);
             LowHigh::new(2.0 * shl, 34.0 * shl).times(act_scale)
         }
         Architecture::Image(i) => {
-            notes.push(Text::new(
-                "Activations of one image are an approximation for this network (with and without checkpointing).",
-                "单张图像的激活值为该网络的近似值（启用与不启用检查点）。",
-            ));
+            notes.push(Assumption::ActivationsPerImage);
             LowHigh::new(i.train_activation_gib.0, i.train_activation_gib.1).times(GIB * act_scale)
         }
     };
@@ -166,20 +176,14 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Par
             let t = spec.trainable_params;
             let frozen = (n - t).max(0.0) * if p == Precision::Fp32 { 4.0 } else { 2.0 };
             if p == Precision::Fp32 {
-                notes.push(Text::new(
-                    "FP32 Adam: 4 bytes of weights, 4 of gradients and 8 of moments per trained parameter (16).",
-                    "FP32 Adam：每个训练参数含权重 4 字节、梯度 4 字节、动量 8 字节（共 16 字节）。",
-                ));
+                notes.push(Assumption::AdamFp32);
                 (
                     LowHigh::point(4.0 * t + frozen),
                     LowHigh::point(4.0 * t),
                     LowHigh::point(8.0 * t),
                 )
             } else {
-                notes.push(Text::new(
-                    "Mixed-precision Adam: 16–18 bytes per trained parameter (fp16 weights 2, gradients 2–4, fp32 master weights 4 and moments 8).",
-                    "混合精度 Adam：每个训练参数 16–18 字节（fp16 权重 2、梯度 2–4、fp32 主权重 4 与动量 8）。",
-                ));
+                notes.push(Assumption::AdamMixedPrecision);
                 (
                     LowHigh::point(2.0 * t + frozen),
                     LowHigh::new(2.0 * t, 4.0 * t),
@@ -190,18 +194,10 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Par
         TrainingKind::Lora | TrainingKind::Qlora => {
             let (wb_low, wb_high) = p.weight_bytes();
             let a = LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n);
-            notes.push(Text::new(
-                format!(
-                    "{}: frozen base weights at {} bytes per parameter; adapters of 0.2–2 % of the parameters with 16–18 bytes each.",
-                    if kind == TrainingKind::Qlora { "QLoRA" } else { "LoRA" },
-                    super::range::span(LowHigh::new(wb_low, wb_high))
-                ),
-                format!(
-                    "{}：冻结的基座权重每参数 {} 字节；适配器占参数量的 0.2–2 %，每个 16–18 字节。",
-                    if kind == TrainingKind::Qlora { "QLoRA" } else { "LoRA" },
-                    super::range::span(LowHigh::new(wb_low, wb_high))
-                ),
-            ));
+            notes.push(Assumption::Adapters {
+                qlora: kind == TrainingKind::Qlora,
+                weight_bytes: LowHigh::new(wb_low, wb_high),
+            });
             (
                 LowHigh::new(n * wb_low, n * wb_high).plus(a.times(2.0)),
                 LowHigh::new(a.low * 2.0, a.high * 4.0),
@@ -219,7 +215,7 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Text>) -> Par
 }
 
 /// Weights, working activations and KV cache of one request of `shape`.
-fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Text>) -> Parts {
+fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Assumption>) -> Parts {
     let spec = w.spec();
     let n = spec.params;
     let p = w.precision();
@@ -228,10 +224,7 @@ fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Text>) -> P
     let (acts, kv) = match spec.arch {
         Architecture::Decoder(t) => {
             let tokens = f64::from(shape.input_tokens) + f64::from(shape.output_tokens);
-            notes.push(Text::new(
-                "KV cache: 2 (K, V) × layers × KV heads × head size × 2 bytes per token of prompt and output.",
-                "KV 缓存：每个输入与输出 token 为 2（K、V）× 层数 × KV 头数 × 头维度 × 2 字节。",
-            ));
+            notes.push(Assumption::KvCache);
             (
                 LowHigh::new(1.0, 2.0)
                     .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
@@ -262,7 +255,7 @@ mod tests {
     use rust_decimal::Decimal;
 
     use super::*;
-    use crate::recommend::models::KnownModel;
+    use crate::recommend::ml_models::KnownModel;
     use crate::recommend::workload::{ModelChoice, TrainingSize, Workload};
 
     fn train(model: KnownModel, kind: TrainingKind, precision: Precision) -> ValidWorkload {

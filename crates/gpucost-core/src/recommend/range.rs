@@ -1,11 +1,10 @@
-//! Estimates as ranges, and text in two languages.
+//! Estimates as ranges.
 //!
 //! Every modelled number in a recommendation is a [`LowHigh`]: the pessimistic and the
 //! optimistic end of what the stated assumptions allow, always ordered `low <= high`.
 
 use rust_decimal::Decimal;
 
-use crate::format::Lang;
 use crate::money::Money;
 
 /// A range of estimates, `low <= high`.
@@ -110,33 +109,6 @@ impl LowHigh<Money> {
     }
 }
 
-/// A sentence in English and Chinese.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Text {
-    /// English.
-    pub en: String,
-    /// Simplified Chinese.
-    pub zh: String,
-}
-
-impl Text {
-    /// A text from both languages.
-    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Text {
-        Text {
-            en: en.into(),
-            zh: zh.into(),
-        }
-    }
-
-    /// The text in `lang`.
-    pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
-
 /// Hours as an exact decimal for money arithmetic: clamped to `0..=1e15`, six decimals.
 pub(crate) fn hours_decimal(h: f64) -> Decimal {
     let clamped = if h.is_finite() {
@@ -147,51 +119,6 @@ pub(crate) fn hours_decimal(h: f64) -> Decimal {
     Decimal::from_f64_retain(clamped)
         .unwrap_or(Decimal::ZERO)
         .round_dp(6)
-}
-
-/// A ratio or count as a short number: `2.3`, `18`, `0.45`.
-pub(crate) fn num(x: f64) -> String {
-    if !x.is_finite() {
-        return "∞".into();
-    }
-    let a = x.abs();
-    let s = if a >= 100.0 {
-        format!("{x:.0}")
-    } else if a >= 10.0 {
-        format!("{x:.1}")
-    } else if a >= 1.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.3}")
-    };
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
-}
-
-/// A range as text: `1.2–1.5`, or one number when both ends agree to display precision.
-pub(crate) fn span(r: LowHigh<f64>) -> String {
-    let (a, b) = (num(r.low), num(r.high));
-    if a == b {
-        a
-    } else {
-        format!("{a}–{b}")
-    }
-}
-
-/// A fraction as a percentage range: `36–64 %`.
-pub(crate) fn pct_span(r: LowHigh<f64>) -> String {
-    let (a, b) = (
-        format!("{:.0}", r.low * 100.0),
-        format!("{:.0}", r.high * 100.0),
-    );
-    if a == b {
-        format!("{a} %")
-    } else {
-        format!("{a}–{b} %")
-    }
 }
 
 #[cfg(test)]
@@ -224,15 +151,6 @@ mod tests {
         );
         assert_eq!(m.low.amount, Decimal::ONE);
         assert_eq!(m.mid().amount, Decimal::new(55, 1));
-    }
-
-    #[test]
-    fn numbers_print_short() {
-        assert_eq!(num(2.3456), "2.35");
-        assert_eq!(num(18.04), "18");
-        assert_eq!(num(152.0), "152");
-        assert_eq!(span(LowHigh::new(0.36, 0.64)), "0.36–0.64");
-        assert_eq!(pct_span(LowHigh::new(0.36, 0.64)), "36–64 %");
     }
 
     #[test]

@@ -12,17 +12,17 @@ use rust_decimal::Decimal;
 use crate::billing_mode::ModeClass;
 use crate::money::Currency;
 
+use super::assumptions::{self, Assumption};
 use super::candidates::GpuProfile;
 use super::cost::{self, Pick, Picks};
 use super::hardware::embedded_hardware;
 use super::memory::{self, gpus_needed, GpuCount, MemoryEstimate};
-use super::range::Text;
+use super::reasons::{self, Reason};
 use super::rentals::Rentals;
 use super::throughput::{Throughput, ThroughputModel, MAX_REPLICA_GPUS};
 use super::workload::ValidWorkload;
 use super::{
-    reasons, slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED,
-    MAX_TRAINING_GPUS,
+    slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED, MAX_TRAINING_GPUS,
 };
 
 /// What the ranking reads of one way to rent a GPU.
@@ -204,7 +204,7 @@ pub(crate) fn evaluate(
         .into_iter()
         .enumerate()
         .map(|(i, s)| {
-            let options: Vec<PriceOption> = s.picks.into_options(currency, today);
+            let options: Vec<PriceOption> = s.picks.into_options(rentals.catalog, currency, today);
             let p = s.profile.clone();
             let slice = slice_fit(w, &p, &s.throughput, &mem, &options);
             let mut c = Candidate {
@@ -224,7 +224,7 @@ pub(crate) fn evaluate(
             c
         })
         .collect();
-    let own: Vec<Vec<Text>> = ranked
+    let own: Vec<Vec<Reason>> = ranked
         .iter()
         .take(EXPLAINED)
         .map(|c| reasons::own(c, &mem, unit))
@@ -246,14 +246,11 @@ pub(crate) fn evaluate(
 fn explain(w: &ValidWorkload, c: &mut Candidate) {
     c.warnings = warnings::for_candidate(w, c);
     c.assumptions = c.throughput.notes.clone();
-    c.assumptions
-        .extend(reasons::efficiency_note(&c.throughput));
+    c.assumptions.extend(assumptions::efficiency(&c.throughput));
     if !c.throughput.other_suites.is_empty() {
-        let list = c.throughput.other_suites.join(", ");
-        c.assumptions.push(Text::new(
-            format!("Also measured in {list}; not mixed into this ranking."),
-            format!("另有 {list} 的实测数据；未混入本排名。"),
-        ));
+        c.assumptions.push(Assumption::AlsoMeasured {
+            suites: c.throughput.other_suites.clone(),
+        });
     }
 }
 

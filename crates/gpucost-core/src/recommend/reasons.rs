@@ -1,228 +1,158 @@
-//! Reasons a person can check: memory fit, throughput and its evidence, price, and how a
-//! candidate compares with the best one — each as a sentence in English and Chinese.
+//! Reasons a person can check — memory fit, throughput and its evidence, price, and how a
+//! candidate compares with the best one — as data. Their words are in [`super::words`].
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing_mode::ModeClass;
-use crate::format;
+use crate::catalog::AsOf;
 use crate::money::Money;
 
+use super::basis::Basis;
 use super::cost::{CostUnit, PriceOption};
 use super::memory::MemoryEstimate;
-use super::range::{num, pct_span, span, LowHigh, Text};
-use super::{Candidate, SliceKind};
+use super::range::LowHigh;
+use super::throughput::WorkUnit;
+use super::{Candidate, SliceFit};
 
-/// An amount per unit: four decimals below one, else two.
-pub(crate) fn amount(m: Money) -> String {
-    if m.amount.abs() < Decimal::ONE {
-        format::rate(m)
-    } else {
-        format::money(m)
-    }
+/// A price as a reason cites it: who sells it, where, when, per GPU-hour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CitedPrice {
+    /// Provider name (English).
+    pub provider_name: String,
+    /// Provider name (Chinese).
+    pub provider_name_zh: String,
+    /// Instance type.
+    pub instance: String,
+    /// Billing class.
+    pub class: ModeClass,
+    /// Region.
+    pub region: String,
+    /// When the price was current.
+    pub as_of: AsOf,
+    /// One GPU per hour in the display currency.
+    pub per_gpu_hour: Money,
 }
 
-/// A money range: `$1.20–$1.50`, or one amount when both ends print the same.
-pub(crate) fn money_span(r: LowHigh<Money>) -> String {
-    let (a, b) = (amount(r.low), amount(r.high));
-    if a == b {
-        a
-    } else {
-        format!("{a}–{b}")
-    }
-}
-
-/// A billing class in Chinese.
-pub(crate) fn class_zh(c: ModeClass) -> &'static str {
-    match c {
-        ModeClass::OnDemand => "按量",
-        ModeClass::Spot => "竞价",
-        ModeClass::Committed => "承诺使用",
-        ModeClass::Subscription => "包期订阅",
-    }
-}
-
-/// The unit in words.
-pub(crate) fn unit_text(unit: CostUnit) -> Text {
-    match unit {
-        CostUnit::Run => Text::new("per run", "每次运行"),
-        CostUnit::MillionRequests => Text::new("per 1M requests", "每百万请求"),
-    }
-}
-
-fn price_line(o: &PriceOption) -> Text {
-    let rate = format::rate(o.per_gpu_hour);
-    Text::new(
-        format!(
-            "{} {} ({} {}, {}): {} per GPU-hour",
-            o.provider_name,
-            o.instance,
-            o.class.as_str(),
-            o.region,
-            o.as_of,
-            rate
-        ),
-        format!(
-            "{} {}（{} {}，{}）：每 GPU 小时 {}",
-            o.provider_name_zh,
-            o.instance,
-            class_zh(o.class),
-            o.region,
-            o.as_of,
-            rate
-        ),
-    )
+/// One reason for a candidate's place in the ranking.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    /// How much memory the work needs and how many GPUs hold it.
+    Fits {
+        /// Memory needed on one GPU, GiB.
+        need_gib: LowHigh<f64>,
+        /// GPUs per replica.
+        gpus: u32,
+        /// Memory per GPU, GB as the datasheet gives it.
+        memory_gb: f64,
+        /// Whether it fits only with activation checkpointing.
+        checkpointing: bool,
+    },
+    /// A MIG slice or a fractional offer that holds the model.
+    Slice(SliceFit),
+    /// Work per second per GPU, and on what evidence.
+    Throughput {
+        /// Work per second per GPU.
+        per_gpu: LowHigh<f64>,
+        /// What work is counted in.
+        unit: WorkUnit,
+        /// The evidence.
+        basis: Basis,
+    },
+    /// Requests decoded at once, and the time per request.
+    Batch {
+        /// Requests per replica.
+        batch: u32,
+        /// Seconds per request.
+        latency_s: LowHigh<f64>,
+    },
+    /// The cheapest price and what the work costs at it.
+    Cheapest {
+        /// The price.
+        price: CitedPrice,
+        /// The cost in `unit`, when the work has one.
+        cost: Option<LowHigh<Money>>,
+        /// The ranking unit.
+        unit: CostUnit,
+        /// Hours to finish (training and batch jobs).
+        hours: Option<LowHigh<f64>>,
+    },
+    /// How this GPU compares with a reference (the best, or the runner-up for the best).
+    Versus {
+        /// The reference GPU's display name.
+        reference: String,
+        /// Throughput over the reference's (middles of the ranges).
+        throughput_ratio: f64,
+        /// Price per GPU-hour over the reference's.
+        price_ratio: f64,
+        /// Fraction cheaper in `unit` (negative: dearer).
+        saving: f64,
+        /// The ranking unit.
+        unit: CostUnit,
+        /// Whether the two throughputs rest on different evidence.
+        different_evidence: bool,
+    },
 }
 
 /// The candidate's own reasons: memory, throughput, price.
-pub(crate) fn own(c: &Candidate, m: &MemoryEstimate, unit: CostUnit) -> Vec<Text> {
-    let mut out = Vec::new();
-    let mem = num(c.profile.memory_gib());
-    let need = span(m.total_gib);
-    let g = c.throughput.gpus_per_replica;
-    let (ck_en, ck_zh) = if c.gpus.needs_checkpointing {
-        (" with activation checkpointing", "（需启用激活检查点）")
-    } else {
-        ("", "")
-    };
-    out.push(if g == 1 {
-        Text::new(
-            format!("Needs {need} GiB; fits in one {mem} GB GPU{ck_en}."),
-            format!("需要 {need} GiB；一块 {mem} GB GPU 即可容纳{ck_zh}。"),
-        )
-    } else {
-        Text::new(
-            format!("Needs {need} GiB in all; split over {g} GPUs of {mem} GB each{ck_en}."),
-            format!("共需 {need} GiB；拆分到 {g} 块 {mem} GB GPU 上{ck_zh}。"),
-        )
-    });
+pub(crate) fn own(c: &Candidate, m: &MemoryEstimate, unit: CostUnit) -> Vec<Reason> {
+    let mut out = vec![Reason::Fits {
+        need_gib: m.total_gib,
+        gpus: c.throughput.gpus_per_replica,
+        memory_gb: c.profile.memory_gib(),
+        checkpointing: c.gpus.needs_checkpointing,
+    }];
     if let Some(s) = &c.slice {
-        // Numbers shared by both languages are formatted once.
-        out.push(match &s.kind {
-            SliceKind::Mig => {
-                let memory = num(s.memory_gib);
-                let fraction = (1.0 / s.share).round();
-                Text::new(
-                    format!(
-                        "A MIG slice ({memory} GB, 1/{fraction} of the compute) would hold it{}.",
-                        match s.enough_throughput {
-                            Some(true) => " and serve the target rate",
-                            Some(false) => ", but not at the target rate",
-                            None => "",
-                        }
-                    ),
-                    format!(
-                        "一个 MIG 切片（{memory} GB，1/{fraction} 算力）即可容纳{}。",
-                        match s.enough_throughput {
-                            Some(true) => "，并满足目标速率",
-                            Some(false) => "，但达不到目标速率",
-                            None => "",
-                        }
-                    ),
-                )
-            }
-            SliceKind::Offer { offer } => {
-                let share = num(s.share);
-                Text::new(
-                    format!("A fractional offer ({offer}, {share} of a GPU) holds it."),
-                    format!("分数 GPU 报价（{offer}，{share} 块 GPU）即可容纳。"),
-                )
-            }
-        });
+        out.push(Reason::Slice(s.clone()));
     }
     let t = &c.throughput;
-    let unit_label = t.unit.per_second();
-    let basis = t.basis.describe();
-    let per_gpu = span(t.per_gpu);
-    out.push(Text::new(
-        format!("{per_gpu} {} per GPU — {}.", unit_label.en, basis.en),
-        format!("每块 GPU {per_gpu} {} — {}。", unit_label.zh, basis.zh),
-    ));
-    if let (Some(b), Some(lat)) = (t.batch, t.latency_s) {
-        let lat = span(lat);
-        out.push(Text::new(
-            format!("Batch of {b} requests per replica; {lat} s per request."),
-            format!("每个副本批量 {b} 个请求；每个请求 {lat} 秒。"),
-        ));
+    out.push(Reason::Throughput {
+        per_gpu: t.per_gpu,
+        unit: t.unit,
+        basis: t.basis.clone(),
+    });
+    if let (Some(batch), Some(latency_s)) = (t.batch, t.latency_s) {
+        out.push(Reason::Batch { batch, latency_s });
     }
     if let Some(o) = c.best_option() {
-        let p = price_line(o);
-        let u = unit_text(unit);
-        let cost = o
-            .cost
-            .in_unit(unit)
-            .map(money_span)
-            .unwrap_or_else(|| "—".into());
-        let mut en = format!("Cheapest: {}; {cost} {}", p.en, u.en);
-        let mut zh = format!("最低价：{}；{u}{cost}", p.zh, u = u.zh);
-        if let Some(h) = o.hours {
-            let h = span(h);
-            en.push_str(&format!(", {h} h"));
-            zh.push_str(&format!("，{h} 小时"));
-        }
-        en.push('.');
-        zh.push('。');
-        out.push(Text::new(en, zh));
+        out.push(Reason::Cheapest {
+            price: cited(o),
+            cost: o.cost.in_unit(unit),
+            unit,
+            hours: o.hours,
+        });
     }
     out
 }
 
+fn cited(o: &PriceOption) -> CitedPrice {
+    CitedPrice {
+        provider_name: o.provider_name.clone(),
+        provider_name_zh: o.provider_name_zh.clone(),
+        instance: o.instance.clone(),
+        class: o.class,
+        region: o.region.clone(),
+        as_of: o.as_of,
+        per_gpu_hour: o.per_gpu_hour,
+    }
+}
+
 /// How `c` compares with `reference` (the best candidate, or the runner-up for the best).
-pub(crate) fn versus(c: &Candidate, reference: &Candidate, unit: CostUnit) -> Option<Text> {
+pub(crate) fn versus(c: &Candidate, reference: &Candidate, unit: CostUnit) -> Option<Reason> {
     let (a, b) = (c.best_option()?, reference.best_option()?);
-    let thr = c.throughput.per_gpu.mid() / reference.throughput.per_gpu.mid();
-    let price = a.per_gpu_hour.ratio_to(b.per_gpu_hour)?.to_f64()?;
+    let throughput_ratio = c.throughput.per_gpu.mid() / reference.throughput.per_gpu.mid();
+    let price_ratio = a.per_gpu_hour.ratio_to(b.per_gpu_hour)?.to_f64()?;
     let (ca, cb) = (a.key(unit)?, b.key(unit)?);
     if cb.is_zero() {
         return None;
     }
-    let diff = (Decimal::ONE - ca / cb).to_f64()?;
-    let u = unit_text(unit);
-    let name = &reference.profile.name;
-    let (en_word, zh_word) = if diff >= 0.0 {
-        ("cheaper", "便宜")
-    } else {
-        ("dearer", "贵")
-    };
-    let pct = format!("{:.0} %", diff.abs() * 100.0);
-    let (thr, price) = (num(thr), num(price));
-    let mut en = format!(
-        "{thr}× the {name}'s throughput for {price}× the price per GPU-hour, so {pct} {en_word} {}",
-        u.en
-    );
-    let mut zh = format!(
-        "吞吐量为 {name} 的 {thr} 倍，每 GPU 小时价格为其 {price} 倍，因此{}{zh_word} {pct}",
-        u.zh
-    );
-    if c.throughput.basis.group() != reference.throughput.basis.group() {
-        en.push_str(" (throughputs rest on different evidence: compare with care)");
-        zh.push_str("（两者吞吐量依据不同：比较时需谨慎）");
-    }
-    en.push('.');
-    zh.push('。');
-    Some(Text::new(en, zh))
-}
-
-/// The efficiency range of a modelled basis as text, for assumptions.
-pub(crate) fn efficiency_note(t: &super::throughput::Throughput) -> Option<Text> {
-    match &t.basis {
-        super::basis::Basis::Modelled {
-            compute_efficiency,
-            compute_calibration,
-            ..
-        } if compute_efficiency.high > 1.0 => {
-            let _ = compute_calibration;
-            Some(Text::new(
-                format!(
-                    "Efficiency {} exceeds 100 % of the FLOPs model: the benchmark does less work per item than the model counts (e.g. unpadded sequences); it is used only as a scale factor within its suite.",
-                    pct_span(*compute_efficiency)
-                ),
-                format!(
-                    "利用率 {} 超过 FLOPs 模型的 100 %：基准测试每项工作量少于模型计数（如未填充的序列）；仅在同一套件内作为比例系数使用。",
-                    pct_span(*compute_efficiency)
-                ),
-            ))
-        }
-        _ => None,
-    }
+    let saving = (Decimal::ONE - ca / cb).to_f64()?;
+    Some(Reason::Versus {
+        reference: reference.profile.name.clone(),
+        throughput_ratio,
+        price_ratio,
+        saving,
+        unit,
+        different_evidence: c.throughput.basis.group() != reference.throughput.basis.group(),
+    })
 }

@@ -40,6 +40,8 @@ pub(crate) struct Rental<'c> {
 
 /// Every candidate GPU with the offers that rent it, in catalog order.
 pub(crate) struct Rentals<'c> {
+    /// The catalog the offers come from (for their sources' titles).
+    pub catalog: &'c Catalog,
     /// The candidate GPUs (see [`super::candidates::profiles`]).
     pub profiles: Vec<GpuProfile>,
     by_profile: Vec<Vec<Rental<'c>>>,
@@ -76,6 +78,7 @@ impl<'c> Rentals<'c> {
             });
         }
         Rentals {
+            catalog,
             profiles,
             by_profile,
         }

@@ -9,12 +9,11 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing_mode::ModeClass;
-use crate::money::Currency;
+use crate::money::{Currency, Money};
 
 use super::cost::{CostUnit, PriceOption};
-use super::range::{num, pct_span, LowHigh, Text};
+use super::range::LowHigh;
 use super::ranking::top_on_demand;
-use super::reasons::{amount, class_zh, unit_text};
 use super::rentals::Rentals;
 use super::workload::{Precision, ValidWorkload};
 use super::Candidate;
@@ -75,44 +74,6 @@ impl SeedRule {
             _ => "shared/seeds/003_f37c74ad377d600c.txt",
         }
     }
-
-    /// The claim, as the document makes it.
-    pub fn claim(self) -> Text {
-        match self {
-            SeedRule::InferenceGpusCheaper => Text::new(
-                "Inference on cost-optimized GPUs (T4, L4) costs 40–70 % less than on A100.",
-                "推理使用成本优化的 GPU（T4 或 L4），预测服务成本可降低 40%-70%。",
-            ),
-            SeedRule::QuantizationSaves => Text::new(
-                "Quantization cuts inference cost by 50–75 % or more.",
-                "量化等方法可将推理成本降低 50%-75% 甚至更多。",
-            ),
-            SeedRule::BatchingUtilization => Text::new(
-                "Batching requests raises GPU utilization from 30 % to over 80 %.",
-                "批处理可将 GPU 利用率从 30% 提升到超过 80%。",
-            ),
-            SeedRule::TrainOnA100H100 => Text::new(
-                "Train on high-performance GPUs (A100/H100).",
-                "训练方面：使用高性能显卡（例如 A100/H100）。",
-            ),
-            SeedRule::SmallestForDevTest => Text::new(
-                "Use the smallest instance for development and tests.",
-                "开发与测试过程中，尽量使用最小的实例来降低成本。",
-            ),
-            SeedRule::SpotDiscount => Text::new(
-                "Spot instances are usually 60–90 % cheaper for interruptible work such as training.",
-                "对于可中断的工作负载（如训练），现货实例通常可便宜 60-90%。",
-            ),
-            SeedRule::CommittedDiscount => Text::new(
-                "Reserved instances give discounts of up to 72 % (AWS).",
-                "AWS 的预留实例可以提供高达 72% 的折扣。",
-            ),
-            SeedRule::HardwareMatrix => Text::new(
-                "T4 for light inference, A10 for mid-size training, A100 80GB for large parallel training.",
-                "轻量级推理用 T4，中型模型训练用 A10，大规模并行训练用 A100 80GB。",
-            ),
-        }
-    }
 }
 
 /// How this workload's numbers relate to a rule's claim.
@@ -163,15 +124,163 @@ pub struct RuleCheck {
     pub rule: SeedRule,
     /// The verdict.
     pub verdict: Verdict,
-    /// The numbers behind the verdict, in words.
-    pub finding: Text,
+    /// The numbers behind the verdict.
+    pub finding: Finding,
 }
 
-fn na(rule: SeedRule, en: &str, zh: &str) -> RuleCheck {
+/// The kind of work the hardware matrix (seed 004) assigns a GPU to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatrixWork {
+    /// Light inference: T4.
+    LightInference,
+    /// Mid-size training: A10.
+    MidSizeTraining,
+    /// Large parallel training: A100 80GB.
+    LargeParallelTraining,
+}
+
+/// One precision priced against another, for the quantization rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuantizedCost {
+    /// The lower precision.
+    pub quantized: Precision,
+    /// Its cheapest on-demand cost in the ranking unit.
+    pub quantized_cost: Money,
+    /// The higher precision.
+    pub full: Precision,
+    /// Its cheapest on-demand cost.
+    pub full_cost: Money,
+    /// Fraction the lower precision saves (negative: it costs more).
+    pub saving: f64,
+}
+
+/// What the numbers show for a rule, or why it does not apply.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Finding {
+    /// A training workload, and the rule is about inference.
+    AboutInference,
+    /// An inference workload, and the rule is about training.
+    AboutTraining,
+    /// No GPU can run the workload.
+    NothingRuns,
+    /// Seed 003's T4/L4 against A100: the cheapest of each on demand.
+    GpusCheaper {
+        /// The cheapest T4/L4 (display name).
+        cheap: String,
+        /// Its cost in `unit`.
+        cheap_cost: Money,
+        /// The cheapest A100.
+        dear: String,
+        /// Its cost.
+        dear_cost: Money,
+        /// Fraction the T4/L4 saves (negative: it costs more).
+        saving: f64,
+        /// The ranking unit.
+        unit: CostUnit,
+    },
+    /// No priced T4/L4 or no priced A100 can run the workload.
+    NoCheapOrDearGpu,
+    /// Each other precision priced against this one.
+    Quantization {
+        /// The ranking unit.
+        unit: CostUnit,
+        /// One comparison per other precision that could be priced.
+        comparisons: Vec<QuantizedCost>,
+    },
+    /// The deciding measured rows do not record their precision.
+    PrecisionUnrecorded,
+    /// No other precision of the workload can be priced.
+    NoOtherPrecision,
+    /// What batching gains on the recommended GPU.
+    Batching {
+        /// The GPU.
+        gpu: String,
+        /// Requests per batch.
+        batch: u32,
+        /// Work per GPU-hour at that batch over batch 1.
+        gain: LowHigh<f64>,
+        /// The gain the claim implies (80 % / 30 %).
+        claimed: f64,
+    },
+    /// Batching is modelled for text generation only.
+    BatchingNotModelled,
+    /// The cheapest A100/H100 against the cheapest GPU overall.
+    TrainOnA100H100 {
+        /// The cheapest A100/H100.
+        gpu: String,
+        /// Its cost in `unit`.
+        cost: Money,
+        /// The ranking unit.
+        unit: CostUnit,
+        /// The cheapest GPU overall.
+        top: String,
+        /// Its cost (the middle of its range), when it has one.
+        top_cost: Option<Money>,
+        /// Fraction the cheapest overall saves against the A100/H100.
+        saving: f64,
+    },
+    /// No priced A100/H100 can run the workload.
+    NoA100H100,
+    /// The cheapest instance per hour that holds the model.
+    Smallest {
+        /// Provider name (English).
+        provider_name: String,
+        /// Provider name (Chinese).
+        provider_name_zh: String,
+        /// Instance type.
+        instance: String,
+        /// The GPU.
+        gpu: String,
+        /// One instance per hour.
+        per_hour: Money,
+        /// Its share of the recommended instance's price per hour.
+        share: f64,
+        /// The recommended instance per hour.
+        recommended_per_hour: Money,
+    },
+    /// No on-demand instance holds the model.
+    NoOnDemandInstance,
+    /// Offers' discounts of a billing class against their own on-demand prices.
+    Discount {
+        /// The recommended GPU.
+        gpu: String,
+        /// Offers that list both prices.
+        offers: usize,
+        /// The billing class.
+        class: ModeClass,
+        /// Smallest to largest discount.
+        range: LowHigh<f64>,
+        /// Median discount.
+        median: f64,
+    },
+    /// No offer of the recommended GPU lists the class next to its on-demand price.
+    NoDiscountPair,
+    /// The GPU the hardware matrix names against the cheapest here.
+    Matrix {
+        /// The kind of work.
+        work: MatrixWork,
+        /// The GPU the matrix names (display name).
+        gpu: String,
+        /// Its cost in `unit`.
+        cost: Money,
+        /// The ranking unit.
+        unit: CostUnit,
+        /// The cheapest GPU here.
+        cheapest: String,
+        /// Its cost.
+        cheapest_cost: Money,
+    },
+    /// The model does not fit on one T4, so it is not light inference.
+    NotLightInference,
+    /// The GPU the matrix names cannot run the workload or has no on-demand price.
+    MatrixGpuUnavailable,
+}
+
+fn na(rule: SeedRule, finding: Finding) -> RuleCheck {
     RuleCheck {
         rule,
         verdict: Verdict::NotApplicable,
-        finding: Text::new(en, zh),
+        finding,
     }
 }
 
@@ -205,192 +314,215 @@ fn saving(cheap: Decimal, dear: Decimal) -> Option<f64> {
     (Decimal::ONE - cheap / dear).to_f64()
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
+/// What rules read of a recommendation: the workload, its ranking, and how to price it.
+pub(crate) struct Ranking<'a, 'c> {
+    /// Offers per GPU (to re-rank at other precisions and read the top GPU's offers).
+    pub rentals: &'a Rentals<'c>,
+    /// The workload.
+    pub w: &'a ValidWorkload,
+    /// The GPUs that can do it, best first.
+    pub ranked: &'a [Candidate],
+    /// The ranking unit.
+    pub unit: CostUnit,
+    /// The display currency.
+    pub currency: Currency,
 }
 
-fn money_of(c: &Candidate, unit: CostUnit) -> String {
-    c.best_option()
-        .and_then(|o| o.cost.in_unit(unit))
-        .map(|r| amount(r.mid()))
-        .unwrap_or_else(|| "—".into())
+impl Ranking<'_, '_> {
+    fn inference(&self) -> bool {
+        !self.w.task().is_training()
+    }
+
+    fn top(&self) -> Option<&Candidate> {
+        self.ranked.first()
+    }
+
+    fn money(&self, k: Decimal) -> Money {
+        Money::new(k, self.currency)
+    }
 }
 
-/// Checks every rule against a ranking of `w`.
-pub(crate) fn check(
-    rentals: &Rentals,
-    w: &ValidWorkload,
-    ranked: &[Candidate],
-    unit: CostUnit,
-    currency: Currency,
-) -> Vec<RuleCheck> {
-    let inference = !w.task().is_training();
-    let u = unit_text(unit);
-    let top = ranked.first();
-    let mut out = Vec::new();
+/// Checks every rule against a ranking, in [`SeedRule::ALL`] order.
+pub(crate) fn check(r: &Ranking) -> Vec<RuleCheck> {
+    vec![
+        inference_gpus_cheaper(r),
+        quantization_saves(r),
+        batching_utilization(r),
+        train_on_a100_h100(r),
+        smallest_for_dev_test(r),
+        discount(r, SeedRule::SpotDiscount, ModeClass::Spot),
+        discount(r, SeedRule::CommittedDiscount, ModeClass::Committed),
+        hardware_matrix(r),
+    ]
+}
 
-    // 1. T4/L4 against A100.
-    out.push(if !inference {
-        na(
-            SeedRule::InferenceGpusCheaper,
-            "A training workload: the rule is about inference.",
-            "训练任务：该规则针对推理。",
-        )
-    } else {
-        match (
-            cheapest_of(ranked, &["T4", "L4"], unit),
-            cheapest_of(ranked, &["A100"], unit),
-        ) {
-            (Some((c, a)), Some((d, b))) => {
-                let s = saving(a, b).unwrap_or(0.0);
-                RuleCheck {
-                    rule: SeedRule::InferenceGpusCheaper,
-                    verdict: Verdict::of_saving(s, (0.4, 0.7)),
-                    finding: Text::new(
-                        format!(
-                            "{} costs {} {} against {} on {}: {} {}.",
-                            c.profile.name,
-                            money_of_key(a, currency),
-                            u.en,
-                            money_of_key(b, currency),
-                            d.profile.name,
-                            pct(s.abs()),
-                            if s >= 0.0 { "less" } else { "more" }
-                        ),
-                        format!(
-                            "{} {}{}，{} 为 {}：{}{}。",
-                            c.profile.name,
-                            u.zh,
-                            money_of_key(a, currency),
-                            d.profile.name,
-                            money_of_key(b, currency),
-                            if s >= 0.0 { "低 " } else { "高 " },
-                            pct(s.abs())
-                        ),
-                    ),
-                }
-            }
-            _ => na(
-                SeedRule::InferenceGpusCheaper,
-                "No priced T4/L4 or A100 can run this workload.",
-                "没有可运行该任务且有价格的 T4/L4 或 A100。",
-            ),
-        }
-    });
-
-    // 2. Quantization.
-    out.push(if !inference {
-        na(
-            SeedRule::QuantizationSaves,
-            "A training workload: the rule is about inference.",
-            "训练任务：该规则针对推理。",
-        )
-    } else {
-        quantization(rentals, w, ranked, unit, currency)
-    });
-
-    // 3. Batching.
-    out.push(match top.and_then(|c| c.throughput.batching_gain.map(|g| (c, g))) {
-        Some((c, g)) => {
-            let claimed = 80.0 / 30.0;
-            let verdict = if g.mid() <= 1.0 {
-                Verdict::Contrary
-            } else if g.mid() < claimed {
-                Verdict::Weaker
-            } else {
-                Verdict::Within
-            };
+/// Seed 003: T4/L4 against A100, for inference.
+fn inference_gpus_cheaper(r: &Ranking) -> RuleCheck {
+    let rule = SeedRule::InferenceGpusCheaper;
+    if !r.inference() {
+        return na(rule, Finding::AboutInference);
+    }
+    match (
+        cheapest_of(r.ranked, &["T4", "L4"], r.unit),
+        cheapest_of(r.ranked, &["A100"], r.unit),
+    ) {
+        (Some((c, a)), Some((d, b))) => {
+            let s = saving(a, b).unwrap_or(0.0);
             RuleCheck {
-                rule: SeedRule::BatchingUtilization,
-                verdict,
-                finding: Text::new(
-                    format!(
-                        "On {}, a batch of {} does {}× the work of batch 1 per GPU-hour (the claim, 30 % → 80 %, is {}×).",
-                        c.profile.name,
-                        c.throughput.batch.unwrap_or(1),
-                        super::range::span(g),
-                        num(claimed)
-                    ),
-                    format!(
-                        "在 {} 上，批量 {} 每 GPU 小时的工作量是批量 1 的 {} 倍（该说法 30 % → 80 % 相当于 {} 倍）。",
-                        c.profile.name,
-                        c.throughput.batch.unwrap_or(1),
-                        super::range::span(g),
-                        num(claimed)
-                    ),
-                ),
+                rule,
+                verdict: Verdict::of_saving(s, (0.4, 0.7)),
+                finding: Finding::GpusCheaper {
+                    cheap: c.profile.name.clone(),
+                    cheap_cost: r.money(a),
+                    dear: d.profile.name.clone(),
+                    dear_cost: r.money(b),
+                    saving: s,
+                    unit: r.unit,
+                },
             }
         }
-        None => na(
-            SeedRule::BatchingUtilization,
-            "Only modelled for text generation, where batching shares each read of the weights; this workload is compute-bound or measured as a whole.",
-            "仅对文本生成建模（批处理可共享每次权重读取）；该任务为计算受限或整体实测。",
-        ),
-    });
+        _ => na(rule, Finding::NoCheapOrDearGpu),
+    }
+}
 
-    // 4. Training on A100/H100.
-    out.push(if inference {
-        na(
-            SeedRule::TrainOnA100H100,
-            "An inference workload: the rule is about training.",
-            "推理任务：该规则针对训练。",
-        )
+/// Seed 003: quantization, for inference — the workload re-ranked at other precisions.
+fn quantization_saves(r: &Ranking) -> RuleCheck {
+    let rule = SeedRule::QuantizationSaves;
+    if !r.inference() {
+        return na(rule, Finding::AboutInference);
+    }
+    let own = r.w.precision();
+    let others: &[Precision] = match own {
+        Precision::Fp32 | Precision::Fp16 => &[Precision::Int8, Precision::Int4],
+        Precision::Int8 | Precision::Int4 => &[Precision::Fp16],
+    };
+    let best = |c: &[Candidate]| -> Option<(Decimal, bool)> {
+        let t = c.first()?;
+        let unrecorded = t.throughput.basis.precision_unrecorded();
+        Some((
+            best_in(t, ModeClass::OnDemand, r.unit)?.key(r.unit)?,
+            unrecorded,
+        ))
+    };
+    let Some((own_cost, own_unrecorded)) = best(r.ranked) else {
+        return na(rule, Finding::NothingRuns);
+    };
+    let mut comparisons = Vec::new();
+    for &p in others {
+        let Some(alt) = r.w.with_precision(p) else {
+            continue;
+        };
+        let Some((alt_cost, alt_unrecorded)) = top_on_demand(r.rentals, &alt) else {
+            continue;
+        };
+        if own_unrecorded || alt_unrecorded {
+            return na(rule, Finding::PrecisionUnrecorded);
+        }
+        let (quant, full) = if own > p {
+            (own_cost, alt_cost)
+        } else {
+            (alt_cost, own_cost)
+        };
+        let Some(s) = saving(quant, full) else {
+            continue;
+        };
+        let (q, f) = if own > p { (own, p) } else { (p, own) };
+        comparisons.push(QuantizedCost {
+            quantized: q,
+            quantized_cost: r.money(quant),
+            full: f,
+            full_cost: r.money(full),
+            saving: s,
+        });
+    }
+    let best_saving = comparisons
+        .iter()
+        .map(|c| c.saving)
+        .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.max(s))));
+    match best_saving {
+        Some(s) => RuleCheck {
+            rule,
+            verdict: Verdict::of_saving(s, (0.5, 0.75)),
+            finding: Finding::Quantization {
+                unit: r.unit,
+                comparisons,
+            },
+        },
+        None => na(rule, Finding::NoOtherPrecision),
+    }
+}
+
+/// Seed 003: batching, where the model counts its gain (text generation).
+fn batching_utilization(r: &Ranking) -> RuleCheck {
+    let rule = SeedRule::BatchingUtilization;
+    let Some((c, g)) = r
+        .top()
+        .and_then(|c| c.throughput.batching_gain.map(|g| (c, g)))
+    else {
+        return na(rule, Finding::BatchingNotModelled);
+    };
+    let claimed = 80.0 / 30.0;
+    let verdict = if g.mid() <= 1.0 {
+        Verdict::Contrary
+    } else if g.mid() < claimed {
+        Verdict::Weaker
     } else {
-        match (top, cheapest_of(ranked, &["A100", "H100"], unit)) {
-            (Some(t), Some((c, k))) => {
-                let top_key = best_in(t, ModeClass::OnDemand, unit)
-                    .and_then(|o| o.key(unit))
-                    .unwrap_or(k);
-                // How much cheaper the overall best is than the best A100/H100.
-                let extra = saving(top_key, k).unwrap_or(0.0);
-                let within = ["A100", "H100"].contains(&t.profile.family.as_str()) || extra <= 0.1;
-                RuleCheck {
-                    rule: SeedRule::TrainOnA100H100,
-                    verdict: if within {
-                        Verdict::Within
-                    } else {
-                        Verdict::Contrary
-                    },
-                    finding: Text::new(
-                        format!(
-                            "The cheapest A100/H100 ({}) costs {} {}; the cheapest overall ({}) {}{}.",
-                            c.profile.name,
-                            money_of_key(k, currency),
-                            u.en,
-                            t.profile.name,
-                            money_of(t, unit),
-                            if extra > 0.0 {
-                                format!(", {} less", pct(extra))
-                            } else {
-                                String::new()
-                            }
-                        ),
-                        format!(
-                            "最便宜的 A100/H100（{}）{}{}；整体最便宜的（{}）为 {}{}。",
-                            c.profile.name,
-                            u.zh,
-                            money_of_key(k, currency),
-                            t.profile.name,
-                            money_of(t, unit),
-                            if extra > 0.0 {
-                                format!("，低 {}", pct(extra))
-                            } else {
-                                String::new()
-                            }
-                        ),
-                    ),
-                }
-            }
-            _ => na(
-                SeedRule::TrainOnA100H100,
-                "No priced A100/H100 can run this workload.",
-                "没有可运行该任务且有价格的 A100/H100。",
-            ),
-        }
-    });
+        Verdict::Within
+    };
+    RuleCheck {
+        rule,
+        verdict,
+        finding: Finding::Batching {
+            gpu: c.profile.name.clone(),
+            batch: c.throughput.batch.unwrap_or(1),
+            gain: g,
+            claimed,
+        },
+    }
+}
 
-    // 5. Smallest instance for development.
-    let smallest = ranked
+/// Seed 003: training on A100/H100 — within when the best is one, or at most 10 % dearer.
+fn train_on_a100_h100(r: &Ranking) -> RuleCheck {
+    let rule = SeedRule::TrainOnA100H100;
+    if r.inference() {
+        return na(rule, Finding::AboutTraining);
+    }
+    let (Some(t), Some((c, k))) = (r.top(), cheapest_of(r.ranked, &["A100", "H100"], r.unit))
+    else {
+        return na(rule, Finding::NoA100H100);
+    };
+    let top_key = best_in(t, ModeClass::OnDemand, r.unit)
+        .and_then(|o| o.key(r.unit))
+        .unwrap_or(k);
+    // How much cheaper the overall best is than the best A100/H100.
+    let extra = saving(top_key, k).unwrap_or(0.0);
+    let within = ["A100", "H100"].contains(&t.profile.family.as_str()) || extra <= 0.1;
+    RuleCheck {
+        rule,
+        verdict: if within {
+            Verdict::Within
+        } else {
+            Verdict::Contrary
+        },
+        finding: Finding::TrainOnA100H100 {
+            gpu: c.profile.name.clone(),
+            cost: r.money(k),
+            unit: r.unit,
+            top: t.profile.name.clone(),
+            top_cost: t
+                .best_option()
+                .and_then(|o| o.cost.in_unit(r.unit))
+                .map(|c| c.mid()),
+            saving: extra,
+        },
+    }
+}
+
+/// Seed 003: the smallest instance for development — the cheapest per hour that holds it.
+fn smallest_for_dev_test(r: &Ranking) -> RuleCheck {
+    let rule = SeedRule::SmallestForDevTest;
+    let smallest = r
+        .ranked
         .iter()
         .flat_map(|c| {
             c.options
@@ -399,74 +531,37 @@ pub(crate) fn check(
                 .map(move |o| (c, o))
         })
         .min_by_key(|(_, o)| o.instance_per_hour.amount);
-    out.push(match (smallest, top.and_then(|t| t.best_option())) {
-        (Some((c, o)), Some(best)) => {
-            let share = o
-                .instance_per_hour
-                .ratio_to(best.instance_per_hour)
-                .and_then(|r| r.to_f64())
-                .unwrap_or(1.0);
-            RuleCheck {
-                rule: SeedRule::SmallestForDevTest,
-                verdict: Verdict::Within,
-                finding: Text::new(
-                    format!(
-                        "The cheapest instance per hour that holds the model is {} {} ({}) at {}/h, {} of the recommended instance's {}/h.",
-                        o.provider_name,
-                        o.instance,
-                        c.profile.name,
-                        crate::format::rate(o.instance_per_hour),
-                        pct(share),
-                        crate::format::rate(best.instance_per_hour)
-                    ),
-                    format!(
-                        "能放下该模型的每小时最便宜实例是 {} {}（{}），{}/小时，为推荐实例 {}/小时的 {}。",
-                        o.provider_name_zh,
-                        o.instance,
-                        c.profile.name,
-                        crate::format::rate(o.instance_per_hour),
-                        crate::format::rate(best.instance_per_hour),
-                        pct(share)
-                    ),
-                ),
-            }
-        }
-        _ => na(
-            SeedRule::SmallestForDevTest,
-            "No on-demand instance can hold this model.",
-            "没有能放下该模型的按量实例。",
-        ),
-    });
-
-    // 6 and 7. Spot and committed against on-demand, offer by offer, on the recommended GPU.
-    for (rule, class) in [
-        (SeedRule::SpotDiscount, ModeClass::Spot),
-        (SeedRule::CommittedDiscount, ModeClass::Committed),
-    ] {
-        out.push(discount(rentals, top, rule, class));
+    let (Some((c, o)), Some(best)) = (smallest, r.top().and_then(|t| t.best_option())) else {
+        return na(rule, Finding::NoOnDemandInstance);
+    };
+    let share = o
+        .instance_per_hour
+        .ratio_to(best.instance_per_hour)
+        .and_then(|r| r.to_f64())
+        .unwrap_or(1.0);
+    RuleCheck {
+        rule,
+        verdict: Verdict::Within,
+        finding: Finding::Smallest {
+            provider_name: o.provider_name.clone(),
+            provider_name_zh: o.provider_name_zh.clone(),
+            instance: o.instance.clone(),
+            gpu: c.profile.name.clone(),
+            per_hour: o.instance_per_hour,
+            share,
+            recommended_per_hour: best.instance_per_hour,
+        },
     }
-
-    // 8. The hardware matrix.
-    out.push(matrix(w, ranked, unit, currency));
-    out
 }
 
-/// Each offer's discount of `class` against its own on-demand price in the same region.
-fn discount(
-    rentals: &Rentals,
-    top: Option<&Candidate>,
-    rule: SeedRule,
-    class: ModeClass,
-) -> RuleCheck {
-    let Some(t) = top else {
-        return na(
-            rule,
-            "Nothing can run this workload.",
-            "没有可运行该任务的 GPU。",
-        );
+/// Seeds 003 and 000: each offer's discount of `class` against its own on-demand price in
+/// the same region, on the recommended GPU.
+fn discount(r: &Ranking, rule: SeedRule, class: ModeClass) -> RuleCheck {
+    let Some(t) = r.top() else {
+        return na(rule, Finding::NothingRuns);
     };
     let mut savings: Vec<f64> = Vec::new();
-    for offer in rentals.of(&t.profile).iter().map(|r| r.offer) {
+    for offer in r.rentals.of(&t.profile).iter().map(|r| r.offer) {
         let best = offer
             .prices
             .iter()
@@ -481,11 +576,7 @@ fn discount(
         savings.extend(best);
     }
     if savings.is_empty() {
-        return na(
-            rule,
-            "No offer of the recommended GPU lists this billing class next to its on-demand price in the same region.",
-            "推荐 GPU 的报价中，没有在同一区域同时列出该计费方式与按量价格的。",
-        );
+        return na(rule, Finding::NoDiscountPair);
     }
     savings.sort_by(|a, b| a.total_cmp(b));
     let n = savings.len();
@@ -505,204 +596,72 @@ fn discount(
     RuleCheck {
         rule,
         verdict,
-        finding: Text::new(
-            format!(
-                "On {}, {n} offer(s) list a {} price next to their on-demand price: {} below it (median {}).",
-                t.profile.name,
-                class.as_str(),
-                pct_span(LowHigh::new(lo, hi)),
-                pct(median)
-            ),
-            format!(
-                "{} 有 {n} 个报价同时列出{}与按量价格：比按量低 {}（中位数 {}）。",
-                t.profile.name,
-                class_zh(class),
-                pct_span(LowHigh::new(lo, hi)),
-                pct(median)
-            ),
-        ),
+        finding: Finding::Discount {
+            gpu: t.profile.name.clone(),
+            offers: n,
+            class,
+            range: LowHigh::new(lo, hi),
+            median,
+        },
     }
 }
 
-fn money_of_key(k: Decimal, currency: Currency) -> String {
-    amount(crate::money::Money::new(k, currency))
-}
-
-fn matrix(
-    w: &ValidWorkload,
-    ranked: &[Candidate],
-    unit: CostUnit,
-    currency: Currency,
-) -> RuleCheck {
+/// Seed 004: the hardware matrix — the GPU it names for this kind of work against the
+/// cheapest here.
+fn hardware_matrix(r: &Ranking) -> RuleCheck {
     let rule = SeedRule::HardwareMatrix;
     let fits_one = |family: &str| {
-        ranked
+        r.ranked
             .iter()
             .any(|c| c.profile.family == family && c.throughput.gpus_per_replica == 1)
     };
-    let (family, gpu, what_en, what_zh) = if !w.task().is_training() {
+    let (family, gpu, work) = if r.inference() {
         if !fits_one("T4") {
-            return na(
-                rule,
-                "Not light inference: the model does not fit on one 16 GB T4.",
-                "不属于轻量级推理：模型无法放入一块 16 GB 的 T4。",
-            );
+            return na(rule, Finding::NotLightInference);
         }
-        ("T4", "T4", "light inference", "轻量级推理")
+        ("T4", "T4", MatrixWork::LightInference)
     } else if fits_one("A10") {
-        ("A10", "A10", "mid-size training", "中型模型训练")
+        ("A10", "A10", MatrixWork::MidSizeTraining)
     } else {
-        (
-            "A100",
-            "A100-80GB",
-            "large parallel training",
-            "大规模并行训练",
-        )
+        ("A100", "A100-80GB", MatrixWork::LargeParallelTraining)
     };
-    let pick = ranked
+    let pick = r
+        .ranked
         .iter()
         .filter(|c| c.profile.family == family && (family != "A100" || c.profile.gpu == gpu))
-        .filter_map(|c| best_in(c, ModeClass::OnDemand, unit).and_then(|o| Some((c, o.key(unit)?))))
+        .filter_map(|c| {
+            best_in(c, ModeClass::OnDemand, r.unit).and_then(|o| Some((c, o.key(r.unit)?)))
+        })
         .min_by_key(|(_, k)| *k);
-    let top = ranked
-        .first()
-        .and_then(|t| Some((t, best_in(t, ModeClass::OnDemand, unit)?.key(unit)?)));
-    match (pick, top) {
-        (Some((c, k)), Some((t, tk))) => {
-            let extra = saving(tk, k).unwrap_or(0.0);
-            RuleCheck {
-                rule,
-                verdict: if c.profile.gpu == t.profile.gpu || extra <= 0.1 {
-                    Verdict::Within
-                } else {
-                    Verdict::Contrary
-                },
-                finding: Text::new(
-                    format!(
-                        "The matrix puts this ({what_en}) on {}: {} {}; the cheapest here is {} at {}.",
-                        c.profile.name,
-                        money_of_key(k, currency),
-                        unit_text(unit).en,
-                        t.profile.name,
-                        money_of_key(tk, currency)
-                    ),
-                    format!(
-                        "矩阵将此任务（{what_zh}）归于 {}：{}{}；此处最便宜的是 {}，{}。",
-                        c.profile.name,
-                        unit_text(unit).zh,
-                        money_of_key(k, currency),
-                        t.profile.name,
-                        money_of_key(tk, currency)
-                    ),
-                ),
-            }
-        }
-        _ => na(
-            rule,
-            "The GPU the matrix names cannot run this workload, or has no on-demand price.",
-            "矩阵所列的 GPU 无法运行该任务，或没有按量价格。",
-        ),
-    }
-}
-
-fn quantization(
-    rentals: &Rentals,
-    w: &ValidWorkload,
-    ranked: &[Candidate],
-    unit: CostUnit,
-    currency: Currency,
-) -> RuleCheck {
-    let rule = SeedRule::QuantizationSaves;
-    let own = w.precision();
-    let others: &[Precision] = match own {
-        Precision::Fp32 | Precision::Fp16 => &[Precision::Int8, Precision::Int4],
-        Precision::Int8 | Precision::Int4 => &[Precision::Fp16],
+    let top = r
+        .top()
+        .and_then(|t| Some((t, best_in(t, ModeClass::OnDemand, r.unit)?.key(r.unit)?)));
+    let (Some((c, k)), Some((t, tk))) = (pick, top) else {
+        return na(rule, Finding::MatrixGpuUnavailable);
     };
-    let best = |c: &[Candidate]| -> Option<(Decimal, bool)> {
-        let t = c.first()?;
-        let unrecorded = t.throughput.basis.precision_unrecorded();
-        Some((
-            best_in(t, ModeClass::OnDemand, unit)?.key(unit)?,
-            unrecorded,
-        ))
-    };
-    let Some((own_cost, own_unrecorded)) = best(ranked) else {
-        return na(
-            rule,
-            "Nothing can run this workload.",
-            "没有可运行该任务的 GPU。",
-        );
-    };
-    let mut lines_en = Vec::new();
-    let mut lines_zh = Vec::new();
-    let mut best_saving: Option<f64> = None;
-    for &p in others {
-        let Some(alt) = w.with_precision(p) else {
-            continue;
-        };
-        let Some((alt_cost, alt_unrecorded)) = top_on_demand(rentals, &alt) else {
-            continue;
-        };
-        if own_unrecorded || alt_unrecorded {
-            return na(
-                rule,
-                "The measured rows that decide this ranking do not record their precision (MLPerf), so they cannot show what quantization saves.",
-                "决定该排名的实测数据未记录精度（MLPerf），无法体现量化的节省。",
-            );
-        }
-        let (quant, full) = if own > p {
-            (own_cost, alt_cost)
+    let extra = saving(tk, k).unwrap_or(0.0);
+    RuleCheck {
+        rule,
+        verdict: if c.profile.gpu == t.profile.gpu || extra <= 0.1 {
+            Verdict::Within
         } else {
-            (alt_cost, own_cost)
-        };
-        let Some(s) = saving(quant, full) else {
-            continue;
-        };
-        let (q, f) = if own > p { (own, p) } else { (p, own) };
-        lines_en.push(format!(
-            "{} {} against {} {}: {} {}",
-            q.label(),
-            money_of_key(quant, currency),
-            f.label(),
-            money_of_key(full, currency),
-            pct(s.abs()),
-            if s >= 0.0 { "less" } else { "more" }
-        ));
-        lines_zh.push(format!(
-            "{} {}，{} {}：{}{}",
-            q.label(),
-            money_of_key(quant, currency),
-            f.label(),
-            money_of_key(full, currency),
-            if s >= 0.0 { "低 " } else { "高 " },
-            pct(s.abs())
-        ));
-        best_saving = Some(best_saving.map_or(s, |b: f64| b.max(s)));
-    }
-    match best_saving {
-        Some(s) => RuleCheck {
-            rule,
-            verdict: Verdict::of_saving(s, (0.5, 0.75)),
-            finding: Text::new(
-                format!(
-                    "Cheapest {} on demand: {}.",
-                    unit_text(unit).en,
-                    lines_en.join("; ")
-                ),
-                format!("按量最低{}：{}。", unit_text(unit).zh, lines_zh.join("；")),
-            ),
+            Verdict::Contrary
         },
-        None => na(
-            rule,
-            "No other precision of this workload can be priced.",
-            "该任务的其他精度无法计价。",
-        ),
+        finding: Finding::Matrix {
+            work,
+            gpu: c.profile.name.clone(),
+            cost: r.money(k),
+            unit: r.unit,
+            cheapest: t.profile.name.clone(),
+            cheapest_cost: r.money(tk),
+        },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::Lang;
 
     #[test]
     fn savings_are_judged_against_the_claimed_range() {
@@ -716,8 +675,8 @@ mod tests {
     fn every_rule_names_its_seed_and_claims_in_both_languages() {
         for r in SeedRule::ALL {
             assert!(r.source().starts_with("shared/seeds/"));
-            let c = r.claim();
-            assert!(!c.en.is_empty() && !c.zh.is_ascii(), "{}", r.as_str());
+            let (en, zh) = (r.claim(Lang::En), r.claim(Lang::Zh));
+            assert!(!en.is_empty() && !zh.is_ascii(), "{}", r.as_str());
         }
     }
 }

@@ -13,13 +13,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::basis::{Basis, Calibration, RowRef};
-use super::candidates::{GpuProfile, PeakKind};
+use super::assumptions::Assumption;
+use super::basis::{Basis, Calibration, Formula, RowRef};
+use super::candidates::GpuProfile;
 use super::decode::{Decode, Perf};
 use super::hardware::{BenchTask, HardwareTable, MeasuredRow};
 use super::memory::{MemoryEstimate, GIB};
-use super::models::{Architecture, KnownModel, TransformerShape};
-use super::range::{num, LowHigh, Text};
+use super::ml_models::{Architecture, KnownModel, TransformerShape};
+use super::range::LowHigh;
 use super::workload::{ModelChoice, Precision, RequestShape, Task, TaskKind, ValidWorkload};
 
 /// Most sequences one replica decodes at once.
@@ -36,17 +37,6 @@ pub enum WorkUnit {
     Sample,
     /// Inference requests.
     Request,
-}
-
-impl WorkUnit {
-    /// Unit label per second, in `en`/`zh`.
-    pub fn per_second(self) -> Text {
-        match self {
-            WorkUnit::Token => Text::new("tokens/s", "token/秒"),
-            WorkUnit::Sample => Text::new("samples/s", "样本/秒"),
-            WorkUnit::Request => Text::new("requests/s", "请求/秒"),
-        }
-    }
 }
 
 /// How fast one GPU of a candidate does the workload.
@@ -73,7 +63,7 @@ pub struct Throughput {
     /// Other suites that measured this GPU for this workload (not mixed into the ranking).
     pub other_suites: Vec<String>,
     /// Assumptions specific to this estimate.
-    pub notes: Vec<Text>,
+    pub notes: Vec<Assumption>,
 }
 
 /// The throughput model for one workload, calibrated once and applied to every candidate.
@@ -85,8 +75,8 @@ pub struct ThroughputModel<'a> {
     primary: Option<String>,
     compute: (LowHigh<f64>, Calibration),
     bandwidth: Option<(LowHigh<f64>, Calibration)>,
-    /// Whether estimates carry their sentences (notes, formulas, other suites); a ranking
-    /// that only reads the numbers leaves them empty.
+    /// Whether estimates carry their explanations (notes, other suites); a ranking that only
+    /// reads the numbers leaves them empty.
     texts: bool,
 }
 
@@ -400,23 +390,13 @@ impl<'a> ThroughputModel<'a> {
         };
         // Sharding over GPUs without NVLink costs communication time.
         let scaling = if gpus > 1 && p.spec.nvlink != Some(true) {
-            self.note(&mut notes, || {
-                Text::new(
-                    format!("{gpus} GPUs without NVLink: 60–85 % scaling efficiency assumed."),
-                    format!("{gpus} 块无 NVLink 的 GPU：假设扩展效率为 60–85 %。"),
-                )
-            });
+            self.note(&mut notes, || Assumption::ScalingWithoutNvlink { gpus });
             LowHigh::new(0.6, 0.85)
         } else {
             LowHigh::point(1.0)
         };
         let qlora = if w.task() == TaskKind::Qlora {
-            self.note(&mut notes, || {
-                Text::new(
-                "QLoRA dequantizes 4-bit weights on every step: 60–90 % of LoRA's speed assumed.",
-                "QLoRA 每步都需反量化 4 位权重：假设速度为 LoRA 的 60–90 %。",
-            )
-            });
+            self.note(&mut notes, || Assumption::QloraDequantizes);
             LowHigh::new(0.6, 0.9)
         } else {
             LowHigh::point(1.0)
@@ -429,25 +409,11 @@ impl<'a> ThroughputModel<'a> {
                 // cross-check rather than ranked against modelled GPUs.
                 let cross_check = if self.texts { self.measured(p) } else { None };
                 if let Some((measured, Basis::Measured { title, rows, .. })) = cross_check {
-                    let r = &rows[0].row;
-                    self.note(&mut notes, || Text::new(
-                        format!(
-                            "Cross-check: {title} measured {} {} on {} × {} ({} per GPU in this workload's requests); not used for the ranking, since that system's precision and batching are not this plan's.",
-                            num(r.value),
-                            r.unit,
-                            r.gpus,
-                            r.gpu,
-                            super::range::span(measured),
-                        ),
-                        format!(
-                            "对照：{title} 在 {} × {} 上实测 {} {}（按本任务请求折算每 GPU {}）；因其精度与批处理方式不同，未用于排名。",
-                            r.gpus,
-                            r.gpu,
-                            num(r.value),
-                            r.unit,
-                            super::range::span(measured),
-                        ),
-                    ));
+                    self.note(&mut notes, || Assumption::CrossCheck {
+                        title: title.clone(),
+                        row: rows[0].row.clone(),
+                        per_gpu: measured,
+                    });
                 }
                 return self.decoder(p, &t, gpus, mem, notes, other_suites);
             }
@@ -462,27 +428,17 @@ impl<'a> ThroughputModel<'a> {
                     _ => spec.bench_seq_len,
                 };
                 if used != spec.bench_seq_len {
-                    self.note(&mut notes, || Text::new(
-                        format!(
-                            "Measured at {}-token sequences; scaled to {used} tokens as if the work were proportional to length.",
-                            spec.bench_seq_len
-                        ),
-                        format!(
-                            "实测序列长度为 {} token；按工作量与长度成正比换算到 {used} token。",
-                            spec.bench_seq_len
-                        ),
-                    ));
+                    self.note(&mut notes, || Assumption::MeasuredSeqLen {
+                        measured: spec.bench_seq_len,
+                        used,
+                    });
                 }
                 m
             }
             None => {
                 let (peak, kind) = p.peak_tflops(w.precision());
                 let per = peak * 1e12 / self.flops_per_unit(false);
-                let formula = if self.texts {
-                    self.formula(peak, kind)
-                } else {
-                    Text::new("", "")
-                };
+                let formula = self.formula();
                 (
                     self.compute.0.times(per),
                     Basis::Modelled {
@@ -520,44 +476,29 @@ impl<'a> ThroughputModel<'a> {
         })
     }
 
-    /// Adds the note `text` makes, when estimates carry sentences.
-    fn note(&self, notes: &mut Vec<Text>, text: impl FnOnce() -> Text) {
+    /// Adds the note `note` makes, when estimates carry their explanations.
+    fn note(&self, notes: &mut Vec<Assumption>, note: impl FnOnce() -> Assumption) {
         if self.texts {
-            notes.push(text());
+            notes.push(note());
         }
     }
 
-    fn formula(&self, peak: f64, kind: PeakKind) -> Text {
+    /// The FLOPs count of a compute-bound estimate.
+    fn formula(&self) -> Formula {
         let w = self.w;
-        let f = self.flops_per_unit(false);
-        let at = format!("{} TFLOPS {}", num(peak), kind.label());
-        if w.task().is_training() {
-            match w.spec().arch {
-                Architecture::Image(_) => Text::new(
-                    format!(
-                        "{} FLOPs per image ({}× the forward pass) at {at}",
-                        sci(f),
-                        if w.task().is_adapter() { 2 } else { 3 }
-                    ),
-                    format!(
-                        "每张图像 {} FLOPs（前向的 {} 倍），峰值 {at}",
-                        sci(f),
-                        if w.task().is_adapter() { 2 } else { 3 }
-                    ),
-                ),
-                _ => {
-                    let k = if w.task().is_adapter() { 4 } else { 6 };
-                    Text::new(
-                        format!("{k}·N·D FLOPs ({} per token) at {at}", sci(f)),
-                        format!("{k}·N·D FLOPs（每 token {}），峰值 {at}", sci(f)),
-                    )
-                }
+        let flops = self.flops_per_unit(false);
+        if !w.task().is_training() {
+            Formula::Request { flops }
+        } else if let Architecture::Image(_) = w.spec().arch {
+            Formula::ImageTraining {
+                flops,
+                passes: if w.task().is_adapter() { 2 } else { 3 },
             }
         } else {
-            Text::new(
-                format!("{} FLOPs per request at {at}", sci(f)),
-                format!("每个请求 {} FLOPs，峰值 {at}", sci(f)),
-            )
+            Formula::TokenTraining {
+                k: if w.task().is_adapter() { 4 } else { 6 },
+                flops,
+            }
         }
     }
 
@@ -600,7 +541,7 @@ impl<'a> ThroughputModel<'a> {
         t: &TransformerShape,
         gpus: u32,
         mem: &MemoryEstimate,
-        mut notes: Vec<Text>,
+        mut notes: Vec<Assumption>,
         other_suites: Vec<String>,
     ) -> Option<Throughput> {
         let w = self.w;
@@ -678,42 +619,20 @@ impl<'a> ThroughputModel<'a> {
         }
         let (g, lo, hi) = chosen.or(fallback)?;
         if g > gpus {
-            self.note(&mut notes, || {
-                Text::new(
-                    format!(
-                    "{g} GPUs per replica (not the {gpus} memory needs) to meet the latency bound."
-                ),
-                    format!("每个副本使用 {g} 块 GPU（显存只需 {gpus} 块），以满足延迟上限。"),
-                )
+            self.note(&mut notes, || Assumption::WiderForLatency {
+                gpus: g,
+                memory_gpus: gpus,
             });
         }
         let per_gpu = LowHigh::new(
             lo.requests_per_s / f64::from(g),
             hi.requests_per_s / f64::from(g),
         );
-        let formula = if !self.texts {
-            Text::new("", "")
-        } else {
-            Text::new(
-            format!(
-                "decode step = max(weights + batch × KV cache read at {} GB/s, batch × 2·N FLOPs at {} TFLOPS {}); prompt 2·N per token; batch {} of {} + {} tokens",
-                num(p.bandwidth_gbps()),
-                num(peak),
-                kind.label(),
-                lo.batch,
-                shape.input_tokens,
-                shape.output_tokens
-            ),
-            format!(
-                "解码步 = max(以 {} GB/s 读取权重 + 批量 × KV 缓存, 以 {} TFLOPS {} 计算批量 × 2·N FLOPs)；输入每 token 2·N；批量 {}，每请求 {} + {} token",
-                num(p.bandwidth_gbps()),
-                num(peak),
-                kind.label(),
-                lo.batch,
-                shape.input_tokens,
-                shape.output_tokens
-            ),
-        )
+        let formula = Formula::Decode {
+            bandwidth_gbps: p.bandwidth_gbps(),
+            batch: lo.batch,
+            input_tokens: shape.input_tokens,
+            output_tokens: shape.output_tokens,
         };
         Some(Throughput {
             per_gpu,
@@ -736,14 +655,6 @@ impl<'a> ThroughputModel<'a> {
             notes,
         })
     }
-}
-
-fn sci(x: f64) -> String {
-    if x <= 0.0 || !x.is_finite() {
-        return num(x);
-    }
-    let e = x.log10().floor();
-    format!("{}e{}", num(x / 10f64.powf(e)), e as i32)
 }
 
 #[cfg(test)]

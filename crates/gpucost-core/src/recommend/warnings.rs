@@ -1,8 +1,6 @@
-//! Caveats a person should see next to a candidate, in English and Chinese.
+//! Caveats a person should see next to a candidate, as data; their words are in
+//! [`super::words`].
 
-use crate::format::Lang;
-
-use super::range::num;
 use super::workload::{Precision, Task, ValidWorkload};
 use super::Candidate;
 
@@ -70,95 +68,6 @@ pub enum Warning {
     },
 }
 
-impl Warning {
-    /// The message in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
-        use Warning as W;
-        match (self, lang) {
-            (W::NoBf16 { gpu }, Lang::En) => format!(
-                "{gpu}: gpu_specs lists no BF16 rate (not supported or not sourced), so 16-bit training runs in FP16 with loss scaling."
-            ),
-            (W::NoBf16 { gpu }, Lang::Zh) => format!(
-                "{gpu}：规格表中没有 BF16 算力（不支持或无来源），16 位训练需使用 FP16 并做损失缩放。"
-            ),
-            (W::NoInt8 { gpu }, Lang::En) => format!(
-                "{gpu}: gpu_specs lists no INT8 tensor rate, so INT8 is estimated at its 16-bit rate."
-            ),
-            (W::NoInt8 { gpu }, Lang::Zh) => {
-                format!("{gpu}：规格表中没有 INT8 Tensor 算力，INT8 按其 16 位算力估算。")
-            }
-            (W::NoTensorCores { gpu }, Lang::En) => format!(
-                "{gpu} has no tensor cores: 16-bit and 8-bit work is estimated at its FP32 rate."
-            ),
-            (W::NoTensorCores { gpu }, Lang::Zh) => {
-                format!("{gpu} 没有 Tensor Core：16 位与 8 位计算按其 FP32 算力估算。")
-            }
-            (W::NeedsNvlink { gpu, gpus }, Lang::En) => format!(
-                "{gpu}: the model is split over {gpus} GPUs, which needs NVLink to scale well; this GPU's NVLink is not confirmed."
-            ),
-            (W::NeedsNvlink { gpu, gpus }, Lang::Zh) => format!(
-                "{gpu}：模型需拆分到 {gpus} 块 GPU 上，需要 NVLink 才能高效扩展；该 GPU 的 NVLink 未确认。"
-            ),
-            (W::MultiNode { gpu, gpus }, Lang::En) => format!(
-                "{gpu}: {gpus} GPUs per replica span several servers; fast inter-node networking (InfiniBand/RoCE) is needed."
-            ),
-            (W::MultiNode { gpu, gpus }, Lang::Zh) => format!(
-                "{gpu}：每个副本 {gpus} 块 GPU，跨多台服务器，需要高速节点间网络（InfiniBand/RoCE）。"
-            ),
-            (W::NeedsCheckpointing { gpu }, Lang::En) => format!(
-                "{gpu}: fits only with activation checkpointing (recomputing activations costs about a third more compute)."
-            ),
-            (W::NeedsCheckpointing { gpu }, Lang::Zh) => {
-                format!("{gpu}：需启用激活检查点才能放下（重算激活约多耗三分之一算力）。")
-            }
-            (W::DeadlineMissed {
-                gpu,
-                hours,
-                deadline,
-            }, Lang::En) => format!(
-                "{gpu}: needs up to {} h even with the most GPUs a plan may rent; the deadline is {} h.",
-                num(*hours),
-                num(*deadline)
-            ),
-            (W::DeadlineMissed {
-                gpu,
-                hours,
-                deadline,
-            }, Lang::Zh) => format!(
-                "{gpu}：即使租用计划允许的最多 GPU，仍最多需要 {} 小时；截止时间为 {} 小时。",
-                num(*hours),
-                num(*deadline)
-            ),
-            (W::LatencyMissed {
-                gpu,
-                latency_ms,
-                bound_ms,
-            }, Lang::En) => format!(
-                "{gpu}: one request takes at least {} ms, above the {bound_ms} ms bound.",
-                num(*latency_ms)
-            ),
-            (W::LatencyMissed {
-                gpu,
-                latency_ms,
-                bound_ms,
-            }, Lang::Zh) => format!(
-                "{gpu}：单个请求至少需要 {} 毫秒，超过 {bound_ms} 毫秒的上限。",
-                num(*latency_ms)
-            ),
-            (W::OldPrice { gpu, days: Some(d) }, Lang::En) => {
-                format!("{gpu}: the cheapest price is {d} days old.")
-            }
-            (W::OldPrice { gpu, days: Some(d) }, Lang::Zh) => {
-                format!("{gpu}：最低价格已有 {d} 天。")
-            }
-            (W::OldPrice { gpu, days: None }, Lang::En) => {
-                format!("{gpu}: the cheapest price has no date.")
-            }
-            (W::OldPrice { gpu, days: None }, Lang::Zh) => format!("{gpu}：最低价格没有日期。"),
-        }
-    }
-}
-
 /// Every warning that applies to candidate `c` of workload `w`.
 pub(crate) fn for_candidate(w: &ValidWorkload, c: &Candidate) -> Vec<Warning> {
     let gpu = c.profile.name.clone();
@@ -220,6 +129,7 @@ pub(crate) fn for_candidate(w: &ValidWorkload, c: &Candidate) -> Vec<Warning> {
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use crate::format::Lang;
     use crate::fx::FxTable;
     use crate::money::Currency;
     use crate::recommend::workload::{ModelChoice, TrainingKind, TrainingSize, Workload};
@@ -269,8 +179,8 @@ mod tests {
             gpu: "NVIDIA T4".into(),
         };
         assert!(w
-            .message(Lang::En)
+            .text(Lang::En)
             .starts_with("NVIDIA T4: gpu_specs lists no BF16"));
-        assert!(w.message(Lang::Zh).contains("BF16"));
+        assert!(w.text(Lang::Zh).contains("BF16"));
     }
 }

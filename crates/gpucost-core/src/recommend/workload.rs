@@ -18,7 +18,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
-use super::models::{KnownModel, ModelSpec};
+use super::ml_models::{KnownModel, ModelSpec};
 use crate::limits::{
     BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, PARAMS, REQUESTS_PER_SECOND,
     SAMPLES, SEQ_LEN, TOKENS_PER_SECOND, TRAINING_TOKENS,

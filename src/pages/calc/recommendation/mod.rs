@@ -1,0 +1,232 @@
+//! The hardware recommendation panel: which GPU does the described workload cheapest, how
+//! much memory it needs, on what evidence, and how the founding documents' rules of thumb
+//! hold up. The engine builds what it shows ([`RecommendationView`], in `gpucost-core`'s
+//! `view::recommendation`: every number formatted and every message written); these
+//! components only lay the strings out — the memory block, one card per ranked GPU and the
+//! rules block each in their own file.
+
+mod candidate;
+mod memory;
+mod rules;
+
+use std::sync::Arc;
+
+use gpucost_core::report::Report;
+use gpucost_core::scenario::ScenarioError;
+use gpucost_core::view::recommendation::RecommendationView;
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::i18n::Text;
+
+use candidate::CandidateCard;
+use memory::MemoryBlock;
+use rules::RulesBlock;
+
+pub use gpucost_core::recommend::words::{model_label, task_label};
+
+/// Ranked GPUs shown before "and N more".
+pub const SHOWN: usize = 6;
+// Only the best `EXPLAINED` candidates come with reasons, warnings and assumptions.
+const _: () = assert!(SHOWN <= gpucost_core::recommend::EXPLAINED);
+
+/// The recommendation, when the scenario describes a workload.
+#[component]
+pub fn RecommendationPanel() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    // The estimate keeps its recommendation across edits that do not change the workload, the
+    // rates or the currency: compared by identity, such an edit formats nothing here.
+    let shown = Memo::new_with_compare(
+        move |_| computed.with(|r| r.as_ref().ok().and_then(|r| r.recommendation.clone())),
+        |old, new| match (old, new) {
+            (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+            (Some(None), Some(None)) => false,
+            _ => true,
+        },
+    );
+    let view_model = Memo::new(move |_| {
+        let lang = app.lang.get();
+        shown.with(|rec| {
+            rec.as_ref()
+                .map(|rec| RecommendationView::new(rec, lang, SHOWN))
+        })
+    });
+    move || {
+        view_model
+            .get()
+            .map(|v| view! { <RecommendationBody v=v /> })
+    }
+}
+
+/// The panel's content.
+#[component]
+fn RecommendationBody(
+    /// The recommendation as the engine formats it.
+    v: RecommendationView,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |text: Text| text.get(lang);
+    let RecommendationView {
+        workload,
+        memory,
+        ranked,
+        more_text,
+        excluded,
+        rules,
+        assumptions,
+        hardware_built_text,
+        ..
+    } = v;
+    view! {
+        <section class="reco" aria-labelledby="reco-heading" data-testid="recommendation">
+            <h3 id="reco-heading">{t(Text::RecoHeading)}</h3>
+            <p class="reco-workload" data-testid="reco-workload">{workload}</p>
+            <p class="hint">{t(Text::RecoIntro)}</p>
+            <MemoryBlock m=memory />
+            <h4>{t(Text::RecoRanked)}</h4>
+            <ol class="reco-ranked" data-testid="reco-ranked">
+                {ranked.into_iter().map(|c| view! { <CandidateCard c=c /> }).collect_view()}
+            </ol>
+            {more_text.map(|m| view! { <p class="hint">{m}</p> })}
+            {(!excluded.is_empty()).then(|| view! {
+                <details class="reco-excluded" data-testid="reco-excluded">
+                    <summary>{t(Text::RecoExcluded)} " (" {excluded.len()} ")"</summary>
+                    <ul>{excluded.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
+                </details>
+            })}
+            <RulesBlock rules=rules />
+            <details class="reco-assumptions" data-testid="reco-assumptions">
+                <summary>{t(Text::RecoAssumptions)}</summary>
+                <ul>{assumptions.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul>
+                <p class="hint">{t(Text::RecoHardwareData)} " " {hardware_built_text}</p>
+            </details>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::estimate::EstimateContext;
+    use gpucost_core::format::Lang;
+    use gpucost_core::fx::FxTable;
+    use gpucost_core::money::Currency;
+    use gpucost_core::presets::Preset;
+    use gpucost_core::recommend::{Recommendation, TaskKind};
+    use gpucost_core::report::report;
+    use gpucost_core::scenario::Scenario;
+    use rust_decimal::Decimal;
+
+    fn recommendation_of(s: &Scenario) -> Arc<Recommendation> {
+        let e = embedded();
+        let valid = s.clone().validate(&e.catalog).expect("valid scenario");
+        let fx = FxTable::from_catalog(&e.catalog);
+        report(&EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: &valid,
+            fx: &fx,
+            currency: Currency::Cny,
+            today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+        })
+        .recommendation
+        .expect("the scenario describes a workload")
+    }
+
+    #[test]
+    fn the_custom_preset_ranks_gpus_with_cost_ranges_and_their_basis() {
+        let rec = recommendation_of(&Preset::Custom.scenario());
+        let v = RecommendationView::new(&rec, Lang::En, SHOWN);
+        assert!(v
+            .workload
+            .starts_with("Online serving · Llama 3 8B · FP16/BF16 · 10 requests/s"));
+        assert!(!v.ranked.is_empty() && v.ranked.len() <= SHOWN);
+        let top = &v.ranked[0];
+        assert_eq!(top.rank, 1);
+        assert!(
+            top.cost.starts_with('¥'),
+            "cost in the display currency: {}",
+            top.cost
+        );
+        assert_eq!(top.unit, "per 1M requests");
+        assert_eq!(top.basis, format!("{}: {}", top.basis_kind, top.evidence));
+        assert!(
+            top.evidence.contains("TFLOPS") || top.evidence.contains('@'),
+            "names the datasheet peak or the measured row's source: {}",
+            top.evidence
+        );
+        let price = top.price.as_ref().map(|p| p.text.as_str()).unwrap_or("");
+        assert!(price.contains("/GPU-h"), "{price}");
+        assert!(top
+            .time
+            .as_deref()
+            .is_some_and(|t| t.contains("bound 5,000 ms")));
+        assert!(!top.reasons.is_empty());
+        assert!(v.memory.total.ends_with("GiB"));
+        assert!(v.memory.parts.iter().any(|p| p.label == "Weights"));
+        assert!(!v.rules.is_empty());
+        assert!(!v.assumptions.is_empty());
+        assert_eq!(v.ranked.len() + v.more, rec.ranked.len());
+    }
+
+    #[test]
+    fn the_chinese_view_is_in_chinese() {
+        let rec = recommendation_of(&Preset::Custom.scenario());
+        let v = RecommendationView::new(&rec, Lang::Zh, SHOWN);
+        assert!(v.workload.starts_with("在线推理服务"), "{}", v.workload);
+        let top = &v.ranked[0];
+        assert_eq!(top.unit, "每百万请求");
+        assert!(top.cost.starts_with('¥'));
+        assert_eq!(top.basis, format!("{}：{}", top.basis_kind, top.evidence));
+        assert!(top.throughput.starts_with("每块 GPU"));
+        assert!(v
+            .rules
+            .iter()
+            .all(|r| !r.verdict.is_ascii() && !r.claim.is_ascii()));
+        assert!(v.memory.parts.iter().all(|p| !p.label.is_ascii()));
+        let chrome = [
+            Text::RecoHeading,
+            Text::RecoIntro,
+            Text::RecoMemory,
+            Text::RecoMemoryTotal,
+            Text::RecoRanked,
+            Text::RecoGpusNeeded,
+            Text::RecoPrice,
+            Text::RecoTime,
+            Text::RecoThroughput,
+            Text::RecoBasis,
+            Text::RecoWhy,
+            Text::RecoCaveats,
+            Text::RecoGpuAssumptions,
+            Text::RecoInfeasible,
+            Text::RecoExcluded,
+            Text::RecoRules,
+            Text::RecoAssumptions,
+            Text::RecoHardwareData,
+            Text::RecoVerdict,
+        ];
+        for l in chrome {
+            assert!(!l.get(Lang::Zh).is_ascii(), "{l:?} untranslated");
+            assert_ne!(l.get(Lang::En), l.get(Lang::Zh));
+        }
+    }
+
+    #[test]
+    fn a_training_run_shows_its_time_against_the_deadline() {
+        let mut s = Preset::Custom.scenario();
+        let mut w = gpucost_core::recommend::Workload::for_task(TaskKind::Lora);
+        w.deadline_hours = Some(Decimal::from(48));
+        s.workload = Some(w);
+        let rec = recommendation_of(&s);
+        let v = RecommendationView::new(&rec, Lang::En, SHOWN);
+        assert_eq!(v.ranked[0].unit, "per run");
+        let time = v.ranked[0].time.as_deref().unwrap_or_default();
+        assert!(time.contains("h to finish · deadline 48 h:"), "{time}");
+        assert!(v.workload.ends_with(", within 48 h"), "{}", v.workload);
+    }
+}

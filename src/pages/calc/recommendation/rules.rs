@@ -1,0 +1,36 @@
+//! The founding documents' rules of thumb with their verdicts.
+
+use gpucost_core::view::recommendation::RuleView;
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::i18n::Text;
+
+/// The founding documents' rules of thumb with their verdicts.
+#[component]
+pub(super) fn RulesBlock(
+    /// The checked rules as the engine formats them.
+    rules: Vec<RuleView>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // Rebuilt whenever the recommendation or the language changes: read the language once.
+    let lang = app.lang.get_untracked();
+    let t = move |text: Text| text.get(lang);
+    view! {
+        <details class="reco-rules" data-testid="reco-rules">
+            <summary>{t(Text::RecoRules)} " (" {rules.len()} ")"</summary>
+            <ul>
+                {rules
+                    .into_iter()
+                    .map(|r| view! {
+                        <li data-rule=r.key data-verdict=r.verdict_key>
+                            <span class="claim" title=r.source>{r.claim}</span>
+                            <span class="verdict">{t(Text::RecoVerdict)} ": " {r.verdict}</span>
+                            <span class="finding">{r.finding}</span>
+                        </li>
+                    })
+                    .collect_view()}
+            </ul>
+        </details>
+    }
+}
