@@ -179,19 +179,13 @@ impl Sub for Money {
 }
 
 /// Sums an iterator of money that must all be in `currency`.
+///
+/// The only way to sum money: there is deliberately no `Sum for Money`, because an empty list
+/// has no currency and would have to invent one; a sum starts from a currency the caller knows.
 pub fn sum_in(currency: Currency, items: impl IntoIterator<Item = Money>) -> Money {
     items
         .into_iter()
         .fold(Money::zero(currency), |acc, m| acc + m)
-}
-
-impl Sum for Money {
-    /// Sums a non-empty iterator; an empty one sums to zero USD, so prefer [`sum_in`].
-    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
-        let mut iter = iter.peekable();
-        let currency = iter.peek().map(|m| m.currency).unwrap_or(Currency::Usd);
-        sum_in(currency, iter)
-    }
 }
 
 /// A duration in hours, exact (a 30-minute lead time is `0.5`).
