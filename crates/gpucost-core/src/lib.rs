@@ -26,4 +26,5 @@ pub mod saved;
 pub mod savings;
 pub mod scenario;
 pub mod schedule;
+pub mod session;
 pub mod share;
