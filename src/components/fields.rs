@@ -5,8 +5,8 @@ use gpucost_core::money::parse_decimal;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// Accepted range and precision of a number field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

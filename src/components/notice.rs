@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// Shows which parameters of the opening link were ignored and why, and which were applied
 /// with a change (hours rounded to whole minutes) and what was used; dismissible.

@@ -6,8 +6,8 @@ use gpucost_core::schedule::{Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// Day names, Monday first.
 fn day_name(day: usize, lang: Lang) -> &'static str {

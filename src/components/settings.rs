@@ -5,8 +5,8 @@ use gpucost_core::money::{parse_decimal, Currency};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// The header's settings: language, currency, CNY-per-USD rate.
 #[component]

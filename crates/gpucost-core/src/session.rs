@@ -70,11 +70,11 @@ impl Session {
         let fx = fx_for(&embedded.catalog, &state);
         let estimate = estimate(
             embedded,
-            &state.scenario,
+            state.scenario.clone(),
             &fx,
             currency,
             today,
-            Recommend::Now,
+            || Recommend::Now,
         );
         Session {
             state,
@@ -105,18 +105,21 @@ pub fn fx_for(catalog: &Catalog, state: &PageState) -> FxTable {
 /// Validates `scenario` against `embedded` and estimates it in `currency` on `today`, with
 /// the recommendation as `recommend` says.
 ///
+/// `recommend` is asked only once the scenario is valid, so a page that keeps its
+/// recommendation in a lazy memo does not compute one for a scenario it cannot estimate.
+///
 /// # Errors
 /// Every problem of the scenario (see [`Scenario::validate`]).
 pub fn estimate(
     embedded: &Embedded,
-    scenario: &Scenario,
+    scenario: Scenario,
     fx: &FxTable,
     currency: Currency,
     today: NaiveDate,
-    recommend: Recommend,
+    recommend: impl FnOnce() -> Recommend,
 ) -> Result<Estimate, Vec<ScenarioError>> {
-    let scenario = scenario.clone().validate(&embedded.catalog)?;
-    let report = report_for(embedded, &scenario, fx, currency, today, recommend);
+    let scenario = scenario.validate(&embedded.catalog)?;
+    let report = report_for(embedded, &scenario, fx, currency, today, recommend());
     Ok(Estimate { scenario, report })
 }
 
@@ -171,11 +174,11 @@ mod tests {
         assert_eq!(s.fx.cny_per_usd(), rust_decimal::Decimal::from(7));
         let by_parts = estimate(
             embedded(),
-            &s.state.scenario,
+            s.state.scenario.clone(),
             &s.fx,
             Currency::Cny,
             day(),
-            Recommend::Now,
+            || Recommend::Now,
         );
         assert_eq!(s.estimate, by_parts);
         assert!(s.estimate.unwrap().report.cheapest().is_some());

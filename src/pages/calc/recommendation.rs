@@ -19,7 +19,7 @@ use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::app::{catalog, AppState};
+use crate::state::{catalog, AppState};
 
 /// Ranked GPUs shown before "and N more".
 pub const SHOWN: usize = 6;

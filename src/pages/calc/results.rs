@@ -12,8 +12,8 @@ use super::charts::{CostBars, CumulativeChart};
 use super::model::{
     provider_lines, provider_rules, results_view, LineView, ProviderRow, ResultsView, SavingView,
 };
-use crate::app::{catalog, AppState};
 use crate::i18n::Text;
+use crate::state::{catalog, AppState};
 use crate::web;
 
 /// The formatted results, or the messages of what to fix first.

@@ -18,12 +18,11 @@ use leptos::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use super::edit;
 use super::recommendation::{model_label, task_label};
-use crate::app::AppState;
 use crate::components::fields::Range;
 use crate::i18n::Text;
 use crate::signals::distinct_signal;
+use crate::state::AppState;
 
 /// The form's own strings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -574,7 +573,7 @@ pub fn WorkloadForm() -> impl IntoView {
             last_task.set(w.task);
         }
         let task = last_task.get_untracked();
-        edit(app, |s| s.workload = on.then(|| default_workload(task)));
+        app.edit(|s| s.workload = on.then(|| default_workload(task)));
     };
     view! {
         <fieldset class="workload" data-testid="workload">
@@ -606,7 +605,7 @@ fn WorkloadChoices() -> impl IntoView {
     let write = move |r: Result<Workload, Vec<WorkloadError>>| match r {
         Ok(w) => {
             problem.set(None);
-            edit(app, |s| s.workload = Some(w));
+            app.edit(|s| s.workload = Some(w));
         }
         Err(e) => problem.set(Some(e)),
     };
@@ -727,7 +726,7 @@ fn WorkloadSize() -> impl IntoView {
         if let Some(w) = workload.get_untracked() {
             let n = change(&w);
             if n.validate().is_ok() {
-                edit(app, |s| s.workload = Some(n));
+                app.edit(|s| s.workload = Some(n));
             }
         }
     };
@@ -850,7 +849,7 @@ fn WorkloadField(
                         if let Some(w) = workload.get_untracked() {
                             if let Ok(n) = apply(&w, field, &text) {
                                 if n != w {
-                                    edit(app, |s| s.workload = Some(n));
+                                    app.edit(|s| s.workload = Some(n));
                                 }
                             }
                         }
