@@ -49,13 +49,35 @@ pub fn App() -> impl IntoView {
             format!("?{}", share::encode(&s))
         })
     };
+    // The notice and the settings get what they show and a way to write back, not the state.
+    let notice = move || {
+        view! {
+            <IgnoredParams
+                lang=app.lang
+                issues=app.issues
+                on_dismiss=Callback::new(move |()| app.issues.set(Vec::new()))
+            />
+        }
+    };
+    let settings = move || {
+        view! {
+            <Settings
+                lang=app.lang
+                currency=app.currency
+                cny_per_usd=Signal::derive(move || app.fx.with(|fx| fx.cny_per_usd()))
+                on_lang=Callback::new(move |lang| app.page.update(|p| p.lang = lang))
+                on_currency=Callback::new(move |currency| app.page.update(|p| p.currency = currency))
+                on_fx=Callback::new(move |rate| app.page.update(|p| p.fx_cny_per_usd = rate))
+            />
+        }
+    };
     if embedded {
         return view! {
             <div class="embed-bar">
                 <strong>{move || app.t(Text::AppTitle)}</strong>
                 <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
             </div>
-            <IgnoredParams />
+            {notice()}
             <MainView view=view />
         }
         .into_any();
@@ -90,9 +112,9 @@ pub fn App() -> impl IntoView {
                     {move || app.t(Text::NavCatalog)}
                 </a>
             </nav>
-            <Settings />
+            {settings()}
         </header>
-        <IgnoredParams />
+        {notice()}
         <MainView view=view />
         <Footer />
     }

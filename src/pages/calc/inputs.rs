@@ -69,7 +69,7 @@ pub fn HorizonField() -> impl IntoView {
             </label>
             {move || match kind.get() {
                 "hours" => view! {
-                    <NumberField
+                    <NumberField lang=app.lang
                         label=Text::Hours
                         testid="hours".to_string()
                         value=hours
@@ -128,20 +128,20 @@ pub fn BillingOptionsFields() -> impl IntoView {
     view! {
         <fieldset class="billing">
             <legend>{move || app.t(Text::BillingHeading)}</legend>
-            <CheckField label=Text::AllowSpot testid="allow-spot" checked=allows(ModeClass::Spot) on_toggle=toggle(ModeClass::Spot) />
-            <CheckField
+            <CheckField lang=app.lang label=Text::AllowSpot testid="allow-spot" checked=allows(ModeClass::Spot) on_toggle=toggle(ModeClass::Spot) />
+            <CheckField lang=app.lang
                 label=Text::AllowReserved
                 testid="allow-reserved"
                 checked=allows(ModeClass::Committed)
                 on_toggle=toggle(ModeClass::Committed)
             />
-            <CheckField
+            <CheckField lang=app.lang
                 label=Text::AllowMonthly
                 testid="allow-monthly"
                 checked=allows(ModeClass::Subscription)
                 on_toggle=toggle(ModeClass::Subscription)
             />
-            <CheckField
+            <CheckField lang=app.lang
                 label=Text::Interruptible
                 testid="interruptible"
                 checked=Memo::new(move |_| app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
@@ -151,7 +151,7 @@ pub fn BillingOptionsFields() -> impl IntoView {
                     })
                 })
             />
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
                 value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
@@ -357,7 +357,7 @@ fn CustomPriceRow(
                     }}
                 </select>
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Amount
                 testid=testid("amount")
                 value=Signal::derive(move || price.with(|p| p.as_ref().map(|p| p.amount).unwrap_or_default()))
@@ -469,7 +469,7 @@ fn DiscountRow(
                         .collect_view()}
                 </select>
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Percent
                 testid=format!("discount-{i}-percent")
                 value=Signal::derive(move || d.with(|d| d.as_ref().map(|d| d.percent).unwrap_or_default()))
@@ -501,21 +501,21 @@ pub fn OffPeakFields() -> impl IntoView {
         <fieldset class="off-peak">
             <legend>{move || app.t(Text::OffPeakHeading)}</legend>
             <div class="row">
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakFrom
                     testid="op-from".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().start_hour))
                     range=Range::whole(0, 23)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakTo
                     testid="op-to".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().end_hour))
                     range=Range::whole(0, 24)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakDiscount
                     testid="op-discount".to_string()
                     value=Signal::derive(move || op.get().discount_pct)
@@ -523,7 +523,7 @@ pub fn OffPeakFields() -> impl IntoView {
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.discount_pct = v))
                     unit="%"
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Flexible
                     testid="op-flexible".to_string()
                     value=Signal::derive(move || op.get().flexible_pct)
@@ -556,7 +556,7 @@ pub fn BudgetAndReference() -> impl IntoView {
         <fieldset class="budget">
             <legend>{move || app.t(Text::Budget)}</legend>
             <div class="row">
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Budget
                     testid="budget".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.budget)))
@@ -564,7 +564,7 @@ pub fn BudgetAndReference() -> impl IntoView {
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.budget = money(v)))
                     unit=""
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::ReferenceAmount
                     testid="reference".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))

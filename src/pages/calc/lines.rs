@@ -106,7 +106,7 @@ pub fn LinesEditor() -> impl IntoView {
                 {move || app.t(Text::AddLine)}
             </button>
             <Show when=move || app.page.with(|p| p.scenario.lines.iter().any(|l| matches!(l.demand, Demand::Window { .. })))>
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Lead
                     testid="lead".to_string()
                     value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
@@ -140,7 +140,7 @@ fn LineEditor(
 
     let count_field = move || {
         view! {
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Count
                 testid=testid("count")
                 value=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default()))
@@ -193,7 +193,7 @@ fn LineEditor(
                     }
                 />
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::LengthHours
                 testid=testid("hours")
                 value=Signal::derive(move || window().map(|(_, _, m)| Decimal::from(m) / Decimal::from(60)).unwrap_or_default())
@@ -218,7 +218,7 @@ fn LineEditor(
             })
         });
         view! {
-            <ScheduleEditor
+            <ScheduleEditor lang=app.lang
                 testid=testid("grid")
                 grid=grid
                 on_change=Callback::new(move |g: WeekGrid| set_demand(Demand::Weekly(g)))
