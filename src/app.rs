@@ -1,12 +1,10 @@
-//! The application shell: the URL-backed state every page reads, the header with language and
-//! currency switches, the notice for ignored link parameters, and the footer with data dates.
+//! The application shell: the header with language and currency switches, the notice for
+//! ignored link parameters, the page the link names, and the footer with data dates. The
+//! state they all read is in [`crate::state`].
 
-use chrono::NaiveDate;
-use gpucost_core::catalog::{embedded, Catalog};
-use gpucost_core::format::{self, Lang};
-use gpucost_core::fx::{FxOrigin, FxTable};
-use gpucost_core::money::Currency;
-use gpucost_core::share::{self, PageState, ParamIssue, View};
+use gpucost_core::format;
+use gpucost_core::fx::FxOrigin;
+use gpucost_core::share::{self, View};
 use leptos::prelude::*;
 
 use crate::components::notice::IgnoredParams;
@@ -14,67 +12,8 @@ use crate::components::settings::Settings;
 use crate::i18n::Text;
 use crate::pages::calc::CalculatorPage;
 use crate::pages::catalog::CatalogPage;
+use crate::state::{catalog, AppState};
 use crate::web;
-
-/// App-wide state, provided as context: the link's state and what derives from it.
-#[derive(Clone, Copy)]
-pub struct AppState {
-    /// Everything the link carries; every input writes here and the URL follows.
-    pub page: RwSignal<PageState>,
-    /// Parameters of the opening link that were ignored.
-    pub issues: RwSignal<Vec<ParamIssue>>,
-    /// The interface language.
-    pub lang: Memo<Lang>,
-    /// The display currency.
-    pub currency: Memo<Currency>,
-    /// The exchange rate in use.
-    pub fx: Memo<FxTable>,
-    /// The link's query string: the whole state, encoded once per change for the address bar
-    /// and everything else that needs the link.
-    pub query: Memo<String>,
-    /// Today, for price ages.
-    pub today: NaiveDate,
-    /// Whether the browser is printing (collapsed details are printed too).
-    pub printing: RwSignal<bool>,
-    /// Whether the first screen has been painted. What is collapsed or below the results (the
-    /// "more settings" editors, the recommendation, the charts) is built after it, so the
-    /// first result shows sooner.
-    pub painted: RwSignal<bool>,
-}
-
-impl AppState {
-    /// The state from the current URL.
-    fn from_url() -> Self {
-        let decoded = share::decode(&web::current_query(), catalog());
-        let page = RwSignal::new(decoded.state);
-        let browser = web::browser_lang();
-        let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
-        let currency = Memo::new(move |_| page.with(|p| p.currency_for(lang.get())));
-        let fx =
-            Memo::new(move |_| page.with(|p| FxTable::with_override(catalog(), p.fx_cny_per_usd)));
-        AppState {
-            page,
-            issues: RwSignal::new(decoded.issues),
-            lang,
-            currency,
-            fx,
-            query: Memo::new(move |_| page.with(share::encode)),
-            today: web::today(),
-            printing: RwSignal::new(false),
-            painted: RwSignal::new(false),
-        }
-    }
-
-    /// A translated string in the current language (reactive).
-    pub fn t(&self, text: Text) -> &'static str {
-        text.get(self.lang.get())
-    }
-}
-
-/// The embedded catalog.
-pub fn catalog() -> &'static Catalog {
-    &embedded().catalog
-}
 
 /// The app: header, notices, the page the link names, footer.
 #[component]
@@ -110,13 +49,35 @@ pub fn App() -> impl IntoView {
             format!("?{}", share::encode(&s))
         })
     };
+    // The notice and the settings get what they show and a way to write back, not the state.
+    let notice = move || {
+        view! {
+            <IgnoredParams
+                lang=app.lang
+                issues=app.issues
+                on_dismiss=Callback::new(move |()| app.issues.set(Vec::new()))
+            />
+        }
+    };
+    let settings = move || {
+        view! {
+            <Settings
+                lang=app.lang
+                currency=app.currency
+                cny_per_usd=Signal::derive(move || app.fx.with(|fx| fx.cny_per_usd()))
+                on_lang=Callback::new(move |lang| app.page.update(|p| p.lang = lang))
+                on_currency=Callback::new(move |currency| app.page.update(|p| p.currency = currency))
+                on_fx=Callback::new(move |rate| app.page.update(|p| p.fx_cny_per_usd = rate))
+            />
+        }
+    };
     if embedded {
         return view! {
             <div class="embed-bar">
                 <strong>{move || app.t(Text::AppTitle)}</strong>
                 <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
             </div>
-            <IgnoredParams />
+            {notice()}
             <MainView view=view />
         }
         .into_any();
@@ -151,9 +112,9 @@ pub fn App() -> impl IntoView {
                     {move || app.t(Text::NavCatalog)}
                 </a>
             </nav>
-            <Settings />
+            {settings()}
         </header>
-        <IgnoredParams />
+        {notice()}
         <MainView view=view />
         <Footer />
     }

@@ -10,4 +10,5 @@ pub mod crash;
 pub mod i18n;
 pub mod pages;
 pub mod signals;
+pub mod state;
 pub mod web;

@@ -1,11 +1,14 @@
-//! Form fields with inline validation: a value is written to the link state only when it is
+//! Form fields with inline validation: a value is handed to the caller only when it is
 //! valid; otherwise the field keeps the typed text, is marked invalid and says why.
+//!
+//! The fields know no app state: what they show and accept comes in as props, what the user
+//! types goes out through callbacks.
 
+use gpucost_core::format::Lang;
 use gpucost_core::money::parse_decimal;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::app::AppState;
 use crate::i18n::Text;
 
 /// Accepted range and precision of a number field.
@@ -41,9 +44,12 @@ impl Range {
     }
 }
 
-/// A labelled number input that writes `on_valid` only with values in `range`.
+/// A labelled number input that calls `on_valid` only with values in `range`.
 #[component]
 pub fn NumberField(
+    /// The interface language.
+    #[prop(into)]
+    lang: Signal<Lang>,
     /// Visible label.
     label: Text,
     /// `data-testid` and the base of the element ids.
@@ -51,7 +57,7 @@ pub fn NumberField(
     /// The current value.
     #[prop(into)]
     value: Signal<Decimal>,
-    /// Accepted values.
+    /// Accepted values (smallest, largest, most decimals).
     range: Range,
     /// Called with every valid value typed.
     on_valid: Callback<Decimal>,
@@ -59,13 +65,12 @@ pub fn NumberField(
     #[prop(optional)]
     unit: &'static str,
 ) -> impl IntoView {
-    let app = expect_context::<AppState>();
     let invalid = RwSignal::new(false);
     let error_id = format!("{testid}-error");
     let hint = format!("{} {}–{}", "", range.min.normalize(), range.max.normalize());
     view! {
         <label class="field">
-            <span>{move || app.t(label)}</span>
+            <span>{move || label.get(lang.get())}</span>
             <span class="with-unit">
                 <input
                     type="text"
@@ -85,15 +90,18 @@ pub fn NumberField(
                 {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}
             </span>
             <span class="field-error" id=error_id.clone() role="alert" aria-live="polite">
-                {move || invalid.get().then(|| format!("{}{}", app.t(Text::InvalidNumber), hint))}
+                {move || invalid.get().then(|| format!("{}{}", Text::InvalidNumber.get(lang.get()), hint))}
             </span>
         </label>
     }
 }
 
-/// A labelled checkbox bound to a boolean in the link state.
+/// A labelled checkbox.
 #[component]
 pub fn CheckField(
+    /// The interface language.
+    #[prop(into)]
+    lang: Signal<Lang>,
     /// Visible label.
     label: Text,
     /// `data-testid`.
@@ -104,7 +112,6 @@ pub fn CheckField(
     /// Called with the new state.
     on_toggle: Callback<bool>,
 ) -> impl IntoView {
-    let app = expect_context::<AppState>();
     view! {
         <label class="check">
             <input
@@ -113,7 +120,7 @@ pub fn CheckField(
                 prop:checked=move || checked.get()
                 on:change=move |ev| on_toggle.run(event_target_checked(&ev))
             />
-            {move || app.t(label)}
+            {move || label.get(lang.get())}
         </label>
     }
 }

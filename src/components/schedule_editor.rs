@@ -6,7 +6,6 @@ use gpucost_core::schedule::{Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::AppState;
 use crate::i18n::Text;
 
 /// Day names, Monday first.
@@ -54,6 +53,9 @@ pub fn shade(count: u16, peak: u16) -> u8 {
 /// A 7 × 24 schedule editor.
 #[component]
 pub fn ScheduleEditor(
+    /// The interface language.
+    #[prop(into)]
+    lang: Signal<Lang>,
     /// `data-testid` of the grid.
     testid: String,
     /// The schedule.
@@ -62,7 +64,6 @@ pub fn ScheduleEditor(
     /// Called with the edited schedule.
     on_change: Callback<WeekGrid>,
 ) -> impl IntoView {
-    let app = expect_context::<AppState>();
     let brush = RwSignal::new(grid.with_untracked(|g| g.peak().max(1)));
     let focus = RwSignal::new(8usize);
     let painting = RwSignal::new(false);
@@ -156,7 +157,7 @@ pub fn ScheduleEditor(
         <div class="schedule">
             <div class="schedule-tools">
                 <label class="field compact">
-                    <span>{move || app.t(Text::Brush)}</span>
+                    <span>{move || Text::Brush.get(lang.get())}</span>
                     <input
                         type="number"
                         min="0"
@@ -180,13 +181,13 @@ pub fn ScheduleEditor(
                                 data-testid=format!("{testid}-pattern-{p:?}").to_lowercase()
                                 on:click=move |_| on_change.run(p.grid(brush.get_untracked().max(1)))
                             >
-                                {move || app.t(pattern_label(p))}
+                                {move || pattern_label(p).get(lang.get())}
                             </button>
                         }
                     })
                     .collect_view()}
             </div>
-            <p class="hint" id=label_id.clone()>{move || app.t(Text::GridHelp)}</p>
+            <p class="hint" id=label_id.clone()>{move || Text::GridHelp.get(lang.get())}</p>
             <div
                 class="grid"
                 role="grid"
@@ -210,7 +211,7 @@ pub fn ScheduleEditor(
                     .map(|day| {
                         view! {
                             <div role="row">
-                                <span role="rowheader" class="day">{move || day_name(day, app.lang.get())}</span>
+                                <span role="rowheader" class="day">{move || day_name(day, lang.get())}</span>
                                 {(0..24)
                                     .map(|h| {
                                         let hour = day * 24 + h;
@@ -221,7 +222,7 @@ pub fn ScheduleEditor(
                                                 class=move || format!("cell shade-{}", shade(count(), peak.get()))
                                                 data-hour=hour.to_string()
                                                 tabindex=move || if focus.get() == hour { "0" } else { "-1" }
-                                                aria-label=move || cell_label(hour, count(), app.lang.get())
+                                                aria-label=move || cell_label(hour, count(), lang.get())
                                                 on:focus=move |_| focus.set(hour)
                                             >
                                                 {move || match count() {

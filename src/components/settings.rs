@@ -1,58 +1,71 @@
-//! Language, display currency and exchange-rate controls; each writes to the link state.
+//! Language, display currency and exchange-rate controls; each hands the choice to its
+//! caller.
 
 use gpucost_core::format::{self, Lang};
 use gpucost_core::money::{parse_decimal, Currency};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::app::AppState;
 use crate::i18n::Text;
 
 /// The header's settings: language, currency, CNY-per-USD rate.
 #[component]
-pub fn Settings() -> impl IntoView {
-    let app = expect_context::<AppState>();
-    let on_lang = move |ev: leptos::ev::Event| {
-        let lang = event_target_value(&ev).parse::<Lang>().ok();
-        app.page.update(|p| p.lang = lang);
-    };
-    let on_currency = move |ev: leptos::ev::Event| {
-        let currency = event_target_value(&ev).parse::<Currency>().ok();
-        app.page.update(|p| p.currency = currency);
+pub fn Settings(
+    /// The interface language.
+    #[prop(into)]
+    lang: Signal<Lang>,
+    /// The display currency.
+    #[prop(into)]
+    currency: Signal<Currency>,
+    /// The CNY-per-USD rate in use.
+    #[prop(into)]
+    cny_per_usd: Signal<Decimal>,
+    /// Called with the chosen language (`None`: follow the browser).
+    on_lang: Callback<Option<Lang>>,
+    /// Called with the chosen currency (`None`: follow the language).
+    on_currency: Callback<Option<Currency>>,
+    /// Called with each valid rate typed (`None` when the field is emptied: the catalog's rate).
+    on_fx: Callback<Option<Decimal>>,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang.get());
+    let pick_lang =
+        move |ev: leptos::ev::Event| on_lang.run(event_target_value(&ev).parse::<Lang>().ok());
+    let pick_currency = move |ev: leptos::ev::Event| {
+        on_currency.run(event_target_value(&ev).parse::<Currency>().ok());
     };
     let fx_error = RwSignal::new(false);
-    let on_fx = move |ev: leptos::ev::Event| {
+    let type_fx = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         match parse_decimal(&raw) {
             Ok(rate) if rate > Decimal::ZERO && rate <= Decimal::from(1000) => {
                 fx_error.set(false);
-                app.page.update(|p| p.fx_cny_per_usd = Some(rate));
+                on_fx.run(Some(rate));
             }
             _ if raw.trim().is_empty() => {
                 fx_error.set(false);
-                app.page.update(|p| p.fx_cny_per_usd = None);
+                on_fx.run(None);
             }
             _ => fx_error.set(true),
         }
     };
-    let fx_value = move || format::number(app.fx.get().cny_per_usd(), 4).replace(',', "");
+    let fx_value = move || format::number(cny_per_usd.get(), 4).replace(',', "");
     view! {
         <div class="settings">
             <label>
-                <span>{move || app.t(Text::Language)}</span>
-                <select data-testid="lang" on:change=on_lang>
-                    <option value="zh" selected=move || app.lang.get() == Lang::Zh>"中文"</option>
-                    <option value="en" selected=move || app.lang.get() == Lang::En>"English"</option>
+                <span>{move || t(Text::Language)}</span>
+                <select data-testid="lang" on:change=pick_lang>
+                    <option value="zh" selected=move || lang.get() == Lang::Zh>"中文"</option>
+                    <option value="en" selected=move || lang.get() == Lang::En>"English"</option>
                 </select>
             </label>
             <label>
-                <span>{move || app.t(Text::Currency)}</span>
-                <select data-testid="currency" on:change=on_currency>
+                <span>{move || t(Text::Currency)}</span>
+                <select data-testid="currency" on:change=pick_currency>
                     {Currency::ALL
                         .into_iter()
                         .map(|c| {
                             view! {
-                                <option value=c.as_str() selected=move || app.currency.get() == c>
+                                <option value=c.as_str() selected=move || currency.get() == c>
                                     {format!("{} {}", c.symbol(), c.as_str())}
                                 </option>
                             }
@@ -61,7 +74,7 @@ pub fn Settings() -> impl IntoView {
                 </select>
             </label>
             <label>
-                <span>{move || app.t(Text::FxRate)}</span>
+                <span>{move || t(Text::FxRate)}</span>
                 <input
                     data-testid="fx"
                     type="text"
@@ -69,7 +82,7 @@ pub fn Settings() -> impl IntoView {
                     size="7"
                     prop:value=fx_value
                     aria-invalid=move || fx_error.get().to_string()
-                    on:change=on_fx
+                    on:change=type_fx
                 />
             </label>
         </div>

@@ -1,14 +1,12 @@
 //! The subcommands, as functions from arguments to output text (tested without a process).
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::estimate::EstimateContext;
 use gpucost_core::export;
 use gpucost_core::format::Lang;
-use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::link::Heading;
 use gpucost_core::l10n::Localize;
 use gpucost_core::presets::Preset;
-use gpucost_core::report::report;
+use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
 
 use crate::args::{
@@ -73,38 +71,25 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
         }
         eprintln!("{}\n{}", Heading::Ignored.text(lang), lines.join("\n"));
     }
-    let state: PageState = decoded.state;
-    let currency = state.currency_for(lang);
-    let valid = state
-        .scenario
-        .clone()
-        .validate(&e.catalog)
-        .map_err(|errs| {
-            usage(
-                errs.iter()
-                    .map(|e| e.message(lang))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )
-        })?;
-    let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
     let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
-    let r = report(&EstimateContext {
-        catalog: &e.catalog,
-        index: &e.index,
-        scenario: &valid,
-        fx: &fx,
-        currency,
-        today,
-    });
-    let json = export::to_json(&e.catalog, &r, &valid, &share::encode(&state), lang);
+    let session = Session::from_decoded(e, decoded, o.lang, today);
+    let estimate = session.estimate.as_ref().map_err(|errs| {
+        usage(
+            errs.iter()
+                .map(|e| e.message(lang))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    let r = &estimate.report;
+    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
     Ok(match o.format {
         EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
         EstimateFormat::Csv => export::to_csv(&json),
         EstimateFormat::Md => export::to_markdown(&json, lang),
         EstimateFormat::Table => export::to_table(
             &json,
-            &gpucost_core::view::results::results_view(&e.catalog, valid.scenario(), &r),
+            &gpucost_core::view::results::results_view(&e.catalog, estimate.scenario.scenario(), r),
             lang,
         ),
     })

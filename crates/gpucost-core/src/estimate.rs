@@ -13,7 +13,9 @@ use rust_decimal::Decimal;
 
 use crate::billing::{Coverage, ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass, Period};
-use crate::catalog::{AsOf, Catalog, CatalogIndex, Metering, ProviderKind, Rule, SourceKind};
+use crate::catalog::{
+    AsOf, Catalog, CatalogIndex, Metering, Provider, ProviderKind, Rule, SourceKind,
+};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
 use crate::scenario::ValidScenario;
@@ -21,7 +23,7 @@ use crate::scenario::ValidScenario;
 mod line;
 mod offers;
 
-use line::{price_line, Depth, LineUsageCache, Slot};
+use line::{price_line, Depth, LineBest, LineUsageCache};
 pub(crate) use offers::OfferBook;
 use offers::{candidates, custom_rates, line_offers, sellers, CustomRate};
 
@@ -315,153 +317,248 @@ pub(crate) fn compare_with<'c, 'a: 'c>(
     if !book.fits(ctx) {
         return compare(ctx);
     }
-    let s = ctx.scenario.scenario();
-    let gpu_hours: Decimal = (0..s.lines.len()).map(|i| ctx.scenario.gpu_hours(i)).sum();
-    let Pricing {
-        plan_ctx,
-        mut caches,
-        custom,
-        offers,
-        exact,
-    } = Pricing::new(ctx);
+    let gpu_hours = scenario_gpu_hours(ctx);
+    let mut pricing = Pricing::new(ctx);
+    let priced: Vec<PricedSeller> = sellers(ctx)
+        .into_iter()
+        .map(|(seller, provider)| {
+            price_seller(ctx, book, &mut pricing, seller, provider, gpu_hours)
+        })
+        .collect();
+    let spot_excluded = priced.iter().any(|p| p.spot_excluded);
+    let cheapest_by_selection = cheapest_by_selection(&priced, ctx.currency);
+    let subscribe_peak = cheapest_peak_subscription(&priced, ctx.currency);
+    Comparison {
+        currency: ctx.currency,
+        gpu_hours,
+        providers: cheapest_first(priced),
+        cheapest_by_selection,
+        subscribe_peak,
+        spot_excluded,
+    }
+}
 
+/// GPU-hours the scenario needs, over all lines.
+fn scenario_gpu_hours(ctx: &EstimateContext) -> Decimal {
+    let lines = ctx.scenario.scenario().lines.len();
+    (0..lines).map(|i| ctx.scenario.gpu_hours(i)).sum()
+}
+
+/// One seller, priced: its row, and what the comparison gathers from it.
+struct PricedSeller {
+    /// The row: the seller's plan, or why it has none.
+    estimate: ProviderEstimate,
+    /// Its total under each selection (`None`: the selection cannot serve some line); empty
+    /// when the seller cannot serve the scenario.
+    totals: BTreeMap<Selection, Option<Decimal>>,
+    /// Subscribing every line's peak for every period, when the seller serves the scenario
+    /// and every line can be subscribed.
+    peak_subscription: Option<Decimal>,
+    /// Whether some offer had a spot price the scenario could not use.
+    spot_excluded: bool,
+}
+
+/// Prices every line of the scenario at `seller`, stopping at the first line it cannot serve.
+fn price_seller(
+    ctx: &EstimateContext,
+    book: &OfferBook,
+    pricing: &mut Pricing,
+    seller: Seller,
+    provider: Option<&Provider>,
+    gpu_hours: Decimal,
+) -> PricedSeller {
+    let has_any = provider.is_some_and(|p| book.stocks(&p.id))
+        || pricing.custom.iter().any(|c| c.owner == seller.id);
+    if !has_any {
+        return PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Err(Unserved::NoPrices),
+            },
+            totals: BTreeMap::new(),
+            peak_subscription: None,
+            spot_excluded: false,
+        };
+    }
+    let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
     let mut spot_excluded = false;
-    let mut results: Vec<(ProviderEstimate, BTreeMap<Selection, Option<Decimal>>)> = Vec::new();
-    let mut subscribe_peak: Option<(Seller, Money)> = None;
-    for (seller, provider) in sellers(ctx) {
-        let metering = provider.map(|p| &p.metering).unwrap_or(&exact);
-        let has_any = provider.is_some_and(|p| book.stocks(&p.id))
-            || custom.iter().any(|c| c.owner == seller.id);
-        if !has_any {
-            results.push((
-                ProviderEstimate {
-                    seller,
-                    outcome: Err(Unserved::NoPrices),
-                },
-                BTreeMap::new(),
-            ));
-            continue;
-        }
-        let mut line_plans = Vec::new();
-        let mut options = Vec::new();
-        let mut totals: BTreeMap<Selection, Option<Decimal>> = BTreeMap::new();
-        let mut sub_peak_total = Some(Decimal::ZERO);
-        let mut unserved = None;
-        for (li, line) in s.lines.iter().enumerate() {
-            let candidates = candidates(ctx, book, &seller, &line.gpu, &offers[li], &custom);
-            let no_offer = || Unserved::NoOffer {
-                line: li,
-                gpu: line.gpu.clone(),
-            };
-            if candidates.is_empty() {
-                unserved = Some(no_offer());
-                break;
-            }
-            let found = price_line(
-                ctx,
-                &plan_ctx,
-                &candidates,
-                metering,
-                &mut caches[li],
-                Depth::Full,
-            );
-            spot_excluded |= found.spot_excluded;
-            sub_peak_total = match (sub_peak_total, found.sub_peak) {
-                (Some(t), Some(c)) => Some(t + c),
-                _ => None,
-            };
-            let Some(chosen) = found.allowed() else {
-                unserved = Some(no_offer());
-                break;
-            };
-            // A selection with no plan for some line cannot serve the scenario (None).
-            for (sel, best) in Selection::ALL.into_iter().zip(&found.best) {
-                let so_far = if li == 0 {
-                    Some(Decimal::ZERO)
-                } else {
-                    totals.get(&sel).copied().flatten()
-                };
-                totals.insert(
-                    sel,
-                    so_far.zip(best.as_ref()).map(|(t, slot)| t + slot.cost),
-                );
-            }
-            let make = |slot: &Slot, plan: &Plan| {
-                line_plan(li, &candidates[slot.offer], slot.region, plan, ctx)
-            };
-            line_plans.push(make(chosen, &chosen.plan.build(&plan_ctx)));
-            let od_rate = |slot: &Slot| {
-                candidates[slot.offer].regions[slot.region]
-                    .on_demand
-                    .as_ref()
-                    .map(|r| r.amount)
-            };
-            options.push(
-                found
-                    .class_best
-                    .iter()
-                    .flatten()
-                    .map(|slot| {
-                        let plan = slot.plan.build(&plan_ctx);
-                        ClassOption {
-                            class: plan.kind.class(),
-                            plan: make(slot, &plan),
-                            eligible: plan.eligible,
-                            break_even: break_even(&plan, od_rate(slot), &plan_ctx),
-                        }
-                    })
-                    .collect(),
-            );
-        }
-        let outcome = match unserved {
-            Some(u) => Err(u),
-            None => {
-                let total =
-                    crate::money::sum_in(ctx.currency, line_plans.iter().map(|l| l.subtotal));
-                let per_gpu_hour = Money::new(
-                    if gpu_hours.is_zero() {
-                        Decimal::ZERO
-                    } else {
-                        total.amount / gpu_hours
-                    },
-                    ctx.currency,
-                );
-                if let Some(t) = sub_peak_total {
-                    let t = Money::new(t, ctx.currency);
-                    if subscribe_peak
-                        .as_ref()
-                        .is_none_or(|(_, best)| t.amount < best.amount)
-                    {
-                        subscribe_peak = Some((seller.clone(), t));
-                    }
-                }
-                Ok(ProviderPlan {
-                    lines: line_plans,
-                    total,
-                    per_gpu_hour,
-                    options,
-                })
-            }
+    let mut line_plans = Vec::new();
+    let mut options = Vec::new();
+    let mut totals: BTreeMap<Selection, Option<Decimal>> = BTreeMap::new();
+    let mut peak = Some(Decimal::ZERO);
+    let mut unserved = None;
+    for (li, line) in ctx.scenario.scenario().lines.iter().enumerate() {
+        let candidates = candidates(
+            ctx,
+            book,
+            &seller,
+            &line.gpu,
+            &pricing.offers[li],
+            &pricing.custom,
+        );
+        let no_offer = || Unserved::NoOffer {
+            line: li,
+            gpu: line.gpu.clone(),
         };
-        let totals = if outcome.is_ok() {
-            totals
-        } else {
-            BTreeMap::new()
+        if candidates.is_empty() {
+            unserved = Some(no_offer());
+            break;
+        }
+        let found = price_line(
+            ctx,
+            &pricing.plan_ctx,
+            &candidates,
+            metering,
+            &mut pricing.caches[li],
+            Depth::Full,
+        );
+        spot_excluded |= found.spot_excluded;
+        peak = peak.zip(found.sub_peak).map(|(t, c)| t + c);
+        let Some(chosen) = found.allowed() else {
+            unserved = Some(no_offer());
+            break;
         };
-        results.push((ProviderEstimate { seller, outcome }, totals));
+        add_line_totals(&mut totals, li, &found);
+        let plan = chosen.plan.build(&pricing.plan_ctx);
+        line_plans.push(line_plan(
+            li,
+            &candidates[chosen.offer],
+            chosen.region,
+            &plan,
+            ctx,
+        ));
+        options.push(class_options(
+            ctx,
+            &pricing.plan_ctx,
+            li,
+            &candidates,
+            &found,
+        ));
     }
+    match unserved {
+        Some(u) => PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Err(u),
+            },
+            totals: BTreeMap::new(),
+            peak_subscription: None,
+            spot_excluded,
+        },
+        None => PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Ok(provider_plan(ctx, line_plans, options, gpu_hours)),
+            },
+            totals,
+            peak_subscription: peak,
+            spot_excluded,
+        },
+    }
+}
 
-    let mut cheapest_by_selection = BTreeMap::new();
-    for sel in Selection::ALL {
-        let min = results
-            .iter()
-            .filter_map(|(_, t)| t.get(&sel).copied().flatten())
-            .min();
-        if let Some(min) = min {
-            cheapest_by_selection.insert(sel, Money::new(min, ctx.currency));
-        }
+/// Adds line `li`'s cheapest plan under each selection to the seller's running totals; a
+/// selection with no plan for some line cannot serve the scenario (`None`).
+fn add_line_totals(totals: &mut BTreeMap<Selection, Option<Decimal>>, li: usize, found: &LineBest) {
+    for (sel, best) in Selection::ALL.into_iter().zip(&found.best) {
+        let so_far = if li == 0 {
+            Some(Decimal::ZERO)
+        } else {
+            totals.get(&sel).copied().flatten()
+        };
+        totals.insert(
+            sel,
+            so_far.zip(best.as_ref()).map(|(t, slot)| t + slot.cost),
+        );
     }
-    let mut providers: Vec<ProviderEstimate> = results.into_iter().map(|(p, _)| p).collect();
+}
+
+/// Line `li`'s best plan in each billing class, with where it breaks even against on-demand.
+fn class_options(
+    ctx: &EstimateContext,
+    plan_ctx: &PlanContext,
+    li: usize,
+    candidates: &[offers::Candidate],
+    found: &LineBest,
+) -> Vec<ClassOption> {
+    found
+        .class_best
+        .iter()
+        .flatten()
+        .map(|slot| {
+            let cand = &candidates[slot.offer];
+            let on_demand = cand.regions[slot.region]
+                .on_demand
+                .as_ref()
+                .map(|r| r.amount);
+            let plan = slot.plan.build(plan_ctx);
+            ClassOption {
+                class: plan.kind.class(),
+                plan: line_plan(li, cand, slot.region, &plan, ctx),
+                eligible: plan.eligible,
+                break_even: break_even(&plan, on_demand, plan_ctx),
+            }
+        })
+        .collect()
+}
+
+/// A served seller's plan: its lines, their total and the cost per GPU-hour.
+fn provider_plan(
+    ctx: &EstimateContext,
+    lines: Vec<LinePlan>,
+    options: Vec<Vec<ClassOption>>,
+    gpu_hours: Decimal,
+) -> ProviderPlan {
+    let total = crate::money::sum_in(ctx.currency, lines.iter().map(|l| l.subtotal));
+    let per_gpu_hour = Money::new(
+        if gpu_hours.is_zero() {
+            Decimal::ZERO
+        } else {
+            total.amount / gpu_hours
+        },
+        ctx.currency,
+    );
+    ProviderPlan {
+        lines,
+        total,
+        per_gpu_hour,
+        options,
+    }
+}
+
+/// The cheapest total under each selection, over the sellers that serve the scenario.
+fn cheapest_by_selection(
+    priced: &[PricedSeller],
+    currency: Currency,
+) -> BTreeMap<Selection, Money> {
+    Selection::ALL
+        .into_iter()
+        .filter_map(|sel| {
+            priced
+                .iter()
+                .filter_map(|p| p.totals.get(&sel).copied().flatten())
+                .min()
+                .map(|min| (sel, Money::new(min, currency)))
+        })
+        .collect()
+}
+
+/// The seller where subscribing every line's peak costs least (the first such seller on a
+/// tie, in seller order).
+fn cheapest_peak_subscription(
+    priced: &[PricedSeller],
+    currency: Currency,
+) -> Option<(Seller, Money)> {
+    priced
+        .iter()
+        .filter_map(|p| p.peak_subscription.map(|t| (p, t)))
+        .min_by_key(|&(_, t)| t)
+        .map(|(p, t)| (p.estimate.seller.clone(), Money::new(t, currency)))
+}
+
+/// The rows, cheapest first (ties by seller id), sellers that cannot serve the scenario last.
+fn cheapest_first(priced: Vec<PricedSeller>) -> Vec<ProviderEstimate> {
+    let mut providers: Vec<ProviderEstimate> = priced.into_iter().map(|p| p.estimate).collect();
     providers.sort_by(|a, b| match (&a.outcome, &b.outcome) {
         (Ok(x), Ok(y)) => x
             .total
@@ -472,14 +569,7 @@ pub(crate) fn compare_with<'c, 'a: 'c>(
         (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
         (Err(_), Err(_)) => a.seller.id.cmp(&b.seller.id),
     });
-    Comparison {
-        currency: ctx.currency,
-        gpu_hours,
-        providers,
-        cheapest_by_selection,
-        subscribe_peak,
-        spot_excluded,
-    }
+    providers
 }
 
 /// The cheapest total the scenario allows — what [`compare`] reports as

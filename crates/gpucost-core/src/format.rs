@@ -1,7 +1,8 @@
 //! Turning numbers, money and dates into text for a language.
 //!
 //! Money shown as an amount goes through [`Money::round_for_display`] here and nowhere else;
-//! rates (per hour) keep up to four decimals so cheap offers stay distinguishable. Both
+//! rates (per hour) go through [`Money::round_rate`] and keep up to four decimals so cheap
+//! offers stay distinguishable. Both
 //! languages group digits by thousands (`1,234.56`); Chinese dates read `2021年5月25日`.
 
 use std::fmt;
@@ -124,10 +125,7 @@ pub fn money(m: Money) -> String {
 
 /// A price per hour (or per unit) with two to four decimals: `$1.006`, `¥8.00`.
 pub fn rate(m: Money) -> String {
-    let four = m
-        .amount
-        .round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero)
-        .normalize();
+    let four = m.round_rate().amount.normalize();
     let dp = four.scale().max(2);
     format!("{}{}", m.currency.symbol(), decimal(four, dp))
 }

@@ -27,6 +27,7 @@ pub mod saved;
 pub mod savings;
 pub mod scenario;
 pub mod schedule;
+pub mod session;
 pub mod share;
 pub mod view;
 

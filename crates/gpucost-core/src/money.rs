@@ -118,6 +118,17 @@ impl Money {
         Money::new(round_cents(self.amount), self.currency)
     }
 
+    /// The one rounding rule for rates (a price per hour, per GPU-hour or per unit): four
+    /// decimals, half away from zero, so cheap offers stay distinguishable. Amounts use
+    /// [`Money::round_for_display`] instead.
+    pub fn round_rate(self) -> Money {
+        Money::new(
+            self.amount
+                .round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero),
+            self.currency,
+        )
+    }
+
     /// A lossy `f64` for drawing charts; never use it for arithmetic on money.
     pub fn to_f64_lossy(self) -> f64 {
         self.amount.to_f64().unwrap_or(0.0)
@@ -179,19 +190,13 @@ impl Sub for Money {
 }
 
 /// Sums an iterator of money that must all be in `currency`.
+///
+/// The only way to sum money: there is deliberately no `Sum for Money`, because an empty list
+/// has no currency and would have to invent one; a sum starts from a currency the caller knows.
 pub fn sum_in(currency: Currency, items: impl IntoIterator<Item = Money>) -> Money {
     items
         .into_iter()
         .fold(Money::zero(currency), |acc, m| acc + m)
-}
-
-impl Sum for Money {
-    /// Sums a non-empty iterator; an empty one sums to zero USD, so prefer [`sum_in`].
-    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
-        let mut iter = iter.peekable();
-        let currency = iter.peek().map(|m| m.currency).unwrap_or(Currency::Usd);
-        sum_in(currency, iter)
-    }
 }
 
 /// A duration in hours, exact (a 30-minute lead time is `0.5`).
@@ -327,6 +332,10 @@ mod tests {
         assert_eq!(cny("0.005").round_for_display(), cny("0.01"));
         assert_eq!(cny("0.0049").round_for_display(), cny("0.00"));
         assert_eq!(cny("-0.005").round_for_display(), cny("-0.01"));
+        // Rates keep four decimals, and a midpoint goes away from zero (not to the even digit).
+        assert_eq!(cny("0.00125").round_rate(), cny("0.0013"));
+        assert_eq!(cny("0.00135").round_rate(), cny("0.0014"));
+        assert_eq!(cny("-0.00125").round_rate(), cny("-0.0013"));
         assert_eq!(cny("2304").to_decimal_string(), "2304.00");
     }
 

@@ -5,9 +5,9 @@ use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 
-use crate::app::AppState;
 use crate::charts::{bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, WIDTH};
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
 /// (see `crate::charts::bars_svg`).

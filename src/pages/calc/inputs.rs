@@ -12,10 +12,9 @@ use gpucost_core::scenario::{
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::edit;
-use crate::app::{catalog, AppState};
 use crate::components::fields::{CheckField, NumberField, Range};
 use crate::i18n::Text;
+use crate::state::{catalog, AppState};
 
 /// Most custom prices or discounts the form offers to add.
 const MAX_ROWS: usize = 12;
@@ -56,7 +55,7 @@ pub fn HorizonField() -> impl IntoView {
             },
             _ => Horizon::Hours(Decimal::from(72)),
         };
-        edit(app, |s| s.horizon = h);
+        app.edit(|s| s.horizon = h);
     };
     view! {
         <div class="row">
@@ -70,12 +69,12 @@ pub fn HorizonField() -> impl IntoView {
             </label>
             {move || match kind.get() {
                 "hours" => view! {
-                    <NumberField
+                    <NumberField lang=app.lang
                         label=Text::Hours
                         testid="hours".to_string()
                         value=hours
                         range=Range::decimal(Decimal::new(1, 2), Decimal::from(MAX_HOURS), 2)
-                        on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.horizon = Horizon::Hours(v)))
+                        on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.horizon = Horizon::Hours(v)))
                         unit="h"
                     />
                     <p class="hint" data-testid="hours-rounded">{rounded}</p>
@@ -93,7 +92,7 @@ pub fn HorizonField() -> impl IntoView {
                                 if let Some((y, m)) = v.split_once('-') {
                                     if let (Ok(y), Ok(m)) = (y.parse::<i32>(), m.parse::<u32>()) {
                                         if (2000..=2100).contains(&y) && (1..=12).contains(&m) {
-                                            edit(app, |s| s.horizon = Horizon::CalendarMonth { year: y, month: m });
+                                            app.edit(|s| s.horizon = Horizon::CalendarMonth { year: y, month: m });
                                         }
                                     }
                                 }
@@ -117,7 +116,7 @@ pub fn BillingOptionsFields() -> impl IntoView {
     };
     let toggle = move |c: ModeClass| {
         Callback::new(move |on: bool| {
-            edit(app, |s| {
+            app.edit(|s| {
                 if on {
                     s.options.allowed.insert(c);
                 } else {
@@ -129,35 +128,35 @@ pub fn BillingOptionsFields() -> impl IntoView {
     view! {
         <fieldset class="billing">
             <legend>{move || app.t(Text::BillingHeading)}</legend>
-            <CheckField label=Text::AllowSpot testid="allow-spot" checked=allows(ModeClass::Spot) on_toggle=toggle(ModeClass::Spot) />
-            <CheckField
+            <CheckField lang=app.lang label=Text::AllowSpot testid="allow-spot" checked=allows(ModeClass::Spot) on_toggle=toggle(ModeClass::Spot) />
+            <CheckField lang=app.lang
                 label=Text::AllowReserved
                 testid="allow-reserved"
                 checked=allows(ModeClass::Committed)
                 on_toggle=toggle(ModeClass::Committed)
             />
-            <CheckField
+            <CheckField lang=app.lang
                 label=Text::AllowMonthly
                 testid="allow-monthly"
                 checked=allows(ModeClass::Subscription)
                 on_toggle=toggle(ModeClass::Subscription)
             />
-            <CheckField
+            <CheckField lang=app.lang
                 label=Text::Interruptible
                 testid="interruptible"
                 checked=Memo::new(move |_| app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
                 on_toggle=Callback::new(move |on: bool| {
-                    edit(app, |s| {
+                    app.edit(|s| {
                         s.options.interruption = if on { Interruption::Tolerated } else { Interruption::NotTolerated }
                     })
                 })
             />
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
                 value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
                 range=Range::decimal(Decimal::ZERO, Decimal::from(200), 2)
-                on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.options.spot_overhead_pct = v))
+                on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.options.spot_overhead_pct = v))
                 unit="%"
             />
         </fieldset>
@@ -202,7 +201,7 @@ pub fn CustomPricesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.len()));
     let add = move |_| {
-        edit(app, |s| {
+        app.edit(|s| {
             if s.custom_prices.len() < MAX_ROWS {
                 // Huawei Cloud is the cloud without a sourced price, so a quote there is the
                 // most common first entry.
@@ -242,7 +241,7 @@ fn CustomPriceRow(
     let app = expect_context::<AppState>();
     let price = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.get(i).cloned()));
     let set = move |change: &dyn Fn(&mut CustomPrice)| {
-        edit(app, |s| {
+        app.edit(|s| {
             if let Some(p) = s.custom_prices.get_mut(i) {
                 change(p);
             }
@@ -358,7 +357,7 @@ fn CustomPriceRow(
                     }}
                 </select>
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Amount
                 testid=testid("amount")
                 value=Signal::derive(move || price.with(|p| p.as_ref().map(|p| p.amount).unwrap_or_default()))
@@ -385,7 +384,7 @@ fn CustomPriceRow(
                 type="button"
                 class="remove"
                 data-testid=testid("remove")
-                on:click=move |_| edit(app, |s| {
+                on:click=move |_| app.edit(|s| {
                     if i < s.custom_prices.len() {
                         s.custom_prices.remove(i);
                     }
@@ -403,7 +402,7 @@ pub fn DiscountsEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.len()));
     let add = move |_| {
-        edit(app, |s| {
+        app.edit(|s| {
             let next = catalog()
                 .providers
                 .iter()
@@ -446,7 +445,7 @@ fn DiscountRow(
                     data-testid=format!("discount-{i}-provider")
                     on:change=move |ev| {
                         let v = event_target_value(&ev);
-                        edit(app, |s| {
+                        app.edit(|s| {
                             let taken = s.discounts.iter().enumerate().any(|(j, d)| j != i && d.provider == v);
                             if let (Some(d), false) = (s.discounts.get_mut(i), taken) {
                                 d.provider = v;
@@ -470,19 +469,19 @@ fn DiscountRow(
                         .collect_view()}
                 </select>
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Percent
                 testid=format!("discount-{i}-percent")
                 value=Signal::derive(move || d.with(|d| d.as_ref().map(|d| d.percent).unwrap_or_default()))
                 range=Range::decimal(Decimal::ZERO, Decimal::from(99), 2)
-                on_valid=Callback::new(move |v: Decimal| edit(app, |s| {
+                on_valid=Callback::new(move |v: Decimal| app.edit(|s| {
                     if let Some(d) = s.discounts.get_mut(i) {
                         d.percent = v;
                     }
                 }))
                 unit="%"
             />
-            <button type="button" class="remove" on:click=move |_| edit(app, |s| {
+            <button type="button" class="remove" on:click=move |_| app.edit(|s| {
                 if i < s.discounts.len() {
                     s.discounts.remove(i);
                 }
@@ -502,34 +501,34 @@ pub fn OffPeakFields() -> impl IntoView {
         <fieldset class="off-peak">
             <legend>{move || app.t(Text::OffPeakHeading)}</legend>
             <div class="row">
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakFrom
                     testid="op-from".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().start_hour))
                     range=Range::whole(0, 23)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakTo
                     testid="op-to".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().end_hour))
                     range=Range::whole(0, 24)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::OffPeakDiscount
                     testid="op-discount".to_string()
                     value=Signal::derive(move || op.get().discount_pct)
                     range=Range::decimal(Decimal::ZERO, Decimal::from(90), 2)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.discount_pct = v))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.discount_pct = v))
                     unit="%"
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Flexible
                     testid="op-flexible".to_string()
                     value=Signal::derive(move || op.get().flexible_pct)
                     range=Range::decimal(Decimal::ZERO, Decimal::ONE_HUNDRED, 2)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.off_peak.flexible_pct = v))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.flexible_pct = v))
                     unit="%"
                 />
             </div>
@@ -557,20 +556,20 @@ pub fn BudgetAndReference() -> impl IntoView {
         <fieldset class="budget">
             <legend>{move || app.t(Text::Budget)}</legend>
             <div class="row">
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Budget
                     testid="budget".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.budget)))
                     range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.budget = money(v)))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.budget = money(v)))
                     unit=""
                 />
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::ReferenceAmount
                     testid="reference".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))
                     range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| {
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| {
                         let label = s.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default();
                         s.reference = money(v).map(|amount| Reference { amount, label });
                     }))
@@ -587,7 +586,7 @@ pub fn BudgetAndReference() -> impl IntoView {
                         }
                         on:change=move |ev| {
                             let label: String = event_target_value(&ev).chars().filter(|c| !c.is_control()).take(60).collect();
-                            edit(app, |s| {
+                            app.edit(|s| {
                                 if let Some(r) = s.reference.as_mut() {
                                     r.label = label;
                                 }
@@ -625,7 +624,7 @@ pub fn CompareOnly() -> impl IntoView {
                                     prop:checked=move || sellers.with(|s| s.contains(&id))
                                     on:change=move |ev| {
                                         let on = event_target_checked(&ev);
-                                        edit(app, |s| {
+                                        app.edit(|s| {
                                             if on {
                                                 s.sellers.insert(id2.clone());
                                             } else {

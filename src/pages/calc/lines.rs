@@ -7,12 +7,11 @@ use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::edit;
-use crate::app::{catalog, AppState};
 use crate::components::fields::{NumberField, Range};
 use crate::components::schedule_editor::ScheduleEditor;
 use crate::i18n::Text;
 use crate::signals::distinct_signal;
+use crate::state::{catalog, AppState};
 
 /// The three shapes of demand a line can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +82,7 @@ pub fn LinesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.lines.len()));
     let add = move |_: leptos::ev::MouseEvent| {
-        edit(app, |s| {
+        app.edit(|s| {
             if s.lines.len() < MAX_LINES {
                 s.lines.push(Line {
                     gpu: "T4".into(),
@@ -107,12 +106,12 @@ pub fn LinesEditor() -> impl IntoView {
                 {move || app.t(Text::AddLine)}
             </button>
             <Show when=move || app.page.with(|p| p.scenario.lines.iter().any(|l| matches!(l.demand, Demand::Window { .. })))>
-                <NumberField
+                <NumberField lang=app.lang
                     label=Text::Lead
                     testid="lead".to_string()
                     value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
                     range=Range::whole(0, 1440)
-                    on_valid=Callback::new(move |v: Decimal| edit(app, |s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
                 />
             </Show>
         </section>
@@ -130,7 +129,7 @@ fn LineEditor(
     let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
     let set_demand = move |d: Demand| {
-        edit(app, |s| {
+        app.edit(|s| {
             if let Some(l) = s.lines.get_mut(i) {
                 l.demand = d;
             }
@@ -141,7 +140,7 @@ fn LineEditor(
 
     let count_field = move || {
         view! {
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::Count
                 testid=testid("count")
                 value=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default()))
@@ -194,7 +193,7 @@ fn LineEditor(
                     }
                 />
             </label>
-            <NumberField
+            <NumberField lang=app.lang
                 label=Text::LengthHours
                 testid=testid("hours")
                 value=Signal::derive(move || window().map(|(_, _, m)| Decimal::from(m) / Decimal::from(60)).unwrap_or_default())
@@ -219,7 +218,7 @@ fn LineEditor(
             })
         });
         view! {
-            <ScheduleEditor
+            <ScheduleEditor lang=app.lang
                 testid=testid("grid")
                 grid=grid
                 on_change=Callback::new(move |g: WeekGrid| set_demand(Demand::Weekly(g)))
@@ -237,7 +236,7 @@ fn LineEditor(
                         data-testid=testid("gpu")
                         on:change=move |ev| {
                             let gpu = event_target_value(&ev);
-                            edit(app, |s| {
+                            app.edit(|s| {
                                 if let Some(l) = s.lines.get_mut(i) {
                                     l.gpu = gpu;
                                 }
@@ -294,7 +293,7 @@ fn LineEditor(
                         type="button"
                         class="remove"
                         data-testid=testid("remove")
-                        on:click=move |_| edit(app, |s| {
+                        on:click=move |_| app.edit(|s| {
                             if s.lines.len() > 1 && i < s.lines.len() {
                                 s.lines.remove(i);
                             }

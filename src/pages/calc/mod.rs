@@ -13,19 +13,15 @@ pub mod workload_form;
 
 use std::sync::Arc;
 
-use gpucost_core::estimate::EstimateContext;
+use gpucost_core::catalog::embedded;
 use gpucost_core::recommend::recommend;
-use gpucost_core::report::{report_with, Recommend, Report};
-use gpucost_core::scenario::{Scenario, ScenarioError};
+use gpucost_core::report::{Recommend, Report};
+use gpucost_core::scenario::ScenarioError;
+use gpucost_core::session;
 use leptos::prelude::*;
 
-use crate::app::{catalog, AppState};
 use crate::i18n::Text;
-
-/// Applies `change` to the link's scenario.
-pub fn edit(app: AppState, change: impl FnOnce(&mut Scenario)) {
-    app.page.update(|p| change(&mut p.scenario));
-}
+use crate::state::{catalog, AppState};
 
 /// The calculator.
 #[component]
@@ -48,25 +44,23 @@ pub fn CalculatorPage() -> impl IntoView {
             app.today,
         )))
     });
-    // The estimate depends on the scenario, currency and rate — not on the language.
+    // The estimate depends on the scenario, currency and rate — not on the language. The
+    // recommendation is read only for a valid scenario, so an invalid one does not make it.
     let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
-        let valid = scenario.validate(catalog())?;
-        let fx = app.fx.get();
-        let e = gpucost_core::catalog::embedded();
-        let ctx = EstimateContext {
-            catalog: &e.catalog,
-            index: &e.index,
-            scenario: &valid,
-            fx: &fx,
-            currency: app.currency.get(),
-            today: app.today,
-        };
-        let recommend = match recommendation.get() {
+        let recommend = || match recommendation.get() {
             Some(rec) => Recommend::Reuse(rec),
             None => Recommend::Later,
         };
-        Ok(report_with(&ctx, recommend))
+        session::estimate(
+            embedded(),
+            scenario,
+            &app.fx.get(),
+            app.currency.get(),
+            app.today,
+            recommend,
+        )
+        .map(|e| e.report)
     });
     provide_context(computed);
 

@@ -15,8 +15,8 @@ use gpucost_core::view::results::{
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use crate::app::{catalog, AppState};
 use crate::i18n::Text;
+use crate::state::{catalog, AppState};
 use crate::web;
 
 /// The results, or the messages of what to fix first.

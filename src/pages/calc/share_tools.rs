@@ -10,9 +10,8 @@ use gpucost_core::share::{self, prices_file, Embed, PageState};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::edit;
-use crate::app::{catalog, AppState};
 use crate::i18n::Text;
+use crate::state::{catalog, AppState};
 use crate::web;
 
 /// The export document for the current state, exactly what `gpucost estimate` prints.
@@ -201,7 +200,7 @@ pub fn PricesFile() -> impl IntoView {
             match prices_file::read(&text, catalog()) {
                 Ok(imported) => {
                     let n = imported.prices.len() + imported.discounts.len();
-                    edit(app, |s| {
+                    app.edit(|s| {
                         s.custom_prices = imported.prices;
                         s.discounts = imported.discounts;
                     });

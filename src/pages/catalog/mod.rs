@@ -7,8 +7,8 @@ pub mod rows;
 use gpucost_core::browse::{browse, SortKey, SortOrder};
 use leptos::prelude::*;
 
-use crate::app::{catalog, AppState};
 use crate::i18n::Text;
+use crate::state::{catalog, AppState};
 use filters::Filters;
 use rows::{row_view, PriceCell, RowView};
 

@@ -7,7 +7,7 @@
 //! what anything costs over time (that is `estimate`).
 
 mod date;
-mod model;
+mod records;
 mod validate;
 
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 
 pub use date::parse_ymd;
-pub use model::*;
+pub use records::*;
 pub use validate::{validate, CatalogProblem};
 
 use crate::billing_mode::BillingMode;

@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 
 use crate::billing_mode::BillingMode;
 
-use super::model::{AsOf, Catalog, OfferFlag, CATALOG_SCHEMA};
+use super::records::{AsOf, Catalog, OfferFlag, CATALOG_SCHEMA};
 
 /// One inconsistency in a catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,19 +1,18 @@
 //! What the engine's integration tests share: estimate a scenario against the embedded
-//! catalog, open a link as the page would, and read its export.
+//! catalog, open a link as the page and `gpucost estimate` do, and read its export.
 //!
 //! Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::estimate::EstimateContext;
 use gpucost_core::export::to_json;
-use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
-use gpucost_core::report::{report, Report};
+use gpucost_core::report::{Recommend, Report};
 use gpucost_core::scenario::ValidScenario;
-use gpucost_core::share::{decode, encode, PageState};
+use gpucost_core::session::{self, Session};
+use gpucost_core::share::PageState;
 use serde_json::Value;
 
 /// The day staleness is measured from, unless a test says otherwise.
@@ -28,35 +27,25 @@ pub fn estimate(
     currency: Currency,
     today: NaiveDate,
 ) -> Report {
-    let e = embedded();
-    report(&EstimateContext {
-        catalog: &e.catalog,
-        index: &e.index,
-        scenario,
-        fx,
-        currency,
-        today,
-    })
+    session::report_for(embedded(), scenario, fx, currency, today, Recommend::Now)
 }
 
-/// Decodes `link` (it must open without a single issue), estimates it as the page would in
-/// the link's language, and exports it as JSON.
+/// Opens `link` as `gpucost estimate` does (it must open without a single issue), in the
+/// link's language, and exports it as JSON.
 pub fn open_report(link: &str) -> (PageState, Report, Value) {
-    let e = embedded();
-    let decoded = decode(link, &e.catalog);
-    assert!(decoded.issues.is_empty(), "{link}: {:?}", decoded.issues);
-    let state = decoded.state;
-    let lang = state.lang.unwrap_or(Lang::En);
-    let valid = state
-        .scenario
-        .clone()
-        .validate(&e.catalog)
-        .unwrap_or_else(|err| panic!("{link}: {err:?}"));
-    let fx = FxTable::with_override(&e.catalog, state.fx_cny_per_usd);
-    let r = estimate(&valid, &fx, state.currency_for(lang), today());
-    let json =
-        serde_json::to_value(to_json(&e.catalog, &r, &valid, &encode(&state), lang)).unwrap();
-    (state, r, json)
+    let s = Session::open(embedded(), link, None, today());
+    assert!(s.issues.is_empty(), "{link}: {:?}", s.issues);
+    let query = s.link();
+    let e = s.estimate.unwrap_or_else(|err| panic!("{link}: {err:?}"));
+    let json = serde_json::to_value(to_json(
+        &embedded().catalog,
+        &e.report,
+        &e.scenario,
+        &query,
+        s.lang,
+    ))
+    .unwrap();
+    (s.state, e.report, json)
 }
 
 /// Decodes a frozen link (it must open without a single ignored parameter) and estimates it.

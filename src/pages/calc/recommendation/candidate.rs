@@ -3,8 +3,8 @@
 use gpucost_core::view::recommendation::CandidateView;
 use leptos::prelude::*;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// One ranked GPU: cost, GPUs, price, time, throughput, evidence, caveats and reasons.
 #[component]

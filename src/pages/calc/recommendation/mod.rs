@@ -16,8 +16,8 @@ use gpucost_core::scenario::ScenarioError;
 use gpucost_core::view::recommendation::RecommendationView;
 use leptos::prelude::*;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 use candidate::CandidateCard;
 use memory::MemoryBlock;

@@ -3,8 +3,8 @@
 use gpucost_core::view::recommendation::RuleView;
 use leptos::prelude::*;
 
-use crate::app::AppState;
 use crate::i18n::Text;
+use crate::state::AppState;
 
 /// The founding documents' rules of thumb with their verdicts.
 #[component]

@@ -21,10 +21,9 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::{TaskKind, Workload};
 use leptos::prelude::*;
 
-use super::edit;
-use crate::app::AppState;
 use crate::i18n::Text;
 use crate::signals::distinct_signal;
+use crate::state::AppState;
 
 /// The workload fieldset: a switch, then the task, model, precision and size fields.
 #[component]
@@ -35,7 +34,7 @@ pub fn WorkloadForm() -> impl IntoView {
     let workload: Signal<Option<Workload>> =
         distinct_signal(move || app.page.with(|p| p.scenario.workload)).into();
     let lang: Signal<Lang> = app.lang.into();
-    let on_edit = Callback::new(move |w: Workload| edit(app, |s| s.workload = Some(w)));
+    let on_edit = Callback::new(move |w: Workload| app.edit(|s| s.workload = Some(w)));
     // Unchecking and checking again brings back the same task's defaults.
     let last_task = RwSignal::new(
         workload
@@ -49,7 +48,7 @@ pub fn WorkloadForm() -> impl IntoView {
             last_task.set(w.kind());
         }
         let task = last_task.get_untracked();
-        edit(app, |s| s.workload = on.then(|| Workload::for_task(task)));
+        app.edit(|s| s.workload = on.then(|| Workload::for_task(task)));
     };
     let legend = move || Text::WorkloadLegend.get(lang.get());
     let describe = move || Text::WorkloadDescribe.get(lang.get());

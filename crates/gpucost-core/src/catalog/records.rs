@@ -1,4 +1,4 @@
-//! The catalog's data model: what `data/catalog.json` holds, field by field.
+//! The catalog's records: what `data/catalog.json` holds, field by field.
 //!
 //! The file is written by the `catalog-import` tool from the vendored upstream data and read
 //! back here; both sides use these types, so the schema cannot drift. Unknown fields are

@@ -1,0 +1,194 @@
+//! Opening a link: decode it, settle the language, currency and exchange rate it asks for,
+//! validate its scenario and estimate it.
+//!
+//! This is the one sequence the page, `gpucost estimate` and the engine's tests share, so the
+//! three cannot drift apart in how a link becomes a report. [`Session::open`] does all of it
+//! for a query string; the page, which keeps its state in signals and its recommendation
+//! across edits, calls the reactive step [`estimate`] from its own memo.
+
+use chrono::NaiveDate;
+
+use crate::catalog::{Catalog, Embedded};
+use crate::estimate::EstimateContext;
+use crate::format::Lang;
+use crate::fx::FxTable;
+use crate::money::Currency;
+use crate::report::{report_with, Recommend, Report};
+use crate::scenario::{Scenario, ScenarioError, ValidScenario};
+use crate::share::{self, Decoded, PageState, ParamIssue};
+
+/// A scenario that validated, and its report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    /// The validated scenario (the exports describe it).
+    pub scenario: ValidScenario,
+    /// Its full report.
+    pub report: Report,
+}
+
+/// An opened link: what it carries, what it asked for, and what it estimates to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    /// Everything the link carries (defaults where a value was missing or rejected).
+    pub state: PageState,
+    /// Every parameter that was ignored or applied only after rounding.
+    pub issues: Vec<ParamIssue>,
+    /// The language shown.
+    pub lang: Lang,
+    /// The display currency.
+    pub currency: Currency,
+    /// The exchange rates in use (the link's own rate, or the catalog's dated quote).
+    pub fx: FxTable,
+    /// The estimate, or every reason the scenario cannot be estimated.
+    pub estimate: Result<Estimate, Vec<ScenarioError>>,
+}
+
+impl Session {
+    /// Decodes `query` (a query string, with or without `?`) against `embedded` and opens it
+    /// as [`Session::from_decoded`] does.
+    pub fn open(embedded: &Embedded, query: &str, lang: Option<Lang>, today: NaiveDate) -> Session {
+        Session::from_decoded(
+            embedded,
+            share::decode(query, &embedded.catalog),
+            lang,
+            today,
+        )
+    }
+
+    /// Opens a decoded link on `today`: in `lang` when given, else in the link's language,
+    /// else in English; in the link's currency or the language's; with the link's exchange
+    /// rate or the catalog's. The recommendation is computed now.
+    pub fn from_decoded(
+        embedded: &Embedded,
+        decoded: Decoded,
+        lang: Option<Lang>,
+        today: NaiveDate,
+    ) -> Session {
+        let Decoded { state, issues } = decoded;
+        let lang = lang.or(state.lang).unwrap_or(Lang::En);
+        let currency = state.currency_for(lang);
+        let fx = fx_for(&embedded.catalog, &state);
+        let estimate = estimate(
+            embedded,
+            state.scenario.clone(),
+            &fx,
+            currency,
+            today,
+            || Recommend::Now,
+        );
+        Session {
+            state,
+            issues,
+            lang,
+            currency,
+            fx,
+            estimate,
+        }
+    }
+
+    /// The issues that left a value out (rejections), without the notes on applied values.
+    pub fn ignored(&self) -> impl Iterator<Item = &ParamIssue> {
+        self.issues.iter().filter(|i| i.is_ignored())
+    }
+
+    /// The link's query string as the page writes it (without `?`).
+    pub fn link(&self) -> String {
+        share::encode(&self.state)
+    }
+}
+
+/// The exchange rates `state` asks for: its own CNY-per-USD rate, or the catalog's quote.
+pub fn fx_for(catalog: &Catalog, state: &PageState) -> FxTable {
+    FxTable::with_override(catalog, state.fx_cny_per_usd)
+}
+
+/// Validates `scenario` against `embedded` and estimates it in `currency` on `today`, with
+/// the recommendation as `recommend` says.
+///
+/// `recommend` is asked only once the scenario is valid, so a page that keeps its
+/// recommendation in a lazy memo does not compute one for a scenario it cannot estimate.
+///
+/// # Errors
+/// Every problem of the scenario (see [`Scenario::validate`]).
+pub fn estimate(
+    embedded: &Embedded,
+    scenario: Scenario,
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+    recommend: impl FnOnce() -> Recommend,
+) -> Result<Estimate, Vec<ScenarioError>> {
+    let scenario = scenario.validate(&embedded.catalog)?;
+    let report = report_for(embedded, &scenario, fx, currency, today, recommend());
+    Ok(Estimate { scenario, report })
+}
+
+/// The report of a scenario that is already valid for `embedded`'s catalog.
+pub fn report_for(
+    embedded: &Embedded,
+    scenario: &ValidScenario,
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+    recommend: Recommend,
+) -> Report {
+    let ctx = EstimateContext {
+        catalog: &embedded.catalog,
+        index: &embedded.index,
+        scenario,
+        fx,
+        currency,
+        today,
+    };
+    report_with(&ctx, recommend)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+
+    fn day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()
+    }
+
+    #[test]
+    fn the_language_given_wins_over_the_links_and_sets_the_currency() {
+        let s = Session::open(
+            embedded(),
+            "?preset=dev-test&lang=zh",
+            Some(Lang::En),
+            day(),
+        );
+        assert_eq!((s.lang, s.currency), (Lang::En, Currency::Usd));
+        let s = Session::open(embedded(), "?preset=dev-test&lang=zh", None, day());
+        assert_eq!((s.lang, s.currency), (Lang::Zh, Currency::Cny));
+        let s = Session::open(embedded(), "?preset=dev-test", None, day());
+        assert_eq!((s.lang, s.currency), (Lang::En, Currency::Usd));
+    }
+
+    #[test]
+    fn a_link_opens_to_the_report_the_parts_make() {
+        let s = Session::open(embedded(), "?preset=dev-test&cur=CNY&fx=7", None, day());
+        assert!(s.issues.is_empty(), "{:?}", s.issues);
+        assert_eq!(s.fx.cny_per_usd(), rust_decimal::Decimal::from(7));
+        let by_parts = estimate(
+            embedded(),
+            s.state.scenario.clone(),
+            &s.fx,
+            Currency::Cny,
+            day(),
+            || Recommend::Now,
+        );
+        assert_eq!(s.estimate, by_parts);
+        assert!(s.estimate.unwrap().report.cheapest().is_some());
+    }
+
+    #[test]
+    fn rejected_parameters_are_kept_and_the_rest_still_estimates() {
+        let s = Session::open(embedded(), "?preset=dev-test&h=-5", None, day());
+        assert_eq!(s.ignored().count(), 1, "{:?}", s.issues);
+        assert!(s.estimate.is_ok());
+        assert_eq!(s.link(), share::encode(&s.state));
+    }
+}

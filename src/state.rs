@@ -1,0 +1,81 @@
+//! The URL-backed state every page and the shell read, and the embedded catalog.
+//!
+//! It sits below the shell (`app`), the pages and the components: it imports none of them,
+//! so they can all depend on it without an import circle (checked by `tests/module_layers.rs`).
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::{embedded, Catalog};
+use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::Currency;
+use gpucost_core::scenario::Scenario;
+use gpucost_core::session;
+use gpucost_core::share::{self, PageState, ParamIssue};
+use leptos::prelude::*;
+
+use crate::i18n::Text;
+use crate::web;
+
+/// App-wide state, provided as context: the link's state and what derives from it.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// Everything the link carries; every input writes here and the URL follows.
+    pub page: RwSignal<PageState>,
+    /// Parameters of the opening link that were ignored.
+    pub issues: RwSignal<Vec<ParamIssue>>,
+    /// The interface language.
+    pub lang: Memo<Lang>,
+    /// The display currency.
+    pub currency: Memo<Currency>,
+    /// The exchange rate in use.
+    pub fx: Memo<FxTable>,
+    /// The link's query string: the whole state, encoded once per change for the address bar
+    /// and everything else that needs the link.
+    pub query: Memo<String>,
+    /// Today, for price ages.
+    pub today: NaiveDate,
+    /// Whether the browser is printing (collapsed details are printed too).
+    pub printing: RwSignal<bool>,
+    /// Whether the first screen has been painted. What is collapsed or below the results (the
+    /// "more settings" editors, the recommendation, the charts) is built after it, so the
+    /// first result shows sooner.
+    pub painted: RwSignal<bool>,
+}
+
+impl AppState {
+    /// The state from the current URL.
+    pub fn from_url() -> Self {
+        let decoded = share::decode(&web::current_query(), catalog());
+        let page = RwSignal::new(decoded.state);
+        let browser = web::browser_lang();
+        let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
+        let currency = Memo::new(move |_| page.with(|p| p.currency_for(lang.get())));
+        let fx = Memo::new(move |_| page.with(|p| session::fx_for(catalog(), p)));
+        AppState {
+            page,
+            issues: RwSignal::new(decoded.issues),
+            lang,
+            currency,
+            fx,
+            query: Memo::new(move |_| page.with(share::encode)),
+            today: web::today(),
+            printing: RwSignal::new(false),
+            painted: RwSignal::new(false),
+        }
+    }
+
+    /// A translated string in the current language (reactive).
+    pub fn t(&self, text: Text) -> &'static str {
+        text.get(self.lang.get())
+    }
+
+    /// Applies `change` to the link's scenario.
+    pub fn edit(&self, change: impl FnOnce(&mut Scenario)) {
+        self.page.update(|p| change(&mut p.scenario));
+    }
+}
+
+/// The embedded catalog.
+pub fn catalog() -> &'static Catalog {
+    &embedded().catalog
+}
