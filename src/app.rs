@@ -9,11 +9,11 @@ use leptos::prelude::*;
 
 use crate::components::notice::IgnoredParams;
 use crate::components::settings::Settings;
-use crate::i18n::Text;
 use crate::pages::calc::CalculatorPage;
 use crate::pages::catalog::CatalogPage;
 use crate::state::{catalog, AppState};
 use crate::web;
+use gpucost_core::l10n::ui::Text;
 
 /// The app: header, notices, the page the link names, footer.
 #[component]

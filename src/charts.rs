@@ -3,7 +3,7 @@
 
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::{self, Lang};
-use gpucost_core::labels;
+use gpucost_core::l10n::labels;
 use gpucost_core::money::Money;
 use gpucost_core::report::Series;
 

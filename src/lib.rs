@@ -7,7 +7,6 @@ pub mod app;
 pub mod charts;
 pub mod components;
 pub mod crash;
-pub mod i18n;
 pub mod pages;
 pub mod signals;
 pub mod state;

@@ -13,8 +13,8 @@ use gpucost_core::session;
 use gpucost_core::share::{self, PageState, ParamIssue};
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::web;
+use gpucost_core::l10n::ui::Text;
 
 /// App-wide state, provided as context: the link's state and what derives from it.
 #[derive(Clone, Copy)]

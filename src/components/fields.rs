@@ -9,7 +9,7 @@ use gpucost_core::money::parse_decimal;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// Accepted range and precision of a number field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

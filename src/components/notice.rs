@@ -5,7 +5,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::share::ParamIssue;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// Shows which parameters of the opening link were ignored and why, and which were applied
 /// with a change (hours rounded to whole minutes) and what was used; dismissible.

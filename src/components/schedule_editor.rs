@@ -6,7 +6,7 @@ use gpucost_core::schedule::{Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// Day names, Monday first.
 fn day_name(day: usize, lang: Lang) -> &'static str {

@@ -6,7 +6,7 @@ use gpucost_core::money::{parse_decimal, Currency};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// The header's settings: language, currency, CNY-per-USD rate.
 #[component]

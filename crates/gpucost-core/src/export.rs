@@ -9,6 +9,7 @@ use crate::catalog::{Catalog, SourceKind};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
 use crate::format::{self, Lang};
 use crate::l10n::results::lever_name;
+use crate::recommend::CostUnit;
 use crate::report::Report;
 use crate::scenario::{Scenario, ValidScenario};
 pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
@@ -504,7 +505,17 @@ impl TableWords {
                 billing_offer: "计费方式 / 规格",
                 savings: "节省方式：",
                 warning: "注意：",
-                recommended: |unit, gib| format!("推荐 GPU（按{unit}计成本，显存 {gib} GiB）："),
+                recommended: |unit, gib| {
+                    // The JSON carries the unit's slug (`run`, `1M-requests`).
+                    let unit = match unit {
+                        "run" => CostUnit::Run,
+                        _ => CostUnit::MillionRequests,
+                    };
+                    format!(
+                        "推荐 GPU（成本按{}计，显存 {gib} GiB）：",
+                        unit.text(Lang::Zh)
+                    )
+                },
             },
         }
     }

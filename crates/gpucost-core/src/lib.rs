@@ -30,7 +30,3 @@ pub mod schedule;
 pub mod session;
 pub mod share;
 pub mod view;
-
-/// Temporary alias while other branches still say `crate::labels`: the words moved to
-/// [`l10n::labels`]. To be removed once every branch is merged.
-pub use l10n::labels;

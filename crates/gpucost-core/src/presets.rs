@@ -8,7 +8,7 @@ use std::str::FromStr;
 use rust_decimal::Decimal;
 
 use crate::format::Lang;
-use crate::labels;
+use crate::l10n::labels;
 use crate::money::{Currency, Money};
 use crate::recommend::{TaskKind, Workload};
 use crate::scenario::{

@@ -11,7 +11,7 @@ use crate::billing::ItemKind;
 use crate::billing_mode::Period;
 use crate::estimate::{cheapest_with, Comparison, EstimateContext, OfferBook, Selection};
 use crate::format::{self, Lang};
-use crate::labels;
+use crate::l10n::labels;
 use crate::money::Money;
 use crate::recommend::{CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};

@@ -8,7 +8,7 @@ use gpucost_core::catalog::embedded;
 use gpucost_core::export::{to_json, to_markdown, to_table, EstimateJson};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
-use gpucost_core::labels::has_han;
+use gpucost_core::l10n::labels::has_han;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
 use gpucost_core::view::results::results_view;

@@ -17,7 +17,7 @@ use gpucost_core::catalog::embedded;
 use gpucost_core::estimate::{BreakEven, ClassOption, ProviderPlan};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
-use gpucost_core::labels;
+use gpucost_core::l10n::labels;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::report::Report;
 use rust_decimal::Decimal;

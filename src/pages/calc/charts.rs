@@ -6,8 +6,8 @@ use gpucost_core::scenario::ScenarioError;
 use leptos::prelude::*;
 
 use crate::charts::{bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, WIDTH};
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
 /// (see `crate::charts::bars_svg`).

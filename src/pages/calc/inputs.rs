@@ -4,7 +4,7 @@
 use chrono::Datelike;
 use gpucost_core::billing_mode::{ModeClass, Period};
 use gpucost_core::format::Lang;
-use gpucost_core::labels;
+use gpucost_core::l10n::labels;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::scenario::{
     CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference, MAX_HOURS,
@@ -13,8 +13,8 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::components::fields::{CheckField, NumberField, Range};
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
+use gpucost_core::l10n::ui::Text;
 
 /// Most custom prices or discounts the form offers to add.
 const MAX_ROWS: usize = 12;
@@ -177,15 +177,15 @@ fn mode_options(lang: Lang) -> Vec<(CustomMode, String)> {
         let label = match m {
             CustomMode::OnDemand => format!(
                 "{} /{}",
-                gpucost_core::labels::class(ModeClass::OnDemand, lang),
+                gpucost_core::l10n::labels::class(ModeClass::OnDemand, lang),
                 Text::Hours.get(lang)
             ),
             CustomMode::Spot => format!(
                 "{} /{}",
-                gpucost_core::labels::class(ModeClass::Spot, lang),
+                gpucost_core::l10n::labels::class(ModeClass::Spot, lang),
                 Text::Hours.get(lang)
             ),
-            CustomMode::Subscription(p) => gpucost_core::labels::mode(
+            CustomMode::Subscription(p) => gpucost_core::l10n::labels::mode(
                 gpucost_core::billing_mode::BillingMode::Subscription(p),
                 lang,
             ),

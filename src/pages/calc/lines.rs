@@ -9,9 +9,9 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::schedule_editor::ScheduleEditor;
-use crate::i18n::Text;
 use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
+use gpucost_core::l10n::ui::Text;
 
 /// The three shapes of demand a line can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,8 +20,8 @@ use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
+use gpucost_core::l10n::ui::Text;
 
 /// The calculator.
 #[component]

@@ -8,8 +8,8 @@ use gpucost_core::share::{self, PageState};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// What a preset link keeps of the current page: the language, currency and rate choices.
 type Kept = (Option<Lang>, Option<Currency>, Option<Decimal>);

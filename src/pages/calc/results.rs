@@ -15,9 +15,9 @@ use gpucost_core::view::results::{
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
 use crate::web;
+use gpucost_core::l10n::ui::Text;
 
 /// The results, or the messages of what to fix first.
 type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
@@ -326,7 +326,7 @@ fn line_plans(lines: Vec<LineView>, lang: Lang) -> impl IntoView {
     lines
         .into_iter()
         .map(|l| {
-            let (title, offer, plan) = (l.title(lang), l.offer_text(lang), gpucost_core::labels::plan(l.plan, lang));
+            let (title, offer, plan) = (l.title(lang), l.offer_text(lang), gpucost_core::l10n::labels::plan(l.plan, lang));
             let items: Vec<[String; 5]> = l
                 .items
                 .iter()

@@ -10,9 +10,9 @@ use gpucost_core::share::{self, prices_file, Embed, PageState};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
 use crate::web;
+use gpucost_core::l10n::ui::Text;
 
 /// The export document for the current state, exactly what `gpucost estimate` prints.
 fn export_json(app: AppState, report: &Report) -> Option<export::EstimateJson> {

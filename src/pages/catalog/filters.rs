@@ -6,8 +6,8 @@ use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
 use gpucost_core::format::Lang;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
+use gpucost_core::l10n::ui::Text;
 
 /// Choices for the minimum GPU memory filter, GiB per GPU.
 const MEMORY_STEPS: [u32; 9] = [8, 16, 24, 32, 40, 48, 80, 141, 192];

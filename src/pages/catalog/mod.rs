@@ -7,9 +7,9 @@ pub mod rows;
 use gpucost_core::browse::{browse, SortKey, SortOrder};
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::{catalog, AppState};
 use filters::Filters;
+use gpucost_core::l10n::ui::Text;
 use rows::{row_view, PriceCell, RowView};
 
 /// Rows rendered before the user asks for all of them.

@@ -5,10 +5,10 @@ use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::browse::{hourly_amount, CatalogRow, Quote};
 use gpucost_core::catalog::{AsOf, Catalog, OfferFlag, PriceBasis};
 use gpucost_core::format::{self, Lang};
-use gpucost_core::labels;
+use gpucost_core::l10n::labels;
 use gpucost_core::money::Money;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// One price cell: the normalized figure and a tooltip with the native price and its source.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -172,7 +172,8 @@ impl Catalog {
             for o in &offers {
                 for x in &o.prices {
                     if let Some(s) = self.source(&x.source) {
-                        let kind = crate::labels::source_kind(s.kind, crate::format::Lang::En);
+                        let kind =
+                            crate::l10n::labels::source_kind(s.kind, crate::format::Lang::En);
                         if !kinds.contains(&kind) {
                             kinds.push(kind);
                         }

@@ -15,7 +15,7 @@ use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
 use crate::format::Lang;
-use crate::labels;
+use crate::l10n::labels;
 use crate::scenario::{CustomMode, Discount, PriceOwner};
 
 /// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.

@@ -16,10 +16,12 @@ pub mod check;
 pub mod labels;
 pub mod link;
 mod presets;
+pub mod recommend;
 mod report;
 pub mod results;
 mod savings;
 mod scenario;
+pub mod ui;
 
 use crate::format::Lang;
 

@@ -8,7 +8,7 @@ use crate::billing_mode::ModeClass;
 use crate::catalog::{AsOf, Catalog};
 use crate::estimate::BreakEven;
 use crate::format::{self, Lang};
-use crate::labels;
+use crate::l10n::labels;
 use crate::savings::{Lever, Saving};
 use crate::scenario::Demand;
 

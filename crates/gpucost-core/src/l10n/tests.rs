@@ -6,7 +6,7 @@ use super::check::english_phrase;
 use super::link::Heading;
 use super::Localize;
 use crate::format::Lang;
-use crate::labels::has_han;
+use crate::l10n::labels::has_han;
 use crate::money::{Currency, Money};
 use crate::recommend::WorkloadError;
 use crate::report::Warning;
@@ -320,7 +320,7 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             per_run: false,
         },
         Assumption::Reference {
-            label: crate::labels::LEASE_DEPOSIT.into(),
+            label: crate::l10n::labels::LEASE_DEPOSIT.into(),
         },
     ];
     for a in assumptions {

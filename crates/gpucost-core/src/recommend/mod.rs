@@ -33,7 +33,6 @@ mod rentals;
 pub mod rules;
 pub mod throughput;
 pub mod warnings;
-pub mod words;
 pub mod workload;
 
 use chrono::NaiveDate;

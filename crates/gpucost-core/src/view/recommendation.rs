@@ -243,7 +243,7 @@ impl RecommendationView {
         let shown = shown.min(EXPLAINED);
         let more = rec.ranked.len().saturating_sub(shown);
         RecommendationView {
-            workload: crate::recommend::words::workload_summary(rec.workload.workload(), lang),
+            workload: crate::l10n::recommend::workload_summary(rec.workload.workload(), lang),
             unit: rec.unit,
             memory: memory_view(&rec.memory, lang),
             ranked: rec
@@ -254,7 +254,7 @@ impl RecommendationView {
                 .map(|(i, c)| candidate_view(rec, c, i + 1, lang))
                 .collect(),
             more,
-            more_text: (more > 0).then(|| crate::recommend::words::more_gpus(more, lang)),
+            more_text: (more > 0).then(|| crate::l10n::recommend::more_gpus(more, lang)),
             excluded: rec.excluded.iter().map(|e| e.text(lang)).collect(),
             rules: rec
                 .rules
@@ -418,7 +418,7 @@ fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) 
             text: price_facts(o).text(lang),
         }),
         time: time_facts(rec, c).map(|f| f.text(lang)),
-        throughput: crate::recommend::words::throughput_per_gpu(t.per_gpu, t.unit, lang),
+        throughput: crate::l10n::recommend::throughput_per_gpu(t.per_gpu, t.unit, lang),
         measured: t.basis.is_measured(),
         basis_kind: t.basis.kind_text(lang),
         evidence: t.basis.evidence(lang),

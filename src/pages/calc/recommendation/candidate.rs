@@ -3,8 +3,8 @@
 use gpucost_core::view::recommendation::CandidateView;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// One ranked GPU: cost, GPUs, price, time, throughput, evidence, caveats and reasons.
 #[component]

@@ -3,8 +3,8 @@
 use gpucost_core::view::recommendation::{MemoryLine, MemoryView};
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// The memory estimate and its parts.
 #[component]

@@ -16,14 +16,14 @@ use gpucost_core::scenario::ScenarioError;
 use gpucost_core::view::recommendation::RecommendationView;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 use candidate::CandidateCard;
 use memory::MemoryBlock;
 use rules::RulesBlock;
 
-pub use gpucost_core::recommend::words::{model_label, task_label};
+pub use gpucost_core::l10n::recommend::{model_label, task_label};
 
 /// Ranked GPUs shown before "and N more".
 pub const SHOWN: usize = 6;

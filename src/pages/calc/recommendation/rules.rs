@@ -3,8 +3,8 @@
 use gpucost_core::view::recommendation::RuleView;
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// The founding documents' rules of thumb with their verdicts.
 #[component]

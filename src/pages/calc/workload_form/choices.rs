@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use super::field::WorkloadField;
 use super::fields::{Field, FieldError};
 use super::words;
-use crate::i18n::Text;
 use crate::pages::calc::recommendation::{model_label, task_label};
+use gpucost_core::l10n::ui::Text;
 
 /// Task, model (with a custom parameter count) and precision.
 #[component]

@@ -21,9 +21,9 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::{TaskKind, Workload};
 use leptos::prelude::*;
 
-use crate::i18n::Text;
 use crate::signals::distinct_signal;
 use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
 
 /// The workload fieldset: a switch, then the task, model, precision and size fields.
 #[component]

@@ -5,7 +5,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::{RateUnit, TrainingUnit, Workload};
 use leptos::prelude::*;
 
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// Writes `change(w)` when the result is a valid workload.
 fn write_valid(

@@ -6,7 +6,7 @@ use gpucost_core::recommend::{PrecisionHint, PrecisionReason};
 use gpucost_core::share::workload_params::write_count;
 
 use super::fields::{Field, FieldError};
-use crate::i18n::Text;
+use gpucost_core::l10n::ui::Text;
 
 /// The field's label.
 pub fn label(f: Field) -> Text {

@@ -1,28 +1,27 @@
-//! The recommendation's words: every typed message of [`super`] and of
+//! The recommendation's words: every typed message of [`crate::recommend`] and of
 //! [`crate::view::recommendation`] written in English or Simplified Chinese, and nowhere else.
 //!
-//! Each `text(lang)` renders one message with the number formatters of [`super::numbers`];
-//! the engine itself never builds a sentence. This module moves to `crate::l10n::recommend`
-//! when the localization layer is merged.
+//! Each `text(lang)` renders one message with the number formatters of
+//! [`crate::recommend::numbers`]; the engine itself never builds a sentence.
 
 use crate::billing_mode::ModeClass;
 use crate::catalog::AsOf;
 use crate::format::{self, Lang};
 use crate::fx::FxOrigin;
 
-use super::assumptions::Assumption;
-use super::basis::{Basis, Calibration, Formula};
-use super::candidates::PeakKind;
-use super::cost::CostUnit;
-use super::numbers::{amount, count, money_span, num, pct, pct_span, sci, span};
-use super::reasons::{CitedPrice, Reason};
-use super::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verdict};
-use super::throughput::WorkUnit;
-use super::warnings::Warning;
-use super::workload::{ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload};
-use super::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
-use crate::labels;
+use crate::l10n::labels;
 use crate::limits::{DEADLINE_HOURS, EPOCHS, LATENCY_MS, PARAMS};
+use crate::recommend::assumptions::Assumption;
+use crate::recommend::basis::{Basis, Calibration, Formula};
+use crate::recommend::candidates::PeakKind;
+use crate::recommend::cost::CostUnit;
+use crate::recommend::numbers::{amount, count, money_span, num, pct, pct_span, sci, span};
+use crate::recommend::reasons::{CitedPrice, Reason};
+use crate::recommend::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verdict};
+use crate::recommend::throughput::WorkUnit;
+use crate::recommend::warnings::Warning;
+use crate::recommend::workload::{ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload};
+use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
 use crate::view::recommendation::{GpusUsed, MemoryPart, PriceFacts, TimeFacts};
 
 /// The string of `lang` from a pair.

@@ -1,12 +1,16 @@
-//! Every string of the interface, in English and Simplified Chinese.
+//! The web page's own strings (headings, labels, buttons, hints), in English and Simplified
+//! Chinese: the interface's part of the one localization layer, beside the engine's messages.
 //!
 //! Each [`Text`] maps to a pair of translations in one `match`, so the compiler refuses a
-//! string that exists in only one language. Messages from the engine (ignored URL parameters,
-//! warnings) carry their own translations in `gpucost-core`.
+//! string that exists in only one language. The command line does not use them; a native
+//! binary leaves them out.
 
-use gpucost_core::format::Lang;
+use crate::format::Lang;
 
 /// A string of the interface.
+// Each variant is named after its English text, which `get` spells out beside the Chinese:
+// a doc comment per variant would repeat it.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Text {
     AppTitle,
