@@ -12,7 +12,7 @@ use std::fmt::Write;
 use super::{line_class, BarChart, LineChart};
 
 /// `text` safe inside an element or a quoted attribute.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -8,6 +8,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// Public only what the page, the CLI and the tests use: `pub` inside a private module is
+// a promise nobody can call.
+#![deny(unreachable_pub)]
 
 pub mod billing;
 pub mod billing_mode;

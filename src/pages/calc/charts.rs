@@ -12,7 +12,7 @@ use gpucost_core::l10n::ui::Text;
 /// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
 /// (see `crate::charts::bars_svg`).
 #[component]
-pub fn CostBars(
+pub(crate) fn CostBars(
     /// `(provider, total, total text)`, cheapest first.
     rows: Memo<Vec<(String, f64, String)>>,
 ) -> impl IntoView {
@@ -31,7 +31,7 @@ pub fn CostBars(
 /// Cumulative cost over the period for each way of paying, redrawn as one piece of markup
 /// per edit (see `crate::charts::cumulative_svg`).
 #[component]
-pub fn CumulativeChart() -> impl IntoView {
+pub(crate) fn CumulativeChart() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let chart = Memo::new(move |_| {

@@ -21,7 +21,7 @@ const MAX_ROWS: usize = 12;
 
 /// The period: a one-off job in hours, a 730-hour month, or a calendar month.
 #[component]
-pub fn HorizonField() -> impl IntoView {
+pub(crate) fn HorizonField() -> impl IntoView {
     let app = expect_context::<AppState>();
     let horizon = Memo::new(move |_| app.page.with(|p| p.scenario.horizon));
     // The field below is rebuilt only when the kind changes, never while typing in it.
@@ -109,7 +109,7 @@ pub fn HorizonField() -> impl IntoView {
 
 /// Which billing classes may be used, interruption tolerance and spot overhead.
 #[component]
-pub fn BillingOptionsFields() -> impl IntoView {
+pub(crate) fn BillingOptionsFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let allows = move |c: ModeClass| {
         Memo::new(move |_| app.page.with(|p| p.scenario.options.allowed.contains(&c)))
@@ -197,7 +197,7 @@ fn mode_options(lang: Lang) -> Vec<(CustomMode, String)> {
 
 /// Prices and quotes the user enters, per GPU: for a catalog provider or a named one.
 #[component]
-pub fn CustomPricesEditor() -> impl IntoView {
+pub(crate) fn CustomPricesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.len()));
     let add = move |_| {
@@ -398,7 +398,7 @@ fn CustomPriceRow(
 
 /// Negotiated percentage discounts per catalog provider.
 #[component]
-pub fn DiscountsEditor() -> impl IntoView {
+pub(crate) fn DiscountsEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.len()));
     let add = move |_| {
@@ -494,7 +494,7 @@ fn DiscountRow(
 
 /// The off-peak what-if window and its assumptions.
 #[component]
-pub fn OffPeakFields() -> impl IntoView {
+pub(crate) fn OffPeakFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let op = Memo::new(move |_| app.page.with(|p| p.scenario.off_peak.clone()));
     view! {
@@ -538,7 +538,7 @@ pub fn OffPeakFields() -> impl IntoView {
 
 /// Budget for the period and an amount to compare with, in the display currency.
 #[component]
-pub fn BudgetAndReference() -> impl IntoView {
+pub(crate) fn BudgetAndReference() -> impl IntoView {
     let app = expect_context::<AppState>();
     let amount_of = move |m: Option<Money>| {
         m.map(|m| {
@@ -601,7 +601,7 @@ pub fn BudgetAndReference() -> impl IntoView {
 
 /// Restrict the comparison to some providers (e.g. those available in mainland China).
 #[component]
-pub fn CompareOnly() -> impl IntoView {
+pub(crate) fn CompareOnly() -> impl IntoView {
     let app = expect_context::<AppState>();
     let sellers = Memo::new(move |_| app.page.with(|p| p.scenario.sellers.clone()));
     view! {

@@ -78,7 +78,7 @@ fn gpu_options() -> Vec<(String, String)> {
 
 /// Every line, plus "add a line".
 #[component]
-pub fn LinesEditor() -> impl IntoView {
+pub(crate) fn LinesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.lines.len()));
     let add = move |_: leptos::ev::MouseEvent| {

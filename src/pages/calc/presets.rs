@@ -29,7 +29,7 @@ fn preset_href((lang, currency, fx_cny_per_usd): Kept, preset: Preset) -> String
 
 /// The row of preset links and the chosen preset's description.
 #[component]
-pub fn PresetBar() -> impl IntoView {
+pub(crate) fn PresetBar() -> impl IntoView {
     let app = expect_context::<AppState>();
     let current = Memo::new(move |_| app.page.with(|p| p.preset));
     // The links change only with these choices, not with every edit of the scenario.

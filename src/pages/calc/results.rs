@@ -24,7 +24,7 @@ type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
 
 /// The results panel.
 #[component]
-pub fn ResultsPanel() -> impl IntoView {
+pub(crate) fn ResultsPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let view_model: ViewModel = Memo::new(move |_| {

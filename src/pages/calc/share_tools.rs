@@ -36,7 +36,7 @@ fn file_stem(app: AppState) -> String {
 
 /// Download buttons for CSV and JSON, "copy Markdown" and print.
 #[component]
-pub fn ExportBar() -> impl IntoView {
+pub(crate) fn ExportBar() -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let status: RwSignal<Option<Text>> = RwSignal::new(None);
@@ -92,7 +92,7 @@ pub fn ExportBar() -> impl IntoView {
 }
 
 /// The iframe snippet for `state` hosted at `base` (the page's address without its query).
-pub fn embed_snippet(base: &str, state: &PageState, lock: bool, height: u32) -> String {
+pub(crate) fn embed_snippet(base: &str, state: &PageState, lock: bool, height: u32) -> String {
     let mut s = state.clone();
     s.embed = Embed {
         enabled: true,
@@ -176,7 +176,7 @@ fn EmbedDialog() -> impl IntoView {
 
 /// Export and import of the user's prices and discounts as a small JSON file.
 #[component]
-pub fn PricesFile() -> impl IntoView {
+pub(crate) fn PricesFile() -> impl IntoView {
     let app = expect_context::<AppState>();
     let message: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
     let export_prices = move |_| {
@@ -226,7 +226,7 @@ pub fn PricesFile() -> impl IntoView {
 
 /// Scenarios saved in this browser: save, open, rename, delete.
 #[component]
-pub fn SavedScenarios() -> impl IntoView {
+pub(crate) fn SavedScenarios() -> impl IntoView {
     let app = expect_context::<AppState>();
     let version = RwSignal::new(0u32);
     let listing = Memo::new(move |_| {

@@ -111,7 +111,7 @@ fn set_of(value: String) -> BTreeSet<String> {
 
 /// All catalog filters.
 #[component]
-pub fn Filters() -> impl IntoView {
+pub(crate) fn Filters() -> impl IntoView {
     let app = expect_context::<AppState>();
     let f = Memo::new(move |_| app.page.with(|p| p.catalog.clone()));
     let update =

@@ -52,7 +52,7 @@ pub(crate) struct PlanDraft<'r, 'a> {
 
 impl<'r, 'a> PlanDraft<'r, 'a> {
     /// A draft with no charges yet (the shape is set once the charges are known).
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PlanDraft {
             kind: PlanKind::OnDemand,
             eligible: false,
@@ -64,7 +64,7 @@ impl<'r, 'a> PlanDraft<'r, 'a> {
     ///
     /// # Panics
     /// When the draft already has [`MAX_CHARGES`] charges (no plan shape has more).
-    pub fn charge(&mut self, kind: ItemKind, quantity: Decimal, rate: &'r Rate<'a>) {
+    pub(crate) fn charge(&mut self, kind: ItemKind, quantity: Decimal, rate: &'r Rate<'a>) {
         let slot = self
             .charges
             .iter_mut()
@@ -78,20 +78,20 @@ impl<'r, 'a> PlanDraft<'r, 'a> {
     }
 
     /// The charges, in item order.
-    pub fn charges(&self) -> impl Iterator<Item = &Charge<'r, 'a>> {
+    pub(crate) fn charges(&self) -> impl Iterator<Item = &Charge<'r, 'a>> {
         self.charges.iter().map_while(Option::as_ref)
     }
 
     /// The sum of the charges each converted to `display` and rounded for display: the
     /// total a person sees for this plan.
-    pub fn shown_total(&self, fx: &FxTable, display: Currency) -> Decimal {
+    pub(crate) fn shown_total(&self, fx: &FxTable, display: Currency) -> Decimal {
         self.charges()
             .map(|c| fx.convert(c.amount(), display).round_for_display().amount)
             .sum()
     }
 
     /// The plan with its items and exact cost.
-    pub fn build(&self, ctx: &PlanContext) -> Plan<'a> {
+    pub(crate) fn build(&self, ctx: &PlanContext) -> Plan<'a> {
         let items: Vec<Item<'a>> = self.charges().map(Charge::item).collect();
         Plan {
             kind: self.kind,

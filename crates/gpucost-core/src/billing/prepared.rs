@@ -50,14 +50,14 @@ impl Leftovers {
 
 /// Metered hours per instance level, prepared for every offer-region priced against them.
 #[derive(Debug, Clone, Default)]
-pub struct BilledLevels {
+pub(crate) struct BilledLevels {
     total: Decimal,
     busiest: Leftovers,
 }
 
 impl BilledLevels {
     /// Prepares `billed_hours` (one entry per instance level, level 1 first).
-    pub fn new(billed_hours: &[Decimal]) -> BilledLevels {
+    pub(crate) fn new(billed_hours: &[Decimal]) -> BilledLevels {
         BilledLevels {
             total: billed_hours.iter().sum(),
             busiest: Leftovers::new(descending(billed_hours)),
@@ -65,12 +65,12 @@ impl BilledLevels {
     }
 
     /// Highest number of instances at once.
-    pub fn peak(&self) -> usize {
+    pub(crate) fn peak(&self) -> usize {
         self.busiest.values.len()
     }
 
     /// Total metered instance-hours.
-    pub fn total(&self) -> Decimal {
+    pub(crate) fn total(&self) -> Decimal {
         self.total
     }
 
@@ -88,7 +88,7 @@ impl BilledLevels {
 /// Exact hours per instance level in each subscription period, prepared once: each period's
 /// levels busiest first.
 #[derive(Debug, Clone, Default)]
-pub struct PeriodLevels {
+pub(crate) struct PeriodLevels {
     peak: usize,
     periods: Vec<Leftovers>,
     busiest_period: usize,
@@ -96,7 +96,7 @@ pub struct PeriodLevels {
 
 impl PeriodLevels {
     /// Prepares `levels[level][period]` hours.
-    pub fn new(levels: &[Vec<Decimal>]) -> PeriodLevels {
+    pub(crate) fn new(levels: &[Vec<Decimal>]) -> PeriodLevels {
         let n = levels.first().map(Vec::len).unwrap_or(0);
         let periods: Vec<Leftovers> = (0..n)
             .map(|p| {
@@ -120,12 +120,12 @@ impl PeriodLevels {
     }
 
     /// Instance levels (the peak instance count).
-    pub fn peak(&self) -> usize {
+    pub(crate) fn peak(&self) -> usize {
         self.peak
     }
 
     /// Number of periods in the horizon.
-    pub fn periods(&self) -> usize {
+    pub(crate) fn periods(&self) -> usize {
         self.periods.len()
     }
 

@@ -67,7 +67,7 @@ pub(crate) struct RegionTerms<'a> {
 
 impl<'a> RegionTerms<'a> {
     /// The terms of `rates` under `ctx`.
-    pub fn new(rates: &RegionRates<'a>, ctx: &PlanContext) -> RegionTerms<'a> {
+    pub(crate) fn new(rates: &RegionRates<'a>, ctx: &PlanContext) -> RegionTerms<'a> {
         let (rests, planned) = rest_rates(rates, ctx);
         let committed = rates
             .committed
@@ -115,7 +115,7 @@ impl<'a> RegionTerms<'a> {
     }
 
     /// The ways to pay the rest, in planning order (see the field).
-    pub fn rests(&self) -> &[Option<RestRate<'a>>] {
+    pub(crate) fn rests(&self) -> &[Option<RestRate<'a>>] {
         &self.rests[..self.planned]
     }
 }

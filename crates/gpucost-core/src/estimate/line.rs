@@ -33,7 +33,7 @@ pub(super) struct LineUsageCache {
 
 impl LineUsageCache {
     /// An empty cache for line `i` of `ctx`'s scenario.
-    pub fn new(ctx: &EstimateContext, i: usize) -> LineUsageCache {
+    pub(super) fn new(ctx: &EstimateContext, i: usize) -> LineUsageCache {
         let horizon = ctx.scenario.scenario().horizon;
         LineUsageCache {
             segments: ctx.scenario.segments(i),
@@ -107,7 +107,7 @@ pub(super) struct LineBest<'r, 'a> {
 
 impl<'r, 'a> LineBest<'r, 'a> {
     /// The cheapest plan the scenario allows.
-    pub fn allowed(&self) -> Option<&Slot<'r, 'a>> {
+    pub(super) fn allowed(&self) -> Option<&Slot<'r, 'a>> {
         self.best[Selection::Allowed as usize].as_ref()
     }
 }

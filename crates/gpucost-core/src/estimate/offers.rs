@@ -54,7 +54,7 @@ pub(crate) struct OfferBook<'a> {
 
 impl<'a> OfferBook<'a> {
     /// An empty book for `ctx`'s catalog and discounts.
-    pub fn new(ctx: &EstimateContext<'a>) -> OfferBook<'a> {
+    pub(crate) fn new(ctx: &EstimateContext<'a>) -> OfferBook<'a> {
         OfferBook {
             catalog: ctx.catalog,
             discounts: ctx.scenario.scenario().discounts.clone(),
@@ -73,14 +73,14 @@ impl<'a> OfferBook<'a> {
 
     /// Whether the book holds the prices `ctx` would see (same catalog, discounts and plan
     /// context).
-    pub fn fits(&self, ctx: &EstimateContext) -> bool {
+    pub(crate) fn fits(&self, ctx: &EstimateContext) -> bool {
         std::ptr::eq(self.catalog, ctx.catalog)
             && self.discounts == ctx.scenario.scenario().discounts
             && self.plan_ctx == plan_context(ctx)
     }
 
     /// Whether `provider` has any catalog offer.
-    pub fn stocks(&self, provider: &str) -> bool {
+    pub(crate) fn stocks(&self, provider: &str) -> bool {
         self.stocked.contains(provider)
     }
 

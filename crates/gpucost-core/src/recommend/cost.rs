@@ -191,7 +191,7 @@ pub(crate) struct Pick<'r, 'c> {
 
 impl Pick<'_, '_> {
     /// Whether it takes part in the ranking (see [`PriceOption::rankable`]).
-    pub fn rankable(&self) -> bool {
+    pub(crate) fn rankable(&self) -> bool {
         self.provider.kind != ProviderKind::MarketReference
             && !self
                 .rental
@@ -201,7 +201,7 @@ impl Pick<'_, '_> {
     }
 
     /// Whether it finishes within the deadline (see [`PriceOption::meets_deadline`]).
-    pub fn meets_deadline(&self) -> Option<bool> {
+    pub(crate) fn meets_deadline(&self) -> Option<bool> {
         self.plan.meets_deadline
     }
 }
@@ -215,7 +215,7 @@ pub(crate) struct Picks<'r, 'c> {
 
 impl Picks<'_, '_> {
     /// The options, built (names, strings and every cost per unit).
-    pub fn into_options(
+    pub(crate) fn into_options(
         self,
         catalog: &Catalog,
         display: Currency,

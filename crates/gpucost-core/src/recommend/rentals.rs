@@ -49,7 +49,7 @@ pub(crate) struct Rentals<'c> {
 
 impl<'c> Rentals<'c> {
     /// Finds the rentals of every candidate GPU in `catalog`, priced in `display`.
-    pub fn new(catalog: &'c Catalog, fx: &FxTable, display: Currency) -> Rentals<'c> {
+    pub(crate) fn new(catalog: &'c Catalog, fx: &FxTable, display: Currency) -> Rentals<'c> {
         let (profiles, offer_profile) = resolve(catalog);
         let mut by_profile: Vec<Vec<Rental>> = vec![Vec::new(); profiles.len()];
         // Offers come grouped by provider, so the last provider found is usually the next.
@@ -85,12 +85,12 @@ impl<'c> Rentals<'c> {
     }
 
     /// The offers that rent `profiles[i]`, in catalog order.
-    pub fn at(&self, i: usize) -> &[Rental<'c>] {
+    pub(crate) fn at(&self, i: usize) -> &[Rental<'c>] {
         &self.by_profile[i]
     }
 
     /// The offers that rent `profile`, in catalog order.
-    pub fn of(&self, profile: &GpuProfile) -> &[Rental<'c>] {
+    pub(crate) fn of(&self, profile: &GpuProfile) -> &[Rental<'c>] {
         self.profiles
             .iter()
             .position(|p| p.gpu == profile.gpu && p.sku == profile.sku)

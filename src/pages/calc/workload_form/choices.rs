@@ -14,7 +14,7 @@ use gpucost_core::l10n::ui::Text;
 
 /// Task, model (with a custom parameter count) and precision.
 #[component]
-pub fn WorkloadChoices(
+pub(crate) fn WorkloadChoices(
     /// The workload being described.
     #[prop(into)]
     workload: Signal<Option<Workload>>,

@@ -9,7 +9,7 @@ use super::words;
 
 /// One text field of the workload.
 #[component]
-pub fn WorkloadField(
+pub(crate) fn WorkloadField(
     /// Which field.
     field: Field,
     /// The workload being described.

@@ -17,7 +17,7 @@ use crate::components::fields::Range;
 
 /// A text field of the workload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Field {
+pub(crate) enum Field {
     /// Custom model size.
     Params,
     /// Training sequence length (optional).
@@ -44,7 +44,7 @@ pub enum Field {
 
 impl Field {
     /// Test id suffix and element id base.
-    pub fn slug(self) -> &'static str {
+    pub(crate) fn slug(self) -> &'static str {
         match self {
             Field::Params => "params",
             Field::Seq => "seq",
@@ -61,14 +61,14 @@ impl Field {
     }
 
     /// Whether the field takes decimals (the keyboard a phone shows).
-    pub fn is_decimal(self) -> bool {
+    pub(crate) fn is_decimal(self) -> bool {
         matches!(self, Field::Rate | Field::Deadline)
     }
 }
 
 /// Why a typed value was not written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FieldError {
+pub(crate) enum FieldError {
     /// Not a number in the range.
     Number(Range),
     /// Not a count in the limit.
@@ -83,7 +83,7 @@ fn decimal_range(l: DecimalLimit) -> Range {
 }
 
 /// The text a field shows for `w`.
-pub fn field_text(w: &Workload, f: Field) -> String {
+pub(crate) fn field_text(w: &Workload, f: Field) -> String {
     let shape = w.task.shape();
     match (f, w.task) {
         (Field::Params, _) => match w.model {
@@ -167,7 +167,7 @@ fn samples_mut(task: &mut Task) -> Option<(&mut u64, &mut u32)> {
 ///
 /// # Errors
 /// Why the text was not taken.
-pub fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, FieldError> {
+pub(crate) fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, FieldError> {
     let text = text.trim();
     let mut n = *w;
     match f {
@@ -243,7 +243,7 @@ pub fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, FieldError>
 }
 
 /// The text fields that fit `w`, in form order (the custom parameter count is with the model).
-pub fn fields_for(w: &Workload) -> Vec<Field> {
+pub(crate) fn fields_for(w: &Workload) -> Vec<Field> {
     let spec = w.model.spec();
     let transformer = spec.arch.transformer().is_some();
     let generates = spec.arch.generates_tokens();

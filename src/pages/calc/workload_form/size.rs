@@ -10,7 +10,7 @@ use super::units::{RateUnitSwitch, TrainingUnitSwitch};
 
 /// The size of the work: the fields that fit the task and model, with the unit switches.
 #[component]
-pub fn WorkloadSize(
+pub(crate) fn WorkloadSize(
     /// The workload being described.
     #[prop(into)]
     workload: Signal<Option<Workload>>,

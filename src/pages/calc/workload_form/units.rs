@@ -23,7 +23,7 @@ fn write_valid(
 
 /// Counts a training run in tokens or in samples × epochs.
 #[component]
-pub fn TrainingUnitSwitch(
+pub(crate) fn TrainingUnitSwitch(
     /// The unit shown when the switch is made.
     unit: TrainingUnit,
     /// The workload being described.
@@ -58,7 +58,7 @@ pub fn TrainingUnitSwitch(
 
 /// Counts a serving rate in requests or in output tokens per second.
 #[component]
-pub fn RateUnitSwitch(
+pub(crate) fn RateUnitSwitch(
     /// The unit shown when the switch is made.
     unit: RateUnit,
     /// Whether the model generates tokens (else only requests per second are offered).

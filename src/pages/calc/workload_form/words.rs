@@ -9,7 +9,7 @@ use super::fields::{Field, FieldError};
 use gpucost_core::l10n::ui::Text;
 
 /// The field's label.
-pub fn label(f: Field) -> Text {
+pub(crate) fn label(f: Field) -> Text {
     match f {
         Field::Params => Text::WorkloadParams,
         Field::Seq => Text::WorkloadSeq,
@@ -26,7 +26,7 @@ pub fn label(f: Field) -> Text {
 }
 
 /// The unit after the field's input, if it has one.
-pub fn unit(f: Field) -> Option<Text> {
+pub(crate) fn unit(f: Field) -> Option<Text> {
     match f {
         Field::Latency => Some(Text::WorkloadMilliseconds),
         Field::Deadline => Some(Text::WorkloadHours),
@@ -35,7 +35,7 @@ pub fn unit(f: Field) -> Option<Text> {
 }
 
 /// What an empty field stands for, if it may be empty.
-pub fn placeholder(f: Field) -> Option<Text> {
+pub(crate) fn placeholder(f: Field) -> Option<Text> {
     match f {
         Field::Deadline => Some(Text::WorkloadNoDeadline),
         Field::Seq => Some(Text::WorkloadModelDefault),
@@ -44,7 +44,7 @@ pub fn placeholder(f: Field) -> Option<Text> {
 }
 
 /// Why the typed text was not taken, in `lang`.
-pub fn field_error(e: &FieldError, lang: Lang) -> String {
+pub(crate) fn field_error(e: &FieldError, lang: Lang) -> String {
     match e {
         FieldError::Number(r) => format!(
             "{} {}–{}",
@@ -65,7 +65,7 @@ pub fn field_error(e: &FieldError, lang: Lang) -> String {
 }
 
 /// Which precisions the task does not offer and why, in `lang`.
-pub fn precision_hint(hint: &PrecisionHint, lang: Lang) -> String {
+pub(crate) fn precision_hint(hint: &PrecisionHint, lang: Lang) -> String {
     let list: Vec<&str> = hint.unavailable.iter().map(|p| p.label()).collect();
     let why = match hint.reason {
         PrecisionReason::QloraTrainsOnFourBits => Text::WorkloadQloraPrecision,
