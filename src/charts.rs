@@ -3,7 +3,7 @@
 
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::{self, Lang};
-use gpucost_core::l10n::labels;
+use gpucost_core::l10n::{labels, ui};
 use gpucost_core::money::Money;
 use gpucost_core::report::Series;
 
@@ -166,11 +166,8 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
                 .join(" ");
             let last = s.points.last().map(|p| p.1);
             let total = last.map(format::money).unwrap_or_default();
-            let off_scale = match (last.is_some_and(|m| m.to_f64_lossy() > max), lang) {
-                (true, Lang::En) => " (beyond the scale)",
-                (true, Lang::Zh) => "（超出刻度）",
-                (false, _) => "",
-            };
+            let beyond = last.is_some_and(|m| m.to_f64_lossy() > max);
+            let off_scale = if beyond { ui::beyond_scale(lang) } else { "" };
             Line {
                 class: s.class,
                 d,
@@ -196,18 +193,7 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
                     crossings.push(Crossing {
                         x: sx(h),
                         y: sy(od.points[k].1.to_f64_lossy()),
-                        label: match lang {
-                            Lang::En => format!(
-                                "{} cheaper after ~{} h",
-                                labels::class(other.class, lang),
-                                h.round()
-                            ),
-                            Lang::Zh => format!(
-                                "约 {} 小时后{}更便宜",
-                                h.round(),
-                                labels::class(other.class, lang)
-                            ),
-                        },
+                        label: ui::cheaper_after(labels::class(other.class, lang), h, lang),
                     });
                     break;
                 }

@@ -6,17 +6,7 @@ use gpucost_core::schedule::{Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use gpucost_core::l10n::ui::Text;
-
-/// Day names, Monday first.
-fn day_name(day: usize, lang: Lang) -> &'static str {
-    const EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-    const ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
-    match lang {
-        Lang::En => EN[day % 7],
-        Lang::Zh => ZH[day % 7],
-    }
-}
+use gpucost_core::l10n::ui::{self, Text};
 
 fn pattern_label(p: Pattern) -> Text {
     match p {
@@ -30,15 +20,7 @@ fn pattern_label(p: Pattern) -> Text {
 
 /// The accessible name of one cell, e.g. "Mon 08:00, 2 GPUs".
 pub fn cell_label(hour: usize, count: u16, lang: Lang) -> String {
-    let day = day_name(hour / 24, lang);
-    match lang {
-        Lang::En => format!(
-            "{day} {:02}:00, {count} GPU{}",
-            hour % 24,
-            if count == 1 { "" } else { "s" }
-        ),
-        Lang::Zh => format!("{day} {:02}:00，{count} 张 GPU", hour % 24),
-    }
+    ui::schedule_cell(hour, count, lang)
 }
 
 /// Shade level 0–5 of a count relative to the peak (for the heat map).
@@ -211,7 +193,7 @@ pub fn ScheduleEditor(
                     .map(|day| {
                         view! {
                             <div role="row">
-                                <span role="rowheader" class="day">{move || day_name(day, lang.get())}</span>
+                                <span role="rowheader" class="day">{move || ui::weekday(day, lang.get())}</span>
                                 {(0..24)
                                     .map(|h| {
                                         let hour = day * 24 + h;

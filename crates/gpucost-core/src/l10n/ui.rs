@@ -519,3 +519,43 @@ impl Text {
         }
     }
 }
+
+/// A weekday's short name, Monday first (`day` 0–6, wrapping).
+pub fn weekday(day: usize, lang: Lang) -> &'static str {
+    const EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
+    match lang {
+        Lang::En => EN[day % 7],
+        Lang::Zh => ZH[day % 7],
+    }
+}
+
+/// The accessible name of one schedule cell, e.g. "Mon 08:00, 2 GPUs" (`hour` of the week).
+pub fn schedule_cell(hour: usize, count: u16, lang: Lang) -> String {
+    let day = weekday(hour / 24, lang);
+    match lang {
+        Lang::En => format!(
+            "{day} {:02}:00, {count} GPU{}",
+            hour % 24,
+            if count == 1 { "" } else { "s" }
+        ),
+        Lang::Zh => format!("{day} {:02}:00，{count} 张 GPU", hour % 24),
+    }
+}
+
+/// After a chart line's label when its end lies above the chart's scale.
+pub fn beyond_scale(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " (beyond the scale)",
+        Lang::Zh => "（超出刻度）",
+    }
+}
+
+/// Where a billing class's line crosses below on-demand: "Reserved cheaper after ~300 h".
+pub fn cheaper_after(class: &str, hours: f64, lang: Lang) -> String {
+    let h = hours.round();
+    match lang {
+        Lang::En => format!("{class} cheaper after ~{h} h"),
+        Lang::Zh => format!("约 {h} 小时后{class}更便宜"),
+    }
+}
