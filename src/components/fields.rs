@@ -5,6 +5,7 @@
 //! types goes out through callbacks.
 
 use gpucost_core::format::Lang;
+use gpucost_core::limits::{DecimalLimit, Limit};
 use gpucost_core::money::parse_decimal;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -35,6 +36,22 @@ impl Range {
     /// Decimals in `[min, max]` with up to `scale` decimals.
     pub fn decimal(min: Decimal, max: Decimal, scale: u32) -> Range {
         Range { min, max, scale }
+    }
+
+    /// The field range of an engine limit: its smallest accepted value up to its largest.
+    pub fn of(limit: DecimalLimit) -> Range {
+        Range::decimal(limit.min(), limit.max, limit.scale)
+    }
+
+    /// Like [`Range::of`], but also accepting zero, for a field where an empty or zero value
+    /// means "none" (budget, reference).
+    pub fn or_zero(limit: DecimalLimit) -> Range {
+        Range::decimal(Decimal::ZERO, limit.max, limit.scale)
+    }
+
+    /// The field range of a whole-number engine limit.
+    pub fn whole_of<T: Into<i64> + Copy>(limit: Limit<T>) -> Range {
+        Range::whole(limit.min.into(), limit.max.into())
     }
 
     /// The value if `text` is a number in range.

@@ -2,6 +2,7 @@
 //! caller.
 
 use gpucost_core::format::{self, Lang};
+use gpucost_core::limits;
 use gpucost_core::money::{parse_decimal, Currency};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -37,7 +38,9 @@ pub fn Settings(
     let type_fx = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         match parse_decimal(&raw) {
-            Ok(rate) if rate > Decimal::ZERO && rate <= Decimal::from(1000) => {
+            // The link keeps only rates in this range: a field that took more would lose the
+            // value on reload.
+            Ok(rate) if limits::FX_CNY_PER_USD.in_range(rate) => {
                 fx_error.set(false);
                 on_fx.run(Some(rate));
             }

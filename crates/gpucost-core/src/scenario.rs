@@ -16,15 +16,14 @@ use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::l10n::Localize;
 use crate::limits::{
-    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, MAX_NAME_CHARS,
-    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
-    SPOT_OVERHEAD_PCT,
+    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, MAX_GPUS,
+    MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
+    OFF_PEAK_START_HOUR, SPOT_OVERHEAD_PCT,
 };
 use crate::money::{Currency, Money};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 
-pub use crate::limits::{MAX_GPUS, MAX_HOURS, MAX_LINES};
 /// Default spot interruption overhead, percent of the billed spot hours.
 pub const DEFAULT_SPOT_OVERHEAD_PCT: u32 = 10;
 

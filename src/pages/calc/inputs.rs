@@ -5,9 +5,10 @@ use chrono::Datelike;
 use gpucost_core::billing_mode::{ModeClass, Period};
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::labels;
+use gpucost_core::limits;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::scenario::{
-    CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference, MAX_HOURS,
+    CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference,
 };
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -73,7 +74,7 @@ pub(crate) fn HorizonField() -> impl IntoView {
                         label=Text::Hours
                         testid="hours".to_string()
                         value=hours
-                        range=Range::decimal(Decimal::new(1, 2), Decimal::from(MAX_HOURS), 2)
+                        range=Range::of(limits::HOURS)
                         on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.horizon = Horizon::Hours(v)))
                         unit="h"
                     />
@@ -91,7 +92,7 @@ pub(crate) fn HorizonField() -> impl IntoView {
                                 let v = event_target_value(&ev);
                                 if let Some((y, m)) = v.split_once('-') {
                                     if let (Ok(y), Ok(m)) = (y.parse::<i32>(), m.parse::<u32>()) {
-                                        if (2000..=2100).contains(&y) && (1..=12).contains(&m) {
+                                        if limits::CALENDAR_YEAR.contains(y) && (1..=12).contains(&m) {
                                             app.edit(|s| s.horizon = Horizon::CalendarMonth { year: y, month: m });
                                         }
                                     }
@@ -155,7 +156,7 @@ pub(crate) fn BillingOptionsFields() -> impl IntoView {
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
                 value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
-                range=Range::decimal(Decimal::ZERO, Decimal::from(200), 2)
+                range=Range::of(limits::SPOT_OVERHEAD_PCT)
                 on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.options.spot_overhead_pct = v))
                 unit="%"
             />
@@ -300,14 +301,14 @@ fn CustomPriceRow(
                     <span>{move || app.t(Text::SellerName)}</span>
                     <input
                         type="text"
-                        maxlength="40"
+                        maxlength=limits::MAX_NAME_CHARS.to_string()
                         data-testid=testid("name")
                         prop:value=move || match price.with(|p| p.as_ref().map(|p| p.owner.clone())) {
                             Some(PriceOwner::Named(n)) => labels::seller(&n, app.lang.get()).to_string(),
                             _ => String::new(),
                         }
                         on:change=move |ev| {
-                            let name: String = event_target_value(&ev).replace(':', " ").trim().chars().take(40).collect();
+                            let name: String = event_target_value(&ev).replace(':', " ").trim().chars().take(limits::MAX_NAME_CHARS).collect();
                             if !name.is_empty() {
                                 set(&|p| p.owner = PriceOwner::Named(name.clone()))
                             }
@@ -361,7 +362,7 @@ fn CustomPriceRow(
                 label=Text::Amount
                 testid=testid("amount")
                 value=Signal::derive(move || price.with(|p| p.as_ref().map(|p| p.amount).unwrap_or_default()))
-                range=Range::decimal(Decimal::new(1, 4), Decimal::from(1_000_000), 4)
+                range=Range::of(limits::CUSTOM_PRICE_AMOUNT)
                 on_valid=Callback::new(move |v: Decimal| set(&|p| p.amount = v))
             />
             <label class="field">
@@ -473,7 +474,7 @@ fn DiscountRow(
                 label=Text::Percent
                 testid=format!("discount-{i}-percent")
                 value=Signal::derive(move || d.with(|d| d.as_ref().map(|d| d.percent).unwrap_or_default()))
-                range=Range::decimal(Decimal::ZERO, Decimal::from(99), 2)
+                range=Range::of(limits::DISCOUNT_PCT)
                 on_valid=Callback::new(move |v: Decimal| app.edit(|s| {
                     if let Some(d) = s.discounts.get_mut(i) {
                         d.percent = v;
@@ -505,21 +506,21 @@ pub(crate) fn OffPeakFields() -> impl IntoView {
                     label=Text::OffPeakFrom
                     testid="op-from".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().start_hour))
-                    range=Range::whole(0, 23)
+                    range=Range::whole_of(limits::OFF_PEAK_START_HOUR)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
                 />
                 <NumberField lang=app.lang
                     label=Text::OffPeakTo
                     testid="op-to".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().end_hour))
-                    range=Range::whole(0, 24)
+                    range=Range::whole_of(limits::OFF_PEAK_END_HOUR)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
                 />
                 <NumberField lang=app.lang
                     label=Text::OffPeakDiscount
                     testid="op-discount".to_string()
                     value=Signal::derive(move || op.get().discount_pct)
-                    range=Range::decimal(Decimal::ZERO, Decimal::from(90), 2)
+                    range=Range::of(limits::OFF_PEAK_DISCOUNT_PCT)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.discount_pct = v))
                     unit="%"
                 />
@@ -527,7 +528,7 @@ pub(crate) fn OffPeakFields() -> impl IntoView {
                     label=Text::Flexible
                     testid="op-flexible".to_string()
                     value=Signal::derive(move || op.get().flexible_pct)
-                    range=Range::decimal(Decimal::ZERO, Decimal::ONE_HUNDRED, 2)
+                    range=Range::of(limits::OFF_PEAK_FLEXIBLE_PCT)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.flexible_pct = v))
                     unit="%"
                 />
@@ -560,7 +561,7 @@ pub(crate) fn BudgetAndReference() -> impl IntoView {
                     label=Text::Budget
                     testid="budget".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.budget)))
-                    range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
+                    range=Range::or_zero(limits::AMOUNT)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.budget = money(v)))
                     unit=""
                 />
@@ -568,7 +569,7 @@ pub(crate) fn BudgetAndReference() -> impl IntoView {
                     label=Text::ReferenceAmount
                     testid="reference".to_string()
                     value=Memo::new(move |_| amount_of(app.page.with(|p| p.scenario.reference.as_ref().map(|r| r.amount))))
-                    range=Range::decimal(Decimal::ZERO, Decimal::from(1_000_000_000u64), 2)
+                    range=Range::or_zero(limits::AMOUNT)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| {
                         let label = s.reference.as_ref().map(|r| r.label.clone()).unwrap_or_default();
                         s.reference = money(v).map(|amount| Reference { amount, label });
@@ -578,14 +579,14 @@ pub(crate) fn BudgetAndReference() -> impl IntoView {
                     <span>{move || app.t(Text::ReferenceLabel)}</span>
                     <input
                         type="text"
-                        maxlength="60"
+                        maxlength=limits::MAX_LABEL_CHARS.to_string()
                         data-testid="reference-label"
                         prop:value={
                             let label = Memo::new(move |_| app.page.with(|p| p.scenario.reference.as_ref().map(|r| labels::reference(&r.label, app.lang.get()).to_string()).unwrap_or_default()));
                             move || label.get()
                         }
                         on:change=move |ev| {
-                            let label: String = event_target_value(&ev).chars().filter(|c| !c.is_control()).take(60).collect();
+                            let label: String = event_target_value(&ev).chars().filter(|c| !c.is_control()).take(limits::MAX_LABEL_CHARS).collect();
                             app.edit(|s| {
                                 if let Some(r) = s.reference.as_mut() {
                                     r.label = label;

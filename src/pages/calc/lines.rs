@@ -2,7 +2,8 @@
 //! schedule painted on a grid).
 
 use gpucost_core::format;
-use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line, MAX_GPUS, MAX_LINES};
+use gpucost_core::limits::{self, MAX_LINES};
+use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -110,7 +111,7 @@ pub(crate) fn LinesEditor() -> impl IntoView {
                     label=Text::Lead
                     testid="lead".to_string()
                     value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
-                    range=Range::whole(0, 1440)
+                    range=Range::whole_of(limits::LEAD_MINUTES)
                     on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
                 />
             </Show>
@@ -144,7 +145,7 @@ fn LineEditor(
                 label=Text::Count
                 testid=testid("count")
                 value=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default()))
-                range=Range::decimal(Decimal::new(1, 3), Decimal::from(MAX_GPUS), 3)
+                range=Range::of(limits::GPU_COUNT)
                 on_valid=Callback::new(move |n: Decimal| {
                     let d = line.with_untracked(|l| l.as_ref().map(|l| l.demand.clone()));
                     match d {
@@ -197,7 +198,7 @@ fn LineEditor(
                 label=Text::LengthHours
                 testid=testid("hours")
                 value=Signal::derive(move || window().map(|(_, _, m)| Decimal::from(m) / Decimal::from(60)).unwrap_or_default())
-                range=Range::decimal(Decimal::new(1, 2), Decimal::from(8760), 2)
+                range=Range::of(limits::HOURS)
                 on_valid=Callback::new(move |h: Decimal| {
                     if let Some((gpus, start_minute, _)) = window() {
                         rounded.set(rounded_minutes(h));

@@ -2,7 +2,8 @@
 
 use super::Localize;
 use crate::format::Lang;
-use crate::scenario::{ScenarioError, Setting, MAX_GPUS, MAX_HOURS, MAX_LINES};
+use crate::limits::{MAX_GPUS, MAX_HOURS, MAX_LINES};
+use crate::scenario::{ScenarioError, Setting};
 
 impl Localize for Setting {
     fn text(&self, lang: Lang) -> String {
