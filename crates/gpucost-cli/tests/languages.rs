@@ -80,6 +80,10 @@ mod chinese_output {
         }
         out.extend(c.sources.iter().map(|s| s.title.clone()));
         out.extend(KnownModel::ALL.iter().map(|m| m.name().to_string()));
+        // The benchmark suites and files the recommendation cites.
+        let hw = gpucost_core::recommend::hardware::embedded_hardware();
+        out.extend(hw.suites.iter().map(|s| s.title.clone()));
+        out.extend(hw.sources.iter().map(|s| s.locator.clone()));
         out.push("GPU Cost Lab".into());
         out
     }
@@ -122,10 +126,9 @@ mod chinese_output {
         assert!(stderr.contains("gpucost: 已忽略："), "{stderr}");
     }
 
-    /// The table's and Markdown's own headings are still English (`total CNY`, `savings:`),
-    /// built in `export.rs`, which issue 15's view model rewrites; run with `--ignored`.
+    /// The table's and Markdown's own headings were English (`total CNY`, `savings:`) and so
+    /// were the billing and lever slugs in their rows.
     #[test]
-    #[ignore = "export.rs headings are English until the view-model rewrite"]
     fn chinese_table_and_markdown_have_no_english_phrase() {
         let names = names();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();

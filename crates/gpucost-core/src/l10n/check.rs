@@ -4,7 +4,7 @@
 //! A phrase is two or more Latin words in a row, a word being a whitespace-separated token of
 //! two or more ASCII letters (hyphens and apostrophes allowed inside, punctuation around it
 //! ignored). What may stay as written is taken out first: values quoted back to the user
-//! (“…”), parameter names (`cp=`), and the `names` the caller gives (provider names, instance
+//! (“…”), rows of a cited file ('RTX 4090'), parameter names (`cp=`), and the `names` the caller gives (provider names, instance
 //! names, source titles, model names). A single word (`GPU`, `JSON`, `spot`) is not a phrase,
 //! nor is link syntax such as `START-END:DISCOUNT:FLEXIBLE` or `Day/week/month`.
 
@@ -59,6 +59,17 @@ fn mask(text: &str, names: &[&str]) -> String {
             break;
         };
         let close = open + close + '”'.len_utf8();
+        blank(open, close);
+        at = close;
+    }
+    // Rows and columns of a cited benchmark file: 'RTX 4090'.
+    let mut at = 0;
+    while let Some(open) = text[at..].find('\'') {
+        let open = at + open;
+        let Some(close) = text[open + 1..].find('\'') else {
+            break;
+        };
+        let close = open + 1 + close + 1;
         blank(open, close);
         at = close;
     }
