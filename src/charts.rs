@@ -174,7 +174,7 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
                 label: format!(
                     "{} · {} · {total}{off_scale}",
                     labels::class(s.class, lang),
-                    s.seller
+                    s.seller_in(lang)
                 ),
             }
         })
@@ -246,6 +246,7 @@ mod tests {
         Series {
             class,
             seller: "X".into(),
+            seller_zh: "X".into(),
             points: points
                 .iter()
                 .map(|(h, v)| {

@@ -72,7 +72,8 @@ mod chinese_output {
         let c = &embedded().catalog;
         let mut out: Vec<String> = Vec::new();
         for p in &c.providers {
-            out.extend([p.id.clone(), p.name.clone(), p.name_zh.clone()]);
+            // The Chinese name only: an English seller name in Chinese text is a leak.
+            out.extend([p.id.clone(), p.name_zh.clone()]);
         }
         out.extend(c.gpus.iter().map(|g| g.name.clone()));
         for o in &c.offers {

@@ -10,6 +10,7 @@ use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
     compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, Selection,
+    Seller,
 };
 use crate::format::Lang;
 use crate::money::Money;
@@ -33,8 +34,10 @@ pub enum Warning {
     },
     /// The cheapest plan uses prices older than a year or undated.
     OldPrices {
-        /// Seller name.
+        /// Seller name (English).
         seller: String,
+        /// Seller name (Chinese).
+        seller_zh: String,
     },
     /// The cheapest plan is the founding document's market reference, not a provider quote.
     MarketReference,
@@ -52,8 +55,10 @@ impl Warning {
 pub struct Series {
     /// The billing class.
     pub class: ModeClass,
-    /// Who sells the cheapest plan of that class.
+    /// Who sells the cheapest plan of that class (English name).
     pub seller: String,
+    /// The same seller's Chinese name.
+    pub seller_zh: String,
     /// `(hour, cumulative cost)` points, ending at the horizon with the plan's total.
     pub points: Vec<(Decimal, Money)>,
 }
@@ -158,6 +163,7 @@ pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
             if plan.lines.iter().any(|l| l.old_prices) {
                 warnings.push(Warning::OldPrices {
                     seller: p.seller.name.clone(),
+                    seller_zh: p.seller.name_zh.clone(),
                 });
             }
             if p.seller.kind == Some(ProviderKind::MarketReference) {
@@ -236,13 +242,13 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
     let recurring = s.horizon.is_recurring();
 
     // The cheapest seller of each class whose every line has an eligible option of it.
-    let mut picked: Vec<(ModeClass, &str, Vec<&ClassOption>)> = Vec::new();
+    let mut picked: Vec<(ModeClass, &Seller, Vec<&ClassOption>)> = Vec::new();
     for class in [
         ModeClass::OnDemand,
         ModeClass::Committed,
         ModeClass::Subscription,
     ] {
-        let mut best: Option<(&str, Decimal, Vec<&ClassOption>)> = None;
+        let mut best: Option<(&Seller, Decimal, Vec<&ClassOption>)> = None;
         for p in &comparison.providers {
             let Ok(plan) = &p.outcome else { continue };
             let chosen: Option<Vec<&ClassOption>> = plan
@@ -253,7 +259,7 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
             let Some(chosen) = chosen else { continue };
             let total: Decimal = chosen.iter().map(|o| o.plan.subtotal.amount).sum();
             if best.as_ref().is_none_or(|(_, t, _)| total < *t) {
-                best = Some((p.seller.name.as_str(), total, chosen));
+                best = Some((&p.seller, total, chosen));
             }
         }
         if let Some((seller, _, chosen)) = best {
@@ -342,7 +348,8 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
             .collect();
         out.push(Series {
             class,
-            seller: seller.to_string(),
+            seller: seller.name.clone(),
+            seller_zh: seller.name_zh.clone(),
             points,
         });
     }

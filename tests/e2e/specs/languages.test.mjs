@@ -21,7 +21,8 @@ function catalogNames() {
     execFileSync(GPUCOST, ['catalog', '--format', 'json'], { maxBuffer: 256 << 20 }).toString(),
   );
   const names = ['GPU Cost Lab'];
-  for (const p of c.providers) names.push(p.id, p.name, p.name_zh);
+  // The Chinese name only: an English seller name in Chinese text is a leak.
+  for (const p of c.providers) names.push(p.id, p.name_zh);
   for (const g of c.gpus) names.push(g.name);
   for (const o of c.offers) {
     names.push(o.id, o.instance);

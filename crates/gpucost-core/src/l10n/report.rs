@@ -23,16 +23,26 @@ impl Localize for Warning {
                 format::money(*total),
                 format::money(*budget)
             ),
-            (Warning::OldPrices { seller }, Lang::En) => format!(
+            (Warning::OldPrices { seller, .. }, Lang::En) => format!(
                 "The cheapest plan ({seller}) uses prices older than a year or undated: check the provider's current price."
             ),
-            (Warning::OldPrices { seller }, Lang::Zh) => {
-                format!("最低方案（{seller}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
+            (Warning::OldPrices { seller_zh, .. }, Lang::Zh) => {
+                format!("最低方案（{seller_zh}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
             }
             (Warning::MarketReference, Lang::En) => {
                 "The cheapest row is the founding document's market reference range, not a provider's quote.".into()
             }
             (Warning::MarketReference, Lang::Zh) => "最低一行是创始文档中的市场参考价区间，并非厂商报价。".into(),
+        }
+    }
+}
+
+impl crate::report::Series {
+    /// The seller's name in `lang`, for the chart's legend.
+    pub fn seller_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.seller,
+            Lang::Zh => &self.seller_zh,
         }
     }
 }

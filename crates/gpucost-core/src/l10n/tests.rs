@@ -290,6 +290,7 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
         },
         Warning::OldPrices {
             seller: "RunPod".into(),
+            seller_zh: "RunPod".into(),
         },
         Warning::MarketReference,
     ];
