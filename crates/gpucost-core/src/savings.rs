@@ -116,8 +116,10 @@ pub enum Assumption {
     SubscriptionMix,
     /// Hourly for the schedule, against subscribing each line's peak every period at `seller`.
     SubscribePeak {
-        /// Who sells the subscription.
+        /// Who sells the subscription (English name).
         seller: String,
+        /// The same seller's Chinese name.
+        seller_zh: String,
     },
     /// Off-peak what-if.
     OffPeak(OffPeak),
@@ -278,6 +280,7 @@ pub(crate) fn levers_with<'c, 'a: 'c>(
             hourly,
             Assumption::SubscribePeak {
                 seller: seller.name.clone(),
+                seller_zh: seller.name_zh.clone(),
             },
         ));
     }

@@ -566,7 +566,7 @@ impl Assumption {
             A::LeftOutPrices => pick(
                 lang,
                 "Google Cloud GPU-component prices are left out (the host VM is billed separately); market references and institution-only tariffs are listed but not ranked.",
-                "Google Cloud 仅 GPU 部分的价格不参与计算（主机 VM 另计）；市场参考价与机构内部价格仅列出，不参与排名。",
+                "谷歌云 (Google Cloud) 仅 GPU 部分的价格不参与计算（主机 VM 另计）；市场参考价与机构内部价格仅列出，不参与排名。",
             )
             .into(),
             A::CustomModel {

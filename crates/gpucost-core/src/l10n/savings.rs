@@ -35,11 +35,11 @@ impl Localize for Assumption {
             (Assumption::SubscriptionMix, Lang::Zh) => {
                 "每个周期仅为使用足够多的实例包天/包周/包月，其余按小时付费；对比不包期。".into()
             }
-            (Assumption::SubscribePeak { seller }, Lang::En) => format!(
+            (Assumption::SubscribePeak { seller, .. }, Lang::En) => format!(
                 "Paying by the hour for this schedule, compared with subscribing every line's peak for every period ({seller})."
             ),
-            (Assumption::SubscribePeak { seller }, Lang::Zh) => {
-                format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller}）。")
+            (Assumption::SubscribePeak { seller_zh, .. }, Lang::Zh) => {
+                format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller_zh}）。")
             }
             (Assumption::OffPeak(op), Lang::En) => format!(
                 "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. No catalog provider publishes off-peak prices; the founding document cites night prices up to 40% lower.",

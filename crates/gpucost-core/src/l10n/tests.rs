@@ -308,6 +308,7 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
         Assumption::SubscriptionMix,
         Assumption::SubscribePeak {
             seller: "Featurize".into(),
+            seller_zh: "Featurize".into(),
         },
         Assumption::OffPeak(OffPeak::default()),
         Assumption::Rightsizing {
