@@ -177,7 +177,7 @@ fn provider_json(
                 .collect::<Vec<_>>()
                 .join(" + "),
             offer_name: served.offer_ids_text(lang),
-            billing_mode: served.billing_slug.clone(),
+            billing_mode: served.billing.slug(),
             billing: served.billing.text(lang),
             currency: currency.to_string(),
             total: served.total.to_decimal_string(),
@@ -506,15 +506,9 @@ impl TableWords {
                 savings: "节省方式：",
                 warning: "注意：",
                 recommended: |unit, gib| {
-                    // The JSON carries the unit's slug (`run`, `1M-requests`).
-                    let unit = match unit {
-                        "run" => CostUnit::Run,
-                        _ => CostUnit::MillionRequests,
-                    };
-                    format!(
-                        "推荐 GPU（成本按{}计，显存 {gib} GiB）：",
-                        unit.text(Lang::Zh)
-                    )
+                    // The JSON carries the unit's slug.
+                    let unit = CostUnit::from_slug(unit).map_or(unit, |u| u.text(Lang::Zh));
+                    format!("推荐 GPU（成本按{unit}计，显存 {gib} GiB）：")
                 },
             },
         }

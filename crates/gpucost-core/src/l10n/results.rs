@@ -4,7 +4,6 @@
 
 use rust_decimal::Decimal;
 
-use crate::billing_mode::ModeClass;
 use crate::catalog::{AsOf, Catalog};
 use crate::estimate::BreakEven;
 use crate::format::{self, Lang};
@@ -318,15 +317,11 @@ impl OptionView {
         };
         format!(
             "{}: {} ({}){be}{not_allowed}",
-            class(self.class, lang),
+            labels::class(self.class, lang),
             format::money(self.subtotal),
             self.offer.id_text(lang)
         )
     }
-}
-
-fn class(c: ModeClass, lang: Lang) -> &'static str {
-    labels::class(c, lang)
 }
 
 /// A savings lever's name.

@@ -37,6 +37,23 @@ pub enum CostUnit {
     MillionRequests,
 }
 
+impl CostUnit {
+    /// Stable slug for exports (`run`, `1M-requests`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CostUnit::Run => "run",
+            CostUnit::MillionRequests => "1M-requests",
+        }
+    }
+
+    /// The unit a slug of [`CostUnit::as_str`] names.
+    pub fn from_slug(slug: &str) -> Option<CostUnit> {
+        [CostUnit::Run, CostUnit::MillionRequests]
+            .into_iter()
+            .find(|u| u.as_str() == slug)
+    }
+}
+
 /// The cost of the work on one offer; each a (low, high) range from the throughput range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cost {

@@ -277,10 +277,7 @@ impl RecommendationView {
     /// The export's `recommendation` object: the ranked GPUs that have a price, the rules.
     pub fn to_json(&self) -> RecommendationJson {
         RecommendationJson {
-            unit: match self.unit {
-                CostUnit::Run => "run".into(),
-                CostUnit::MillionRequests => "1M-requests".into(),
-            },
+            unit: self.unit.as_str().into(),
             // The export keeps its own fixed one-decimal form (machine-read, both ends).
             memory_gib: format!(
                 "{:.1}–{:.1}",

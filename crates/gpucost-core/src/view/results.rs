@@ -74,6 +74,16 @@ pub enum Billing {
     Mixed,
 }
 
+impl Billing {
+    /// The plan slug, or `mixed` (exports).
+    pub fn slug(self) -> String {
+        match self {
+            Billing::Plan(plan) => plan.slug(),
+            Billing::Mixed => "mixed".into(),
+        }
+    }
+}
+
 /// Why a provider cannot serve, with the names a reader needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unable {
@@ -97,8 +107,6 @@ pub struct Served {
     pub per_gpu_hour: Money,
     /// How it is billed.
     pub billing: Billing,
-    /// The plan slug if every line uses the same kind of plan, else `mixed` (exports).
-    pub billing_slug: String,
     /// The offers, one per line.
     pub offers: Vec<OfferRef>,
 }
@@ -284,9 +292,8 @@ fn provider_row(
 }
 
 fn served(plan: &ProviderPlan) -> Served {
-    let billing_slug = plan.billing_mode();
     let billing = match plan.lines.first() {
-        Some(_) if billing_slug == "mixed" => Billing::Mixed,
+        Some(_) if plan.billing_mode() == "mixed" => Billing::Mixed,
         Some(first) => Billing::Plan(first.plan),
         // A plan has a line per scenario line, and a valid scenario has one.
         None => Billing::Mixed,
@@ -295,7 +302,6 @@ fn served(plan: &ProviderPlan) -> Served {
         total: plan.total,
         per_gpu_hour: plan.per_gpu_hour,
         billing,
-        billing_slug,
         offers: plan.lines.iter().map(OfferRef::of).collect(),
     }
 }
@@ -453,9 +459,8 @@ mod tests {
     use crate::presets::Preset;
     use crate::report::report;
 
-    fn view_of(preset: Preset) -> (Scenario, Report, ResultsView) {
+    fn view_of(s: Scenario) -> (Scenario, Report, ResultsView) {
         let e = embedded();
-        let s = preset.scenario();
         let valid = s.clone().validate(&e.catalog).unwrap();
         let fx = FxTable::from_catalog(&e.catalog);
         let r = report(&EstimateContext {
@@ -491,7 +496,7 @@ mod tests {
     #[test]
     fn short_training_rows_show_the_seed_quote_with_its_arithmetic() {
         let e = embedded();
-        let (s, r, v) = view_of(Preset::ShortTraining);
+        let (s, r, v) = view_of(Preset::ShortTraining.scenario());
         let quote = v
             .rows
             .iter()
@@ -532,7 +537,7 @@ mod tests {
     /// V100": two versions of one reason. There is one now, with the GPU's name.
     #[test]
     fn a_provider_that_cannot_serve_says_why_once_for_every_renderer() {
-        let (_, _, v) = view_of(Preset::ShortTraining);
+        let (_, _, v) = view_of(Preset::ShortTraining.scenario());
         let unable: Vec<&Unable> = v
             .rows
             .iter()
@@ -563,21 +568,10 @@ mod tests {
 
     #[test]
     fn a_scenario_allowing_spot_and_monthly_flags_providers_without_such_prices() {
-        let e = embedded();
         let mut s = Preset::DevTest.scenario();
         s.options.allowed.insert(ModeClass::Spot);
         s.options.allowed.insert(ModeClass::Subscription);
-        let valid = s.clone().validate(&e.catalog).unwrap();
-        let fx = FxTable::from_catalog(&e.catalog);
-        let r = report(&EstimateContext {
-            catalog: &e.catalog,
-            index: &e.index,
-            scenario: &valid,
-            fx: &fx,
-            currency: Currency::Cny,
-            today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
-        });
-        let v = results_view(&e.catalog, &s, &r);
+        let (_, _, v) = view_of(s);
         let alibaba = v.rows.iter().find(|r| r.key == "alibaba").unwrap();
         assert!(alibaba.badges.contains(&Badge::NoCatalogPrice {
             spot: true,
