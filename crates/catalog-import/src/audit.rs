@@ -233,13 +233,13 @@ fn card_findings(offers: &[Offer], datasheets: &Datasheets) -> Vec<Finding> {
         if let Some(named) = named {
             out.push(Finding {
                 check: Check::Model,
-                subject: o.id.clone(),
+                subject: o.id.to_string(),
                 found: format!("model {}", o.gpu),
                 expected: format!("the name {:?} spells {named}", o.instance),
-                offers: vec![o.id.clone()],
+                offers: vec![o.id.to_string()],
             });
         }
-        let (Some(listed), Some((sheet, _))) = (o.gpu_memory_gib, datasheets.get(&o.gpu)) else {
+        let (Some(listed), Some((sheet, _))) = (o.gpu_memory_gib, datasheets.get(&*o.gpu)) else {
             continue;
         };
         // Slices state the slice's memory; their share is the GPU-count rule's business.
@@ -247,10 +247,10 @@ fn card_findings(offers: &[Offer], datasheets: &Datasheets) -> Vec<Finding> {
             continue;
         }
         memory
-            .entry((o.provider.clone(), o.gpu.clone(), listed))
+            .entry((o.provider.to_string(), o.gpu.to_string(), listed))
             .or_insert_with(|| (*sheet, Vec::new()))
             .1
-            .push(o.id.clone());
+            .push(o.id.to_string());
     }
     for ((provider, gpu, listed), (sheet, ids)) in memory {
         out.push(Finding {
@@ -274,10 +274,10 @@ fn count_findings(offers: &[Offer]) -> Vec<Finding> {
             if named != o.gpus && !per_gpu_row {
                 out.push(Finding {
                     check: Check::GpuCount,
-                    subject: o.id.clone(),
+                    subject: o.id.to_string(),
                     found: format!("{} GPUs", o.gpus.normalize()),
                     expected: format!("the name spells {named}"),
-                    offers: vec![o.id.clone()],
+                    offers: vec![o.id.to_string()],
                 });
             }
         }
@@ -286,10 +286,10 @@ fn count_findings(offers: &[Offer]) -> Vec<Finding> {
         if o.gpus < Decimal::ONE || partitioned_family {
             out.push(Finding {
                 check: Check::GpuCount,
-                subject: o.id.clone(),
+                subject: o.id.to_string(),
                 found: format!("{} GPU per instance", o.gpus.normalize()),
                 expected: "a source for the GPU share of this size".into(),
-                offers: vec![o.id.clone()],
+                offers: vec![o.id.to_string()],
             });
         }
     }
@@ -402,18 +402,18 @@ fn decide(
 fn apply(offers: &mut [Offer], d: &Decided, datasheets: &Datasheets) {
     for o in offers
         .iter_mut()
-        .filter(|o| d.finding.offers.contains(&o.id))
+        .filter(|o| d.finding.offers.iter().any(|id| *id == o.id))
     {
         match &d.decision.action {
             Action::Keep => {}
             Action::UseDatasheet => {
-                o.gpu_memory_gib = datasheets.get(&o.gpu).map(|(m, _)| *m);
+                o.gpu_memory_gib = datasheets.get(&*o.gpu).map(|(m, _)| *m);
             }
-            Action::SetModel { model } => o.gpu = model.clone(),
+            Action::SetModel { model } => o.gpu = model.clone().into(),
             Action::SetGpus { gpus } => o.gpus = *gpus,
             Action::ShareUnconfirmed => {
                 if !o.flags.contains(&OfferFlag::GpuShareUnconfirmed) {
-                    o.flags.push(OfferFlag::GpuShareUnconfirmed);
+                    o.flags.to_mut().push(OfferFlag::GpuShareUnconfirmed);
                 }
             }
         }

@@ -169,7 +169,7 @@ pub fn datasheets(
         let spec = default_spec(id).and_then(|s| specs.iter().find(|x| x.model == s));
         if let Some(spec) = spec {
             if let Ok(m) = Decimal::try_from(spec.memory_gib) {
-                out.insert(id.to_string(), (m.normalize(), spec.source.clone()));
+                out.insert(id.to_string(), (m.normalize(), spec.source.to_string()));
             }
         }
     }
@@ -209,7 +209,7 @@ pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
                 other => return Err(row.error("nvlink", format!("{other:?} is not yes/no/blank"))),
             };
             Ok(GpuSpec {
-                model: row.required("model")?.to_string(),
+                model: row.required("model")?.to_string().into(),
                 memory_gib: row
                     .float("memory_gib")?
                     .ok_or_else(|| row.error("memory_gib", "is empty"))?,
@@ -224,9 +224,9 @@ pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
                     .map(|v| v as u32)
                     .unwrap_or(0),
                 nvlink,
-                architecture: row.text("architecture")?.to_string(),
+                architecture: row.text("architecture")?.to_string().into(),
                 release_year: row.float("release_year")?.map(|v| v as u32),
-                source: row.required("source")?.to_string(),
+                source: row.required("source")?.to_string().into(),
             })
         })
         .collect()
@@ -249,7 +249,7 @@ pub fn gpu_table(
     }
     let mut memories: BTreeMap<&str, HashMap<Decimal, usize>> = BTreeMap::new();
     for o in offers {
-        let counts = memories.entry(o.gpu.as_str()).or_default();
+        let counts = memories.entry(o.gpu.as_ref()).or_default();
         // Slices (< 1 GPU) state the slice's memory, not the card's.
         if let (Some(m), true) = (o.gpu_memory_gib, o.gpus >= Decimal::ONE) {
             *counts.entry(m.normalize()).or_default() += 1;
@@ -266,13 +266,13 @@ pub fn gpu_table(
             let from_datasheet = datasheets.get(id).map(|(m, _)| *m);
             let (_, vendor, name) = KNOWN.iter().find(|k| k.0 == id).expect("checked above");
             Gpu {
-                id: id.to_string(),
-                name: format!("{vendor} {name}"),
-                vendor: vendor.to_string(),
-                family: family(id),
+                id: id.to_string().into(),
+                name: format!("{vendor} {name}").into(),
+                vendor: vendor.to_string().into(),
+                family: family(id).into(),
                 // The card's memory where a datasheet gives it; else what the offers say.
                 memory_gib: from_datasheet.or(most_common),
-                spec: spec.map(str::to_string),
+                spec: spec.map(|s| s.to_string().into()),
             }
         })
         .collect();

@@ -122,15 +122,15 @@ pub fn build_hardware(data_dir: &Path, catalog: &Catalog) -> Result<HardwareTabl
             .join("hardware/throughput_benchmarks.csv"),
     )?;
     let mut gpus: HashSet<&str> = HashSet::new();
-    for g in &catalog.gpus {
+    for g in catalog.gpus.iter() {
         if let Some(spec) = &g.spec {
-            gpus.insert(spec.as_str());
-            gpus.insert(g.id.as_str());
+            gpus.insert(spec.as_ref());
+            gpus.insert(g.id.as_ref());
         }
     }
-    for o in &catalog.offers {
+    for o in catalog.offers.iter() {
         if let Some(spec) = &o.spec {
-            gpus.insert(spec.as_str());
+            gpus.insert(spec.as_ref());
         }
     }
 

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod audit;
+pub mod codegen;
 pub mod gpus;
 pub mod hardware;
 pub mod offers;
@@ -122,22 +123,24 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         let commit = row.text("commit_or_version")?;
         let path = row.text("path_or_url")?;
         sources.push(Source {
-            id: row.required("key")?.to_string(),
+            id: row.required("key")?.to_string().into(),
             title: format!(
                 "{} ({})",
                 row.required("repository_or_publisher")?,
                 row.text("what_was_used")?
-            ),
+            )
+            .into(),
             locator: if commit.is_empty() {
-                path.to_string()
+                path.to_string().into()
             } else {
                 format!(
                     "{}@{commit}:{path}",
                     row.required("repository_or_publisher")?
                 )
+                .into()
             },
             kind: SourceKind::Hardware,
-            license: row.text("license")?.to_string(),
+            license: row.text("license")?.to_string().into(),
         });
     }
     let specs = gpus::read_specs(&Table::read(&upstream.join("hardware/gpu_specs.csv"))?)?;
@@ -209,12 +212,12 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     let catalog = Catalog {
         schema: CATALOG_SCHEMA,
         built,
-        sources,
-        fx,
-        providers,
-        specs,
-        gpus,
-        offers,
+        sources: sources.into(),
+        fx: fx.into(),
+        providers: providers.into(),
+        specs: specs.into(),
+        gpus: gpus.into(),
+        offers: offers.into(),
     };
     let problems = validate(&catalog);
     if problems.is_empty() {

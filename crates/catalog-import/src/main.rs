@@ -1,4 +1,5 @@
-//! `catalog-import`: regenerate `data/catalog.json` and `data/hardware.json`, optionally after copying fresh upstream
+//! `catalog-import`: regenerate `data/catalog.json` (and the same catalog as Rust,
+//! `data/catalog_tables.rs`) and `data/hardware.json`, optionally after copying fresh upstream
 //! files, or check that the checked-in catalog is up to date.
 //!
 //! ```text
@@ -11,6 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use catalog_import::audit;
+use catalog_import::codegen::catalog_to_rust;
 use catalog_import::hardware::hardware_to_json;
 use catalog_import::{build, default_data_dir, to_json, vendor};
 
@@ -64,6 +66,10 @@ fn main() -> ExitCode {
             hardware_to_json(&report.hardware),
         ),
         (data_dir.join("AUDIT.md"), audit::to_markdown(&report.audit)),
+        (
+            data_dir.join("catalog_tables.rs"),
+            catalog_to_rust(&catalog),
+        ),
     ];
     if check {
         let mut stale = false;

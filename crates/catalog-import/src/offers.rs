@@ -27,7 +27,7 @@ impl OfferSet {
         self.offers
             .into_values()
             .map(|mut o| {
-                o.prices.sort_by(|a, b| {
+                o.prices.to_mut().sort_by(|a, b| {
                     (a.mode, &a.region, a.amount).cmp(&(b.mode, &b.region, b.amount))
                 });
                 o
@@ -36,7 +36,7 @@ impl OfferSet {
     }
 
     fn insert_offer(&mut self, row: &Row, offer: Offer) -> Result<(), ImportError> {
-        if let Some(existing) = self.offers.get(&offer.id) {
+        if let Some(existing) = self.offers.get(&*offer.id) {
             let same = existing.gpu == offer.gpu
                 && existing.gpus == offer.gpus
                 && existing.gpu_memory_gib == offer.gpu_memory_gib;
@@ -51,7 +51,7 @@ impl OfferSet {
             }
             return Ok(());
         }
-        self.offers.insert(offer.id.clone(), offer);
+        self.offers.insert(offer.id.to_string(), offer);
         Ok(())
     }
 
@@ -78,7 +78,7 @@ impl OfferSet {
             }
             return Ok(());
         }
-        offer.prices.push(price);
+        offer.prices.to_mut().push(price);
         Ok(())
     }
 }
@@ -124,27 +124,27 @@ pub fn read_gpu_offers(table: &Table, set: &mut OfferSet) -> Result<(), ImportEr
         set.insert_offer(
             &row,
             Offer {
-                id: id.clone(),
-                provider: provider.to_string(),
-                instance: instance.to_string(),
-                gpu: gpu.to_string(),
-                variant: variant.to_string(),
+                id: id.clone().into(),
+                provider: provider.to_string().into(),
+                instance: instance.to_string().into(),
+                gpu: gpu.to_string().into(),
+                variant: variant.to_string().into(),
                 gpus: row.positive("gpu_count")?,
                 gpu_memory_gib: row.decimal("gpu_memory_gib")?,
                 vcpus: row.decimal("vcpus")?,
                 ram_gib: row.decimal("memory_gib")?,
                 basis,
-                spec: offer_spec(gpu, variant).map(str::to_string),
-                flags,
-                prices: Vec::new(),
+                spec: offer_spec(gpu, variant).map(|s| s.to_string().into()),
+                flags: flags.into(),
+                prices: Vec::new().into(),
             },
         )?;
         let usd = |amount, region: &str, mode| Price {
             mode,
-            region: region.to_string(),
+            region: region.to_string().into(),
             amount,
             currency: Currency::Usd,
-            source: source.clone(),
+            source: source.clone().into(),
             as_of,
         };
         let od = usd(
@@ -175,10 +175,10 @@ pub fn read_by_region(
             .ok_or_else(|| row.error("instance_type", "offer not in gpu_offers.csv"))?;
         let price = |amount, mode| Price {
             mode,
-            region: region.clone(),
+            region: region.clone().into(),
             amount,
             currency: Currency::Usd,
-            source: source.to_string(),
+            source: source.to_string().into(),
             as_of,
         };
         set.add_price(
@@ -218,27 +218,29 @@ pub fn read_cny(table: &Table, set: &mut OfferSet) -> Result<usize, ImportError>
         set.insert_offer(
             &row,
             Offer {
-                id: id.clone(),
-                provider: provider.to_string(),
-                instance: instance.to_string(),
-                gpu: normalize_aws_china_gpu(row.required("gpu_model")?).to_string(),
-                variant: row.required("gpu_model")?.to_string(),
+                id: id.clone().into(),
+                provider: provider.to_string().into(),
+                instance: instance.to_string().into(),
+                gpu: normalize_aws_china_gpu(row.required("gpu_model")?)
+                    .to_string()
+                    .into(),
+                variant: row.required("gpu_model")?.to_string().into(),
                 gpus: row.positive("gpu_count")?,
                 gpu_memory_gib: row.decimal("gpu_memory_gib")?,
                 vcpus: row.decimal("vcpus")?,
                 ram_gib: row.decimal("memory_gib")?,
                 basis: PriceBasis::Instance,
                 spec: None,
-                flags: Vec::new(),
-                prices: Vec::new(),
+                flags: Vec::new().into(),
+                prices: Vec::new().into(),
             },
         )?;
         let price = Price {
             mode: BillingMode::OnDemand,
-            region: row.required("region")?.to_string(),
+            region: row.required("region")?.to_string().into(),
             amount: row.positive("price_cny_per_hour")?,
             currency: Currency::Cny,
-            source: row.required("source")?.to_string(),
+            source: row.required("source")?.to_string().into(),
             as_of: row.as_of("data_date")?,
         };
         set.add_price(&row, &id, price)?;
@@ -329,19 +331,19 @@ pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportE
                 set.insert_offer(
                     &row,
                     Offer {
-                        id: id.clone(),
-                        provider: provider.to_string(),
-                        instance: instance.to_string(),
-                        gpu: gpu.to_string(),
-                        variant: variant.to_string(),
+                        id: id.clone().into(),
+                        provider: provider.to_string().into(),
+                        instance: instance.to_string().into(),
+                        gpu: gpu.to_string().into(),
+                        variant: variant.to_string().into(),
                         gpus: row.positive("gpu_count")?,
                         gpu_memory_gib: None,
                         vcpus: None,
                         ram_gib: None,
                         basis: PriceBasis::GpuComponent,
                         spec: None,
-                        flags: Vec::new(),
-                        prices: Vec::new(),
+                        flags: Vec::new().into(),
+                        prices: Vec::new().into(),
                     },
                 )?;
                 id
@@ -350,10 +352,10 @@ pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportE
         };
         let price = |mode, amount| Price {
             mode,
-            region: region.to_string(),
+            region: region.to_string().into(),
             amount,
             currency,
-            source: source.to_string(),
+            source: source.to_string().into(),
             as_of,
         };
         let committed = price(
@@ -483,11 +485,11 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
         set.insert_offer(
             &row,
             Offer {
-                id: id.clone(),
-                provider: provider.to_string(),
-                instance: instance.to_string(),
-                gpu: gpu.to_string(),
-                variant: gpu.to_string(),
+                id: id.clone().into(),
+                provider: provider.to_string().into(),
+                instance: instance.to_string().into(),
+                gpu: gpu.to_string().into(),
+                variant: gpu.to_string().into(),
                 gpus,
                 gpu_memory_gib,
                 vcpus: row.decimal("vcpus")?,
@@ -498,14 +500,14 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
                     PriceBasis::Instance
                 },
                 spec: None,
-                flags: Vec::new(),
-                prices: Vec::new(),
+                flags: Vec::new().into(),
+                prices: Vec::new().into(),
             },
         )?;
         if range {
             let offer = set.offers.get_mut(&id).expect("just inserted");
             if !offer.flags.contains(&OfferFlag::PublishedRange) {
-                offer.flags.push(OfferFlag::PublishedRange);
+                offer.flags.to_mut().push(OfferFlag::PublishedRange);
             }
         }
         let as_of = AsOf::On(row.date("as_of")?);
@@ -523,10 +525,10 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
         };
         let price = |mode, amount| Price {
             mode,
-            region: region.clone(),
+            region: region.clone().into(),
             amount,
             currency,
-            source: source.to_string(),
+            source: source.to_string().into(),
             as_of,
         };
         let amount = row.positive("price")?;
@@ -543,13 +545,13 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
 /// Adds hand-curated offers (the founding document's market reference).
 pub fn add_curated(set: &mut OfferSet, offers: Vec<Offer>) -> Result<(), ImportError> {
     for o in offers {
-        if set.offers.contains_key(&o.id) {
+        if set.offers.contains_key(&*o.id) {
             return Err(ImportError::Curated(format!(
                 "offer {} already exists",
                 o.id
             )));
         }
-        set.offers.insert(o.id.clone(), o);
+        set.offers.insert(o.id.to_string(), o);
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use catalog_import::codegen::catalog_to_rust;
 use catalog_import::hardware::hardware_to_json;
 use catalog_import::{build, default_data_dir, to_json};
 
@@ -40,6 +41,17 @@ fn checked_in_catalog_matches_a_fresh_import() {
 }
 
 #[test]
+fn checked_in_compiled_tables_match_a_fresh_import() {
+    let (catalog, _) = build(&default_data_dir()).expect("the vendored data imports");
+    let fresh = catalog_to_rust(&catalog);
+    let checked_in = fs::read_to_string(default_data_dir().join("catalog_tables.rs")).unwrap();
+    assert!(
+        fresh == checked_in,
+        "data/catalog_tables.rs is stale: run `cargo run -p catalog-import` and commit the result"
+    );
+}
+
+#[test]
 fn checked_in_hardware_table_matches_a_fresh_import() {
     let (_, report) = build(&default_data_dir()).expect("the vendored data imports");
     let fresh = hardware_to_json(&report.hardware);
@@ -55,7 +67,7 @@ fn the_hardware_table_keeps_only_what_the_engine_uses() {
     let (_, report) = build(&default_data_dir()).unwrap();
     let hw = &report.hardware;
     // Every source is cited by a row, every row by a suite, and a system's smallest count.
-    for s in &hw.sources {
+    for s in hw.sources.iter() {
         assert!(
             hw.rows.iter().any(|r| r.source == s.id),
             "unused source {}",

@@ -113,8 +113,8 @@ fn catalog(o: &CatalogArgs) -> String {
                     s.to_string()
                 }
             };
-            for offer in &c.offers {
-                for p in &offer.prices {
+            for offer in c.offers.iter() {
+                for p in offer.prices.iter() {
                     let row = [
                         field(&offer.id),
                         field(&offer.provider),

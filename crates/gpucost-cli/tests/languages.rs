@@ -71,19 +71,19 @@ mod chinese_output {
     fn names() -> Vec<String> {
         let c = &embedded().catalog;
         let mut out: Vec<String> = Vec::new();
-        for p in &c.providers {
+        for p in c.providers.iter() {
             // The Chinese name only: an English seller name in Chinese text is a leak.
-            out.extend([p.id.clone(), p.name_zh.clone()]);
+            out.extend([p.id.to_string(), p.name_zh.to_string()]);
         }
-        out.extend(c.gpus.iter().map(|g| g.name.clone()));
-        for o in &c.offers {
-            out.extend([o.id.clone(), o.instance.clone()]);
+        out.extend(c.gpus.iter().map(|g| g.name.to_string()));
+        for o in c.offers.iter() {
+            out.extend([o.id.to_string(), o.instance.to_string()]);
         }
-        out.extend(c.sources.iter().map(|s| s.title.clone()));
+        out.extend(c.sources.iter().map(|s| s.title.to_string()));
         out.extend(KnownModel::ALL.iter().map(|m| m.name().to_string()));
         // The benchmark suites and files the recommendation cites.
         let hw = gpucost_core::recommend::hardware::embedded_hardware();
-        out.extend(hw.suites.iter().map(|s| s.title.clone()));
+        out.extend(hw.suites.iter().map(|s| s.title.to_string()));
         out.extend(hw.sources.iter().map(|s| s.locator.clone()));
         out.push("GPU Cost Lab".into());
         out

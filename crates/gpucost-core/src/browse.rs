@@ -198,8 +198,8 @@ pub fn browse<'a>(
     let mut rows: Vec<CatalogRow<'a>> = catalog
         .offers
         .iter()
-        .filter(|o| filter.gpus.is_empty() || filter.gpus.contains(&o.gpu))
-        .filter(|o| filter.providers.is_empty() || filter.providers.contains(&o.provider))
+        .filter(|o| filter.gpus.is_empty() || filter.gpus.contains(&*o.gpu))
+        .filter(|o| filter.providers.is_empty() || filter.providers.contains(&*o.provider))
         .filter_map(|o| {
             let provider = catalog.provider(&o.provider)?;
             let gpu = catalog.gpu(&o.gpu)?;

@@ -241,10 +241,10 @@ fn exact_metering() -> Metering {
     Metering {
         increment_seconds: 1,
         minimum_seconds: 0,
-        by_vcpus: Vec::new(),
+        by_vcpus: Vec::new().into(),
         rule: Rule {
-            en: String::new(),
-            zh: String::new(),
+            en: String::new().into(),
+            zh: String::new().into(),
             source: None,
         },
     }

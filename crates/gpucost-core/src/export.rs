@@ -268,7 +268,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
     let mut out = String::from(
         "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms\n",
     );
-    for p in &json.providers {
+    for p in json.providers.iter() {
         let head = [
             p.provider.as_str(),
             &p.name,

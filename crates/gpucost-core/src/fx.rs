@@ -46,7 +46,7 @@ impl FxTable {
             cny_per_usd: q.rate,
             origin: FxOrigin::Catalog {
                 as_of: q.as_of,
-                source: q.source.clone(),
+                source: q.source.to_string(),
             },
         }
     }

@@ -249,7 +249,7 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
         ModeClass::Subscription,
     ] {
         let mut best: Option<(&Seller, Decimal, Vec<&ClassOption>)> = None;
-        for p in &comparison.providers {
+        for p in comparison.providers.iter() {
             let Ok(plan) = &p.outcome else { continue };
             let chosen: Option<Vec<&ClassOption>> = plan
                 .options

@@ -114,12 +114,12 @@ fn at_least_forty_offers_in_ten_mainland_regions() {
     // Hong Kong is not mainland China.
     let mainland: BTreeSet<&str> = offers
         .iter()
-        .flat_map(|o| o.prices.iter().map(|p| p.region.as_str()))
+        .flat_map(|o| o.prices.iter().map(|p| p.region.as_ref()))
         .filter(|r| r.starts_with("cn-") && *r != "cn-hongkong")
         .collect();
     assert!(mainland.len() >= 10, "mainland regions: {mainland:?}");
-    for o in &offers {
-        for p in &o.prices {
+    for o in offers.iter() {
+        for p in o.prices.iter() {
             assert_eq!(p.currency, Currency::Cny, "{}", o.id);
             let source = e.catalog.source(&p.source).unwrap();
             assert_eq!(source.kind, SourceKind::ListPriceCopy, "{}", o.id);
@@ -154,7 +154,7 @@ fn presets_compare_alibaba_wherever_it_sells_the_gpu() {
         .offers
         .iter()
         .filter(|o| o.provider == "alibaba")
-        .map(|o| o.gpu.as_str())
+        .map(|o| o.gpu.as_ref())
         .collect();
     let mut checked = 0;
     for preset in Preset::ALL {

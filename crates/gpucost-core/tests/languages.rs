@@ -50,7 +50,7 @@ const CHINESE_NAMES: [&str; 6] = [
 /// names: a provider's own product names, such as Featurize's, may be Chinese in English too).
 fn worded(json: &EstimateJson) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
-    for p in &json.providers {
+    for p in json.providers.iter() {
         out.extend([p.name.as_str(), &p.reason]);
     }
     out.extend(json.savings.iter().map(|s| s.assumption.as_str()));

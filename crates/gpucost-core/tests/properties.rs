@@ -284,7 +284,7 @@ fn cheapest(s: Scenario) -> Option<Money> {
         today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
     };
     let c = compare(&ctx);
-    for p in &c.providers {
+    for p in c.providers.iter() {
         if let Ok(plan) = &p.outcome {
             let items: Decimal = plan
                 .lines

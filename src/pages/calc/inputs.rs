@@ -256,12 +256,12 @@ fn CustomPriceRow(
     let providers: Vec<(String, String, String)> = catalog()
         .providers
         .iter()
-        .map(|p| (p.id.clone(), p.name.clone(), p.name_zh.clone()))
+        .map(|p| (p.id.to_string(), p.name.to_string(), p.name_zh.to_string()))
         .collect();
     let mut gpus: Vec<(String, String)> = catalog()
         .gpus
         .iter()
-        .map(|g| (g.id.clone(), g.name.clone()))
+        .map(|g| (g.id.to_string(), g.name.to_string()))
         .collect();
     gpus.sort_by(|a, b| a.1.cmp(&b.1));
     let testid = move |what: &str| format!("price-{i}-{what}");
@@ -411,7 +411,7 @@ pub(crate) fn DiscountsEditor() -> impl IntoView {
                 .map(|p| p.id.clone());
             if let (Some(provider), true) = (next, s.discounts.len() < MAX_ROWS) {
                 s.discounts.push(Discount {
-                    provider,
+                    provider: provider.to_string(),
                     percent: Decimal::from(10),
                 });
             }
@@ -622,14 +622,14 @@ pub(crate) fn CompareOnly() -> impl IntoView {
                                 <input
                                     type="checkbox"
                                     data-testid=format!("cmp-{id}")
-                                    prop:checked=move || sellers.with(|s| s.contains(&id))
+                                    prop:checked=move || sellers.with(|s| s.contains(&*id))
                                     on:change=move |ev| {
                                         let on = event_target_checked(&ev);
                                         app.edit(|s| {
                                             if on {
-                                                s.sellers.insert(id2.clone());
+                                                s.sellers.insert(id2.to_string());
                                             } else {
-                                                s.sellers.remove(&id2);
+                                                s.sellers.remove(&*id2);
                                             }
                                         })
                                     }

@@ -70,7 +70,7 @@ fn gpu_options() -> Vec<(String, String)> {
                 .memory_gib
                 .map(|m| format!(" · {} GB", format::number(m, 1)))
                 .unwrap_or_default();
-            (g.id.clone(), format!("{}{mem}", g.name))
+            (g.id.to_string(), format!("{}{mem}", g.name))
         })
         .collect();
     v.sort_by(|a, b| a.1.cmp(&b.1));

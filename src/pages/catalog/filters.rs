@@ -23,7 +23,7 @@ fn gpu_options() -> Vec<(String, String)> {
         .iter()
         .map(|g| {
             let n = c.offers.iter().filter(|o| o.gpu == g.id).count();
-            (g.id.clone(), format!("{} ({n})", g.name))
+            (g.id.to_string(), format!("{} ({n})", g.name))
         })
         .collect();
     gpus.sort_by(|a, b| a.1.cmp(&b.1));
@@ -39,10 +39,10 @@ fn provider_options(lang: Lang) -> Vec<(String, String)> {
         .filter(|p| c.offers.iter().any(|o| o.provider == p.id))
         .map(|p| {
             let name = match lang {
-                Lang::En => p.name.clone(),
-                Lang::Zh => p.name_zh.clone(),
+                Lang::En => p.name.to_string(),
+                Lang::Zh => p.name_zh.to_string(),
             };
-            (p.id.clone(), name)
+            (p.id.to_string(), name)
         })
         .collect();
     out.sort_by_key(|a| a.1.to_lowercase());

@@ -68,7 +68,7 @@ fn cell(catalog: &Catalog, quote: &Quote, value: Money, unit: Text, lang: Lang) 
     let p = quote.price;
     let source = catalog
         .source(&p.source)
-        .map(|s| s.title.as_str())
+        .map(|s| s.title.as_ref())
         .unwrap_or(&p.source);
     let native = match p.mode {
         BillingMode::Subscription(period) => format!(
@@ -135,10 +135,10 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
         None => (String::new(), String::new(), false),
     };
     RowView {
-        key: o.id.clone(),
+        key: o.id.to_string(),
         provider: match lang {
-            Lang::En => row.provider.name.clone(),
-            Lang::Zh => row.provider.name_zh.clone(),
+            Lang::En => row.provider.name.to_string(),
+            Lang::Zh => row.provider.name_zh.to_string(),
         },
         instance: labels::instance(&o.instance, lang).to_string(),
         gpus: format!("{} × {}{memory}", format::number(o.gpus, 3), row.gpu.name),
@@ -147,7 +147,8 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
             .on_demand
             .as_ref()
             .map(|q| q.price.region.clone())
-            .unwrap_or_default(),
+            .unwrap_or_default()
+            .to_string(),
         on_demand: per_gpu(&row.on_demand),
         spot: per_gpu(&row.spot),
         on_demand_gb: row.on_demand.as_ref().and_then(|q| {

@@ -3,7 +3,12 @@
 //! The file is written by the `catalog-import` tool from the vendored upstream data and read
 //! back here; both sides use these types, so the schema cannot drift. Unknown fields are
 //! rejected so a hand edit with a typo fails loudly.
+//!
+//! Text and lists are [`Text`] and [`List`] (copy-on-write): the catalog compiled into the
+//! binary ([`super::compiled`]) borrows them from static tables, so the page parses nothing at
+//! start-up, while a catalog read from a file owns them.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -13,6 +18,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::billing_mode::BillingMode;
 use crate::money::Currency;
+
+/// Text in a catalog record: borrowed from the compiled-in tables, owned when read from a file.
+pub type Text = Cow<'static, str>;
+
+/// A list in a catalog record: borrowed from the compiled-in tables, owned when read from a
+/// file or built by the import.
+pub type List<T> = Cow<'static, [T]>;
+
+/// Whether a list is empty (the file omits empty lists).
+fn is_empty<T: Clone>(list: &List<T>) -> bool {
+    list.is_empty()
+}
 
 /// The version of the catalog file format.
 pub const CATALOG_SCHEMA: u32 = 1;
@@ -26,17 +43,17 @@ pub struct Catalog {
     /// The day the import ran; prices whose own date is unknown are at least this old.
     pub built: NaiveDate,
     /// Where every number comes from.
-    pub sources: Vec<Source>,
+    pub sources: List<Source>,
     /// Exchange rates, each with its date and source.
-    pub fx: Vec<FxQuote>,
+    pub fx: List<FxQuote>,
     /// The providers, with their billing rules.
-    pub providers: Vec<Provider>,
+    pub providers: List<Provider>,
     /// Datasheet rows from `hardware/gpu_specs.csv`.
-    pub specs: Vec<GpuSpec>,
+    pub specs: List<GpuSpec>,
     /// The GPU models as the price data names them.
-    pub gpus: Vec<Gpu>,
+    pub gpus: List<Gpu>,
     /// The rentable offers and their prices.
-    pub offers: Vec<Offer>,
+    pub offers: List<Offer>,
 }
 
 /// What kind of publication a source is.
@@ -84,15 +101,15 @@ impl SourceKind {
 #[serde(deny_unknown_fields)]
 pub struct Source {
     /// Stable id referenced by prices and rules.
-    pub id: String,
+    pub id: Text,
     /// Short human title.
-    pub title: String,
+    pub title: Text,
     /// URL, or `owner/repo@commit:path` for a versioned file.
-    pub locator: String,
+    pub locator: Text,
     /// What kind of publication it is.
     pub kind: SourceKind,
     /// The licence or terms the numbers are used under.
-    pub license: String,
+    pub license: Text,
 }
 
 /// When a price was current, as precisely as its source says.
@@ -172,7 +189,7 @@ pub struct FxQuote {
     /// The day of the quote.
     pub as_of: NaiveDate,
     /// Source id.
-    pub source: String,
+    pub source: Text,
 }
 
 /// What kind of business a provider is.
@@ -215,11 +232,11 @@ impl ProviderKind {
 #[serde(deny_unknown_fields)]
 pub struct Rule {
     /// English text.
-    pub en: String,
+    pub en: Text,
     /// Simplified Chinese text.
-    pub zh: String,
+    pub zh: Text,
     /// Source id; `None` means nothing was found and the text says what is assumed.
-    pub source: Option<String>,
+    pub source: Option<Text>,
 }
 
 /// How finely on-demand usage is metered.
@@ -234,8 +251,8 @@ pub struct Metering {
     /// vCPUs is metered in that tier's blocks (Alibaba Cloud meters 1, 2 and 4 vCPUs in 10-,
     /// 5- and 2-minute blocks). A host above every tier, or of unknown size, uses
     /// `increment_seconds`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub by_vcpus: Vec<VcpuMetering>,
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub by_vcpus: List<VcpuMetering>,
     /// The rule as published, with its source (or the assumption when unsourced).
     pub rule: Rule,
 }
@@ -301,11 +318,11 @@ pub enum StoppedCompute {
 #[serde(deny_unknown_fields)]
 pub struct Provider {
     /// Stable id (`aws`, `tencent`, …), used in URLs.
-    pub id: String,
+    pub id: Text,
     /// English display name.
-    pub name: String,
+    pub name: Text,
     /// Chinese display name.
-    pub name_zh: String,
+    pub name_zh: Text,
     /// What kind of business it is.
     pub kind: ProviderKind,
     /// The currency its prices are quoted in.
@@ -317,7 +334,7 @@ pub struct Provider {
     /// The stopped-instance rule as published.
     pub stopped_rule: Rule,
     /// Other sourced billing facts (spot levels, subscription rules, deposits).
-    pub notes: Vec<Rule>,
+    pub notes: List<Rule>,
 }
 
 /// Datasheet figures of one GPU SKU, from `gpu_specs.csv`.
@@ -325,7 +342,7 @@ pub struct Provider {
 #[serde(deny_unknown_fields)]
 pub struct GpuSpec {
     /// The SKU name in `gpu_specs.csv` (e.g. `A100-SXM4-80GB`).
-    pub model: String,
+    pub model: Text,
     /// On-board memory, GiB.
     pub memory_gib: f64,
     /// Peak memory bandwidth, GB/s.
@@ -345,11 +362,11 @@ pub struct GpuSpec {
     /// NVLink: `Some(true)`, `Some(false)`, or `None` when not confirmed.
     pub nvlink: Option<bool>,
     /// Architecture name.
-    pub architecture: String,
+    pub architecture: Text,
     /// Release year.
     pub release_year: Option<u32>,
     /// Source keys from `hardware/sources.csv`.
-    pub source: String,
+    pub source: Text,
 }
 
 /// A GPU model as the price catalog names it (e.g. `A100-80GB`, `T4`).
@@ -357,17 +374,17 @@ pub struct GpuSpec {
 #[serde(deny_unknown_fields)]
 pub struct Gpu {
     /// Catalog id, used in URLs.
-    pub id: String,
+    pub id: Text,
     /// Display name.
-    pub name: String,
+    pub name: Text,
     /// `NVIDIA`, `AMD`, …
-    pub vendor: String,
+    pub vendor: Text,
     /// Chip family; offers of the same family with at least as much memory can serve a line.
-    pub family: String,
+    pub family: Text,
     /// Memory per GPU in GiB, when known.
     pub memory_gib: Option<Decimal>,
     /// The datasheet row (`GpuSpec::model`) that represents this model, if one exists.
-    pub spec: Option<String>,
+    pub spec: Option<Text>,
 }
 
 /// What a catalog price covers.
@@ -414,13 +431,13 @@ pub struct Price {
     /// How it is paid; hourly unless a subscription.
     pub mode: BillingMode,
     /// Region id where this price applies.
-    pub region: String,
+    pub region: Text,
     /// The amount per hour (or per subscription period), exact.
     pub amount: Decimal,
     /// Its currency.
     pub currency: Currency,
     /// Source id.
-    pub source: String,
+    pub source: Text,
     /// When it was current.
     pub as_of: AsOf,
 }
@@ -430,15 +447,15 @@ pub struct Price {
 #[serde(deny_unknown_fields)]
 pub struct Offer {
     /// `provider/instance`, unique.
-    pub id: String,
+    pub id: Text,
     /// Provider id.
-    pub provider: String,
+    pub provider: Text,
     /// The provider's name for it.
-    pub instance: String,
+    pub instance: Text,
     /// GPU model id.
-    pub gpu: String,
+    pub gpu: Text,
     /// The accelerator name as the source writes it.
-    pub variant: String,
+    pub variant: Text,
     /// GPUs per instance; fractional for vGPU/MIG slices.
     pub gpus: Decimal,
     /// Memory per GPU (or per slice), GiB.
@@ -451,10 +468,10 @@ pub struct Offer {
     pub basis: PriceBasis,
     /// A datasheet row more precise than the GPU model's (e.g. the PCIe form factor).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spec: Option<String>,
+    pub spec: Option<Text>,
     /// Caveats.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub flags: Vec<OfferFlag>,
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub flags: List<OfferFlag>,
     /// Prices by mode and region.
-    pub prices: Vec<Price>,
+    pub prices: List<Price>,
 }

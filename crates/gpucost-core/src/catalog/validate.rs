@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 
 use crate::billing_mode::BillingMode;
 
-use super::records::{AsOf, Catalog, OfferFlag, CATALOG_SCHEMA};
+use super::records::{AsOf, Catalog, OfferFlag, Text, CATALOG_SCHEMA};
 
 /// One inconsistency in a catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         }
     };
 
-    for q in &catalog.fx {
+    for q in catalog.fx.iter() {
         let record = format!("fx {}->{}", q.from, q.to);
         if q.rate <= Decimal::ZERO {
             p.push(&record, "rate", "must be positive");
@@ -74,7 +74,7 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         check_source(&mut p, &record, "source", &q.source);
     }
 
-    for pr in &catalog.providers {
+    for pr in catalog.providers.iter() {
         let record = format!("provider {:?}", pr.id);
         for (field, text) in [("name", &pr.name), ("name_zh", &pr.name_zh)] {
             if text.trim().is_empty() {
@@ -116,10 +116,10 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
     }
 
     let specs = unique_ids(&mut p, "spec", catalog.specs.iter().map(|s| &s.model));
-    for g in &catalog.gpus {
+    for g in catalog.gpus.iter() {
         let record = format!("gpu {:?}", g.id);
         if let Some(spec) = &g.spec {
-            if !specs.contains(spec.as_str()) {
+            if !specs.contains(spec.as_ref()) {
                 p.push(&record, "spec", format!("unknown datasheet row {spec:?}"));
             }
         }
@@ -128,23 +128,23 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         }
     }
 
-    for o in &catalog.offers {
+    for o in catalog.offers.iter() {
         let record = format!("offer {:?}", o.id);
         if o.id != format!("{}/{}", o.provider, o.instance) {
             p.push(&record, "id", "must be `provider/instance`");
         }
-        if !providers.contains(o.provider.as_str()) {
+        if !providers.contains(o.provider.as_ref()) {
             p.push(
                 &record,
                 "provider",
                 format!("unknown provider {:?}", o.provider),
             );
         }
-        if !gpus.contains(o.gpu.as_str()) {
+        if !gpus.contains(o.gpu.as_ref()) {
             p.push(&record, "gpu", format!("unknown GPU model {:?}", o.gpu));
         }
         if let Some(spec) = &o.spec {
-            if !specs.contains(spec.as_str()) {
+            if !specs.contains(spec.as_ref()) {
                 p.push(&record, "spec", format!("unknown datasheet row {spec:?}"));
             }
         }
@@ -186,15 +186,15 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
             if matches!(price.as_of, AsOf::Unknown) && price.source.is_empty() {
                 p.push(&record, "as_of", "unknown date needs a source");
             }
-            if !seen.insert((price.mode, price.region.as_str())) {
+            if !seen.insert((price.mode, price.region.as_ref())) {
                 p.push(&record, "mode", "duplicate mode and region in one offer");
             }
             if price.mode == BillingMode::OnDemand {
-                on_demand.insert(price.region.as_str(), price.amount);
+                on_demand.insert(price.region.as_ref(), price.amount);
             }
         }
         for price in o.prices.iter().filter(|x| x.mode == BillingMode::Spot) {
-            if let Some(od) = on_demand.get(price.region.as_str()) {
+            if let Some(od) = on_demand.get(price.region.as_ref()) {
                 if price.amount >= *od && !o.flags.contains(&OfferFlag::SpotAboveOnDemandDropped) {
                     p.push(
                         format!("{record} spot price in {}", price.region),
@@ -211,13 +211,13 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
 fn unique_ids<'a>(
     p: &mut Problems,
     what: &str,
-    ids: impl Iterator<Item = &'a String>,
+    ids: impl Iterator<Item = &'a Text>,
 ) -> HashSet<&'a str> {
     let mut seen = HashSet::new();
     for id in ids {
         if id.trim().is_empty() {
             p.push(format!("{what} with an empty id"), "id", "is empty");
-        } else if !seen.insert(id.as_str()) {
+        } else if !seen.insert(&**id) {
             p.push(format!("{what} {id:?}"), "id", "is duplicated");
         }
     }

@@ -63,7 +63,7 @@ impl<'a> OfferBook<'a> {
                 .catalog
                 .offers
                 .iter()
-                .map(|o| o.provider.as_str())
+                .map(|o| o.provider.as_ref())
                 .collect(),
             offers: std::iter::repeat_with(OnceCell::new)
                 .take(ctx.catalog.offers.len())
@@ -112,18 +112,18 @@ fn keep(discounts: &[Discount], provider: &str) -> Decimal {
 /// Regions of a catalog offer with its prices (discounted by `keep`).
 fn offer_regions(offer: &Offer, keep: Decimal) -> Vec<RegionRates<'_>> {
     let mut by_region: BTreeMap<&str, RegionRates> = BTreeMap::new();
-    for p in &offer.prices {
+    for p in offer.prices.iter() {
         let entry = by_region
-            .entry(p.region.as_str())
+            .entry(p.region.as_ref())
             .or_insert_with(|| RegionRates {
-                region: p.region.as_str(),
+                region: p.region.as_ref(),
                 ..RegionRates::default()
             });
         let rate = Rate {
             mode: p.mode,
             amount: p.amount * keep,
             currency: p.currency,
-            source: p.source.as_str(),
+            source: p.source.as_ref(),
             as_of: p.as_of,
         };
         match p.mode {
@@ -189,9 +189,9 @@ pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a 
         .map(|p| {
             (
                 Seller {
-                    id: p.id.clone(),
-                    name: p.name.clone(),
-                    name_zh: p.name_zh.clone(),
+                    id: p.id.to_string(),
+                    name: p.name.to_string(),
+                    name_zh: p.name_zh.to_string(),
                     kind: Some(p.kind),
                 },
                 Some(p),
@@ -282,7 +282,7 @@ pub(super) fn line_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
     let (catalog, index) = (ctx.catalog, ctx.index);
     let family = index
         .gpu(line_gpu)
-        .map(|i| catalog.gpus[i].family.as_str())
+        .map(|i| catalog.gpus[i].family.as_ref())
         .unwrap_or("");
     index
         .offers_of_family(family)
@@ -313,8 +313,8 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             let o = &catalog.offers[i];
             let prices = book.prices(i);
             Candidate {
-                id: Cow::Borrowed(o.id.as_str()),
-                instance: o.instance.as_str(),
+                id: Cow::Borrowed(o.id.as_ref()),
+                instance: o.instance.as_ref(),
                 gpus: o.gpus,
                 vcpus: o.vcpus,
                 regions: Cow::Borrowed(&prices.regions),
@@ -425,16 +425,16 @@ mod tests {
         // are left out.)
         let catalog = &embedded().catalog;
         let mut copied = catalog.clone();
-        for offer in &mut copied.offers {
+        for offer in copied.offers.to_mut().iter_mut() {
             let copies: Vec<_> = offer
                 .prices
                 .iter()
                 .map(|p| crate::catalog::Price {
-                    region: format!("zz-{}", p.region),
+                    region: format!("zz-{}", p.region).into(),
                     ..p.clone()
                 })
                 .collect();
-            offer.prices.extend(copies);
+            offer.prices.to_mut().extend(copies);
         }
         assert_eq!(comparisons(&copied), comparisons(catalog));
     }

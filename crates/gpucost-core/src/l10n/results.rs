@@ -361,7 +361,7 @@ pub fn provider_rules(catalog: &Catalog, seller: &str, lang: Lang) -> Vec<String
     };
     std::iter::once(&p.metering.rule)
         .chain(std::iter::once(&p.stopped_rule))
-        .chain(&p.notes)
+        .chain(p.notes.iter())
         .map(|rule| {
             let text = match lang {
                 Lang::En => &rule.en,

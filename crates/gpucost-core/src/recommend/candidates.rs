@@ -74,7 +74,7 @@ impl GpuProfile {
 
     fn has_tf32(&self) -> bool {
         matches!(
-            self.spec.architecture.as_str(),
+            self.spec.architecture.as_ref(),
             "Ampere" | "Ada Lovelace" | "Hopper" | "Blackwell"
         ) && self.spec.fp16_tensor_tflops.is_some()
     }
@@ -149,14 +149,14 @@ pub(crate) fn resolve(catalog: &Catalog) -> (Vec<GpuProfile>, Vec<Option<usize>>
         .iter()
         .enumerate()
         .rev() // The first GPU with an id wins, as in `Catalog::gpu`.
-        .map(|(i, g)| (g.id.as_str(), i))
+        .map(|(i, g)| (g.id.as_ref(), i))
         .collect();
     // Per GPU: the datasheet rows seen, and the profile each became (none without a row).
     let mut seen: Vec<Vec<(&str, Option<usize>)>> = vec![Vec::new(); catalog.gpus.len()];
     let mut out: Vec<GpuProfile> = Vec::new();
     let mut offer_profile: Vec<Option<usize>> = Vec::with_capacity(catalog.offers.len());
-    for offer in &catalog.offers {
-        let found = gpu_at.get(offer.gpu.as_str()).and_then(|&g| {
+    for offer in catalog.offers.iter() {
+        let found = gpu_at.get(offer.gpu.as_ref()).and_then(|&g| {
             let gpu = &catalog.gpus[g];
             let sku = offer.spec.as_deref().or(gpu.spec.as_deref())?;
             if let Some(&(_, p)) = seen[g].iter().find(|(s, _)| *s == sku) {
@@ -191,16 +191,16 @@ fn new_profile(catalog: &Catalog, gpu: &Gpu, sku: &str) -> Option<GpuProfile> {
     let spec = catalog.specs.iter().find(|s| s.model == sku)?;
     let default_form = gpu.spec.as_deref() == Some(sku);
     let name = if default_form {
-        gpu.name.clone()
+        gpu.name.to_string()
     } else {
         let form = if sku.contains("PCIe") { "PCIe" } else { sku };
         format!("{} ({form})", gpu.name)
     };
     Some(GpuProfile {
-        gpu: gpu.id.clone(),
+        gpu: gpu.id.to_string(),
         sku: sku.to_string(),
         name,
-        family: gpu.family.clone(),
+        family: gpu.family.to_string(),
         default_form,
         spec: spec.clone(),
     })

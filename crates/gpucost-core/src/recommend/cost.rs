@@ -323,26 +323,27 @@ fn price_option(
     let plan = pick.plan.finish(work);
     let age_days = price.as_of.age_days(today);
     PriceOption {
-        provider: provider.id.clone(),
-        provider_name: provider.name.clone(),
-        provider_name_zh: provider.name_zh.clone(),
-        offer: offer.id.clone(),
-        instance: offer.instance.clone(),
+        provider: provider.id.to_string(),
+        provider_name: provider.name.to_string(),
+        provider_name_zh: provider.name_zh.to_string(),
+        offer: offer.id.to_string(),
+        instance: offer.instance.to_string(),
         class: pick.class,
         mode: price.mode,
-        region: price.region.clone(),
+        region: price.region.to_string(),
         gpus_per_instance: offer.gpus,
         price: Money::new(price.amount, price.currency),
         instance_per_hour,
         per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
-        source: price.source.clone(),
+        source: price.source.to_string(),
         source_title: catalog
             .source(&price.source)
-            .map_or_else(|| price.source.clone(), |s| s.title.clone()),
+            .map_or_else(|| price.source.clone(), |s| s.title.clone())
+            .to_string(),
         as_of: price.as_of,
         age_days,
         old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
-        flags: offer.flags.clone(),
+        flags: offer.flags.to_vec(),
         rankable,
         instances: plan.instances,
         gpus_rented: dec(plan.instances.high) * offer.gpus,

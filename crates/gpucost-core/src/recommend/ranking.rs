@@ -302,9 +302,11 @@ mod tests {
         // A catalog where GPUs of 40 GB and more rent without on-demand prices: under a tight
         // deadline only they are in time, so the top is not found at on-demand prices.
         let mut big_without_on_demand = embedded.clone();
-        for o in &mut big_without_on_demand.offers {
+        for o in big_without_on_demand.offers.to_mut().iter_mut() {
             if embedded.gpu(&o.gpu).and_then(|g| g.memory_gib) >= Some(Decimal::from(40)) {
-                o.prices.retain(|p| p.mode.class() != ModeClass::OnDemand);
+                o.prices
+                    .to_mut()
+                    .retain(|p| p.mode.class() != ModeClass::OnDemand);
             }
         }
         let deadlines = [None, Some(Decimal::new(1, 2)), Some(Decimal::ONE)];

@@ -66,7 +66,7 @@ impl<'c> Rentals<'c> {
                         .providers
                         .iter()
                         .position(|p| p.id == offer.provider);
-                    last = Some((offer.provider.as_str(), at));
+                    last = Some((offer.provider.as_ref(), at));
                     at
                 }
             };
@@ -107,7 +107,7 @@ fn cheapest_per_class<'c>(
     display: Currency,
 ) -> [Option<ClassPrice<'c>>; ModeClass::ALL.len()] {
     let mut out: [Option<ClassPrice<'c>>; ModeClass::ALL.len()] = [None; ModeClass::ALL.len()];
-    for price in &offer.prices {
+    for price in offer.prices.iter() {
         let class = price.mode.class();
         let Some(at) = ModeClass::ALL.iter().position(|c| *c == class) else {
             continue;

@@ -299,7 +299,7 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
                     });
                 } else {
                     out.discounts.push(Discount {
-                        provider: p.id.clone(),
+                        provider: p.id.to_string(),
                         percent: d,
                     });
                 }

@@ -91,7 +91,7 @@ fn parse_count(raw: &str) -> Result<Decimal, LineError> {
 
 /// The catalog's id of the GPU model `gpu` names, if it knows one.
 fn known_gpu(catalog: &Catalog, gpu: &str) -> Option<String> {
-    catalog.gpu(gpu.trim()).map(|g| g.id.clone())
+    catalog.gpu(gpu.trim()).map(|g| g.id.to_string())
 }
 
 /// `HH:MM` (HH may exceed 23 for later days) to minutes.
@@ -227,7 +227,8 @@ pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, P
             catalog
                 .provider(owner)
                 .map(|p| p.id.clone())
-                .ok_or_else(|| PriceError::UnknownProvider { id: owner.into() })?,
+                .ok_or_else(|| PriceError::UnknownProvider { id: owner.into() })?
+                .to_string(),
         ),
     };
     let amount = decimal(amount).map_err(PriceError::Amount)?;
@@ -465,7 +466,10 @@ fn parse_discount(item: &str, catalog: &Catalog) -> Option<Discount> {
     let percent = parse_decimal(pct)
         .ok()
         .filter(|d| DISCOUNT_PCT.in_range(*d))?;
-    Some(Discount { provider, percent })
+    Some(Discount {
+        provider: provider.to_string(),
+        percent,
+    })
 }
 
 /// `disc`: provider discounts, one per provider.

@@ -319,7 +319,7 @@ fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
 fn gpu_name(catalog: &Catalog, id: &str) -> String {
     catalog
         .gpu(id)
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
+        .map_or_else(|| id.to_string(), |g| g.name.to_string())
 }
 
 fn badges(catalog: &Catalog, scenario: &Scenario, p: &ProviderEstimate) -> Vec<Badge> {

@@ -1,0 +1,117 @@
+//! The catalog compiled into the binary, the way `chrono-tz` and `webpki-roots` embed their
+//! data: `data/catalog_tables.rs`, written by `cargo run -p catalog-import` from the same
+//! import as `data/catalog.json`, holds the records as `static`s whose text and lists borrow
+//! from read-only data. Reading it parses nothing and validates nothing (the tests below prove
+//! it equal to the JSON file, and the catalog tests prove that valid).
+//!
+//! Prices are packed rows of indices into tables of distinct values (see the import's
+//! `codegen`), a sixth of the bytes of a table of [`Price`] structs; [`catalog`] unpacks them
+//! once, which is a copy of each row, not a parse.
+//!
+//! The `const fn`s here are the generated file's vocabulary: `t` for text, `d` for a decimal,
+//! `ymd` for a date. They run at compile time, so a bad date fails the build.
+
+use std::borrow::Cow;
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+
+use super::records::*;
+use crate::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Period, Term};
+use crate::money::Currency;
+
+/// Borrowed text.
+const fn t(s: &'static str) -> Text {
+    Cow::Borrowed(s)
+}
+
+/// The decimal `mantissa × 10^-scale`.
+const fn d(mantissa: i64, scale: u32) -> Decimal {
+    let abs = mantissa.unsigned_abs();
+    Decimal::from_parts(abs as u32, (abs >> 32) as u32, 0, mantissa < 0, scale)
+}
+
+/// A calendar date; an impossible one stops the build.
+const fn ymd(year: i32, month: u32, day: u32) -> NaiveDate {
+    match NaiveDate::from_ymd_opt(year, month, day) {
+        Some(date) => date,
+        None => panic!("data/catalog_tables.rs has an impossible date"),
+    }
+}
+
+/// One packed price: indices into `REGIONS`, `MODES`, `PRICE_SOURCES`, `DATES` and
+/// `CURRENCIES`, then the amount's scale and mantissa.
+struct P(u16, u8, u8, u8, u8, u8, i64);
+
+include!("../../../../data/catalog_tables.rs");
+
+impl P {
+    fn unpack(&self) -> Price {
+        let P(region, mode, source, as_of, currency, scale, mantissa) = *self;
+        Price {
+            mode: MODES[usize::from(mode)],
+            region: t(REGIONS[usize::from(region)]),
+            amount: d(mantissa, u32::from(scale)),
+            currency: CURRENCIES[usize::from(currency)],
+            source: t(PRICE_SOURCES[usize::from(source)]),
+            as_of: DATES[usize::from(as_of)],
+        }
+    }
+}
+
+/// The compiled-in catalog, its prices unpacked.
+pub(super) fn catalog() -> Catalog {
+    let mut rows = PRICES.iter();
+    let offers = RECORDS
+        .offers
+        .iter()
+        .zip(PRICES_PER_OFFER)
+        .map(|(offer, count)| Offer {
+            prices: Cow::Owned(
+                rows.by_ref()
+                    .take(usize::from(count))
+                    .map(P::unpack)
+                    .collect(),
+            ),
+            ..offer.clone()
+        })
+        .collect();
+    Catalog {
+        offers: Cow::Owned(offers),
+        ..RECORDS.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compiled_tables_equal_the_json_file() {
+        let json: Catalog = serde_json::from_str(super::super::EMBEDDED_JSON).unwrap();
+        let compiled = catalog();
+        // Record by record first, so a failure names the first record that differs.
+        for (a, b) in compiled.offers.iter().zip(json.offers.iter()) {
+            assert_eq!(a, b, "offer {} differs from data/catalog.json", b.id);
+        }
+        assert_eq!(
+            compiled, json,
+            "data/catalog_tables.rs is stale: run `cargo run -p catalog-import`"
+        );
+    }
+
+    #[test]
+    fn every_packed_price_is_unpacked() {
+        let per_offer: usize = PRICES_PER_OFFER.iter().map(|&n| usize::from(n)).sum();
+        assert_eq!(per_offer, PRICES.len());
+        assert_eq!(PRICES_PER_OFFER.len(), RECORDS.offers.len());
+    }
+
+    #[test]
+    fn decimals_keep_sign_and_scale() {
+        assert_eq!(d(12900, 4).to_string(), "1.2900");
+        assert_eq!(d(-5, 1).to_string(), "-0.5");
+        assert_eq!(d(i64::MAX, 0), Decimal::from(i64::MAX));
+        assert_eq!(d(i64::MIN + 1, 2), Decimal::new(i64::MIN + 1, 2));
+    }
+}
