@@ -37,26 +37,31 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     list(&mut out, "providers", &c.providers, provider);
     list(&mut out, "specs", &c.specs, spec);
     list(&mut out, "gpus", &c.gpus, gpu);
-    list(&mut out, "offers", &c.offers, offer);
-    out.push_str("};\n\n");
+    out.push_str("offers: Cow::Borrowed(&[]),\n};\n\n");
+    offers(&mut out, &c.offers);
     prices(&mut out, &c.offers);
     out
 }
 
-/// The distinct values of one price field, numbered in order of first appearance.
+/// The distinct texts of one field.
+type Names = Distinct<String>;
+
+/// The distinct values of one field, numbered in order of first appearance.
 struct Distinct<T: Ord + Clone> {
     index: BTreeMap<T, usize>,
     values: Vec<T>,
 }
 
-impl<T: Ord + Clone> Distinct<T> {
-    fn new() -> Self {
+impl<T: Ord + Clone> Default for Distinct<T> {
+    fn default() -> Self {
         Distinct {
             index: BTreeMap::new(),
             values: Vec::new(),
         }
     }
+}
 
+impl<T: Ord + Clone> Distinct<T> {
     fn of(&mut self, v: &T) -> usize {
         if let Some(&i) = self.index.get(v) {
             return i;
@@ -70,13 +75,8 @@ impl<T: Ord + Clone> Distinct<T> {
 /// The price tables: each field's distinct values, the packed rows in offer order, and how
 /// many rows each offer has.
 fn prices(out: &mut String, offers: &[Offer]) {
-    let (mut regions, mut modes, mut sources, mut dates, mut currencies) = (
-        Distinct::new(),
-        Distinct::new(),
-        Distinct::new(),
-        Distinct::new(),
-        Distinct::new(),
-    );
+    let (mut regions, mut sources, mut dates): (Names, Names, Names) = Default::default();
+    let (mut modes, mut currencies) = (Distinct::<BillingMode>::default(), Distinct::default());
     let mut rows = String::new();
     for p in offers.iter().flat_map(|o| o.prices.iter()) {
         let m = i64::try_from(p.amount.mantissa()).expect("a price fits in 64 bits");
@@ -91,32 +91,20 @@ fn prices(out: &mut String, offers: &[Offer]) {
             p.amount.scale(),
         );
     }
-    let table = |out: &mut String, name: &str, ty: &str, items: Vec<String>| {
-        let _ = writeln!(out, "static {name}: [{ty}; {}] = [", items.len());
-        for i in items {
-            let _ = writeln!(out, "{i},");
-        }
-        out.push_str("];\n\n");
-    };
     table(
         out,
         "REGIONS",
         "&str",
-        regions.values.iter().map(|r| format!("{r:?}")).collect(),
+        regions.values.iter().map(|r| format!("{r:?}")),
     );
-    table(
-        out,
-        "MODES",
-        "BillingMode",
-        modes.values.iter().map(mode).collect(),
-    );
+    table(out, "MODES", "BillingMode", modes.values.iter().map(mode));
     table(
         out,
         "PRICE_SOURCES",
         "&str",
-        sources.values.iter().map(|s| format!("{s:?}")).collect(),
+        sources.values.iter().map(|s| format!("{s:?}")),
     );
-    table(out, "DATES", "AsOf", dates.values.clone());
+    table(out, "DATES", "AsOf", dates.values);
     let currency = |cny: &bool| {
         if *cny {
             "Currency::Cny"
@@ -129,7 +117,7 @@ fn prices(out: &mut String, offers: &[Offer]) {
         out,
         "CURRENCIES",
         "Currency",
-        currencies.values.iter().map(currency).collect(),
+        currencies.values.iter().map(currency),
     );
     let count = offers.iter().map(|o| o.prices.len()).sum::<usize>();
     let _ = writeln!(out, "static PRICES: [P; {count}] = [\n{rows}];\n");
@@ -295,20 +283,57 @@ fn gpu(g: &Gpu) -> String {
     )
 }
 
-fn offer(o: &Offer) -> String {
-    format!(
-        "Offer {{ id: {}, provider: {}, instance: {}, gpu: {}, variant: {}, gpus: {}, gpu_memory_gib: {}, vcpus: {}, ram_gib: {}, basis: PriceBasis::{:?}, spec: {}, flags: {}, prices: Cow::Borrowed(&[]) }}",
-        text(&o.id),
-        text(&o.provider),
-        text(&o.instance),
-        text(&o.gpu),
-        text(&o.variant),
-        dec(&o.gpus),
-        opt(&o.gpu_memory_gib, dec),
-        opt(&o.vcpus, dec),
-        opt(&o.ram_gib, dec),
-        o.basis,
-        opt(&o.spec, |s| text(s)),
-        inline(&o.flags, |f| format!("OfferFlag::{f:?}")),
-    )
+/// A `static NAME: [TY; N]` table, one item a line.
+fn table(out: &mut String, name: &str, ty: &str, items: impl IntoIterator<Item = String>) {
+    let items: Vec<String> = items.into_iter().collect();
+    let _ = writeln!(out, "static {name}: [{ty}; {}] = [", items.len());
+    for i in items {
+        let _ = writeln!(out, "{i},");
+    }
+    out.push_str("];\n\n");
+}
+
+/// The offers as packed rows (`O(provider, gpu, variant, basis, spec, flags, gpus, memory,
+/// vcpus, ram, instance)`, each number an index into a table of distinct values) in catalog
+/// order. The id is not stored: it is always `provider/instance`, which this checks.
+fn offers(out: &mut String, offers: &[Offer]) {
+    let (mut providers, mut gpus, mut variants): (Names, Names, Names) = Default::default();
+    let (mut bases, mut specs, mut flags): (Names, Names, Names) = Default::default();
+    let mut decimals = Distinct::<Option<String>>::default();
+    let mut rows = String::new();
+    for o in offers {
+        assert_eq!(
+            o.id,
+            format!("{}/{}", o.provider, o.instance),
+            "the compiled tables derive an offer's id from its provider and instance"
+        );
+        let mut index = |d: &Option<Decimal>| decimals.of(&d.as_ref().map(dec));
+        let (count, memory, vcpus, ram) = (
+            index(&Some(o.gpus)),
+            index(&o.gpu_memory_gib),
+            index(&o.vcpus),
+            index(&o.ram_gib),
+        );
+        let _ = writeln!(
+            rows,
+            "O({}, {}, {}, {}, {}, {}, {count}, {memory}, {vcpus}, {ram}, {:?}),",
+            providers.of(&o.provider.to_string()),
+            gpus.of(&o.gpu.to_string()),
+            variants.of(&o.variant.to_string()),
+            bases.of(&format!("PriceBasis::{:?}", o.basis)),
+            specs.of(&opt(&o.spec, |s| format!("{s:?}"))),
+            flags.of(&inline(&o.flags, |f| format!("OfferFlag::{f:?}"))),
+            &*o.instance,
+        );
+    }
+    let quoted = |d: Distinct<String>| d.values.into_iter().map(|v| format!("{v:?}"));
+    table(out, "OFFER_PROVIDERS", "&str", quoted(providers));
+    table(out, "OFFER_GPUS", "&str", quoted(gpus));
+    table(out, "OFFER_VARIANTS", "&str", quoted(variants));
+    table(out, "OFFER_BASES", "PriceBasis", bases.values);
+    table(out, "OFFER_SPECS", "Option<&str>", specs.values);
+    table(out, "OFFER_FLAGS", "List<OfferFlag>", flags.values);
+    let decimals = decimals.values.into_iter().map(|d| opt(&d, |d| d.clone()));
+    table(out, "OFFER_DECIMALS", "Option<Decimal>", decimals);
+    let _ = writeln!(out, "static OFFERS: [O; {}] = [\n{rows}];\n", offers.len());
 }

@@ -4,9 +4,10 @@
 //! from read-only data. Reading it parses nothing and validates nothing (the tests below prove
 //! it equal to the JSON file, and the catalog tests prove that valid).
 //!
-//! Prices are packed rows of indices into tables of distinct values (see the import's
-//! `codegen`), a sixth of the bytes of a table of [`Price`] structs; [`catalog`] unpacks them
-//! once, which is a copy of each row, not a parse.
+//! Offers and prices, nearly all of the catalog's records, are packed rows of indices into
+//! tables of distinct values (see the import's `codegen`): a sixth of the bytes of tables of
+//! [`Offer`] and [`Price`] structs, whose pointers compress far worse than the JSON text they
+//! replace. [`catalog`] unpacks them once, which is a copy of each row, not a parse.
 //!
 //! The `const fn`s here are the generated file's vocabulary: `t` for text, `d` for a decimal,
 //! `ymd` for a date. They run at compile time, so a bad date fails the build.
@@ -43,6 +44,11 @@ const fn ymd(year: i32, month: u32, day: u32) -> NaiveDate {
 /// `CURRENCIES`, then the amount's scale and mantissa.
 struct P(u16, u8, u8, u8, u8, u8, i64);
 
+/// One packed offer: indices into `OFFER_PROVIDERS`, `OFFER_GPUS`, `OFFER_VARIANTS`,
+/// `OFFER_BASES`, `OFFER_SPECS`, `OFFER_FLAGS`, then into `OFFER_DECIMALS` for the GPU count,
+/// GPU memory, vCPUs and RAM, then the instance type. The id is `provider/instance`.
+struct O(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, &'static str);
+
 include!("../../../../data/catalog_tables.rs");
 
 impl P {
@@ -59,21 +65,39 @@ impl P {
     }
 }
 
-/// The compiled-in catalog, its prices unpacked.
+impl O {
+    fn unpack(&self, prices: Vec<Price>) -> Offer {
+        let O(provider, gpu, variant, basis, spec, flags, gpus, memory, vcpus, ram, instance) =
+            *self;
+        let provider = OFFER_PROVIDERS[usize::from(provider)];
+        let decimal = |i: u8| OFFER_DECIMALS[usize::from(i)];
+        Offer {
+            id: Cow::Owned(format!("{provider}/{instance}")),
+            provider: t(provider),
+            instance: t(instance),
+            gpu: t(OFFER_GPUS[usize::from(gpu)]),
+            variant: t(OFFER_VARIANTS[usize::from(variant)]),
+            gpus: decimal(gpus).unwrap_or_default(),
+            gpu_memory_gib: decimal(memory),
+            vcpus: decimal(vcpus),
+            ram_gib: decimal(ram),
+            basis: OFFER_BASES[usize::from(basis)],
+            spec: OFFER_SPECS[usize::from(spec)].map(t),
+            flags: OFFER_FLAGS[usize::from(flags)].clone(),
+            prices: Cow::Owned(prices),
+        }
+    }
+}
+
+/// The compiled-in catalog, its offers and prices unpacked.
 pub(super) fn catalog() -> Catalog {
     let mut rows = PRICES.iter();
-    let offers = RECORDS
-        .offers
+    let offers = OFFERS
         .iter()
         .zip(PRICES_PER_OFFER)
-        .map(|(offer, count)| Offer {
-            prices: Cow::Owned(
-                rows.by_ref()
-                    .take(usize::from(count))
-                    .map(P::unpack)
-                    .collect(),
-            ),
-            ..offer.clone()
+        .map(|(offer, count)| {
+            let prices = rows.by_ref().take(usize::from(count)).map(P::unpack);
+            offer.unpack(prices.collect())
         })
         .collect();
     Catalog {
@@ -104,7 +128,7 @@ mod tests {
     fn every_packed_price_is_unpacked() {
         let per_offer: usize = PRICES_PER_OFFER.iter().map(|&n| usize::from(n)).sum();
         assert_eq!(per_offer, PRICES.len());
-        assert_eq!(PRICES_PER_OFFER.len(), RECORDS.offers.len());
+        assert_eq!(PRICES_PER_OFFER.len(), OFFERS.len());
     }
 
     #[test]
