@@ -2,7 +2,7 @@
 // works with the network off, a second visit is answered from the cache, nothing ever goes to
 // another origin, and a new build replaces the old cache. The first tests run the generated
 // worker in Node against a fake cache; the others drive the real dist/ in Chromium.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ const app = useApp();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
 const TEMPLATE = path.join(ROOT, 'public/sw.js');
+const temporary = [];
+after(() => temporary.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 /** Runs scripts/sw.mjs on `dir` as Trunk would after a build with `profile`. */
 function postBuild(dir, profile = 'release') {
@@ -36,6 +38,7 @@ function buildOf(source) {
 /** A small fake build, as Trunk writes it to its staging directory. */
 function fakeBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-build-'));
+  temporary.push(dir);
   fs.mkdirSync(path.join(dir, 'snippets/app-0123'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><title>v1</title>');
   fs.writeFileSync(path.join(dir, 'app-1111111111111111.js'), 'export default 1;');
@@ -294,6 +297,7 @@ test('a second visit is answered by the service worker, and nothing goes to anot
 
 test('a new build replaces the old one: served stale once, then fresh, and the old cache is gone', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-dist-'));
+  temporary.push(root);
   fs.cpSync(DIST, root, { recursive: true });
   const server = await startServer({ root });
   const context = await app.browser.newContext({ locale: 'en-US' });
