@@ -1,7 +1,7 @@
 // Trunk post-build hook: adds a Content-Security-Policy to the release index.html that allows
 // nothing beyond the app's own files — plus what WebAssembly needs ('wasm-unsafe-eval') and a
-// hash of Trunk's inline loader script. Debug builds (trunk serve) are left alone: Trunk
-// injects an auto-reload script and WebSocket there.
+// hash of each inline script (Trunk's loader, the service worker's registration). Debug builds
+// (trunk serve) are left alone: Trunk injects an auto-reload script and WebSocket there.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,7 @@ export const policy = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  "worker-src 'self'",
   "frame-src 'self'",
   "manifest-src 'self'",
   "base-uri 'none'",
