@@ -45,12 +45,15 @@ function watchWasm() {
 }
 
 /** Waits for the observer's mark. Polling once every 250 ms (not every frame) keeps the
- * waiting out of the slowed CPU's budget; the time itself is taken in the page. */
-async function readyTime(page, url, selector, timeout = LOAD_TIMEOUT) {
+ * waiting out of the slowed CPU's budget; the time itself is taken in the page. A page that
+ * never shows the mark fails the run, with the page's errors and failed requests. */
+async function readyTime({ page, net, errors }, url, selector, timeout = LOAD_TIMEOUT) {
   try {
     await page.waitForFunction(() => window.__ready !== undefined, null, { polling: 250, timeout });
   } catch (e) {
-    throw new Error(`the page did not show ${selector} within ${timeout / 1000} s: ${url}\n${e.message.split('\n')[0]}`);
+    const failed = net.requests().filter((r) => r.failed || r.status >= 400).map((r) => `${r.url}: ${r.failed ?? r.status}`);
+    const why = [...errors, ...failed].map((x) => `\n  ${x}`).join('');
+    throw new Error(`the page did not show ${selector} within ${timeout / 1000} s: ${url}${why}\n${e.message.split('\n')[0]}`);
   }
   return page.evaluate(() => window.__ready);
 }
@@ -98,13 +101,16 @@ async function annotate(page, requests, readyMs) {
 }
 
 /** A new page in `context` with the mark's observer and the profile applied before it
- * navigates; resolves to { page, net, cdp }. */
+ * navigates; resolves to { page, net, cdp, errors }. */
 async function preparedPage(context, selector, profile, { diagnose = false } = {}) {
   const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.addInitScript(watch, selector);
   if (diagnose) await page.addInitScript(watchWasm);
   const cdp = await emulate(page, profile);
-  return { page, net: recordNetwork(cdp), cdp };
+  return { page, net: recordNetwork(cdp), cdp, errors };
 }
 
 /**
@@ -115,9 +121,10 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
 export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false } = {}) {
   const context = await browser.newContext();
   try {
-    const { page, net } = await preparedPage(context, selector, profile, { diagnose });
+    const tab = await preparedPage(context, selector, profile, { diagnose });
+    const { page, net } = tab;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
-    const ms = await readyTime(page, url, selector);
+    const ms = await readyTime(tab, url, selector);
     const quiet = idle ? await networkIdle(net, idle) : null;
     const requests = await annotate(page, net.requests(), ms);
     const wasm = diagnose ? await page.evaluate(() => window.__wasm) : null;
@@ -137,12 +144,13 @@ export async function secondVisit(browser, url, selector, profile) {
   try {
     const first = await preparedPage(context, selector, profile);
     await first.page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
-    await readyTime(first.page, url, selector);
+    await readyTime(first, url, selector);
     await networkIdle(first.net, 1000);
     await first.page.close();
-    const { page, net } = await preparedPage(context, selector, profile);
+    const second = await preparedPage(context, selector, profile);
+    const { page, net } = second;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
-    const ms = await readyTime(page, url, selector);
+    const ms = await readyTime(second, url, selector);
     return { ms, requests: await annotate(page, net.requests(), ms) };
   } finally {
     await context.close();
@@ -162,9 +170,10 @@ const reachedNetwork = (net, from) => net.requests().slice(from).some((r) => r.w
 export async function offlineReload(browser, url, selector, profile) {
   const context = await browser.newContext();
   try {
-    const { page, net, cdp } = await preparedPage(context, selector, profile);
+    const tab = await preparedPage(context, selector, profile);
+    const { page, net, cdp } = tab;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
-    await readyTime(page, url, selector);
+    await readyTime(tab, url, selector);
     await networkIdle(net, 1000);
     const serviceWorkers = await page.evaluate(async () =>
       navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0,
@@ -174,7 +183,7 @@ export async function offlineReload(browser, url, selector, profile) {
     const served = net.requests().length;
     try {
       await page.reload({ waitUntil: 'commit', timeout: 15_000 });
-      const ms = await readyTime(page, url, selector, 15_000);
+      const ms = await readyTime(tab, url, selector, 15_000);
       return { shown: true, ms, error: null, serviceWorkers, reached: reachedNetwork(net, served) };
     } catch (e) {
       return { shown: false, ms: null, error: e.message.split('\n')[0], serviceWorkers, reached: reachedNetwork(net, served) };
