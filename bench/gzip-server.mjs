@@ -60,19 +60,22 @@ function prepare(root) {
 }
 
 /** Starts the server on 127.0.0.1 and a free port; resolves to { url, requests, files,
- * close }. `requests` lists what was served: { path, status, encoding, bytes }. */
+ * close }. `requests` lists what was served: { path (with the query), status, encoding,
+ * bytes (of the body), at (Date.now()) }, so a load can account for requests the page's own
+ * DevTools session does not see (a service worker's). */
 export async function startGzipServer({ root }) {
   if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`gzip-server: no index.html in ${root} (build it first)`);
   const files = prepare(root);
   const requests = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    const logged = (status, encoding, bytes) => requests.push({ path: url.pathname + url.search, status, encoding, bytes, at: Date.now() });
     let rel = decodeURIComponent(url.pathname);
     if (rel.endsWith('/')) rel += 'index.html';
     // Only the files read at start-up are served: no path reaches the file system.
     const f = files.get(rel);
     if (!f || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      requests.push({ path: url.pathname, status: f ? 405 : 404, encoding: null, bytes: 0 });
+      logged(f ? 405 : 404, null, 0);
       res.writeHead(f ? 405 : 404, { 'content-type': 'text/plain' }).end(f ? 'method not allowed' : 'not found');
       return;
     }
@@ -86,14 +89,14 @@ export async function startGzipServer({ root }) {
     };
     const inm = req.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
-      requests.push({ path: url.pathname, status: 304, encoding: null, bytes: 0 });
+      logged(304, null, 0);
       res.writeHead(304, headers).end();
       return;
     }
     const body = gz ? f.gzip : f.raw;
     if (gz) headers['content-encoding'] = 'gzip';
     headers['content-length'] = body.length;
-    requests.push({ path: url.pathname, status: 200, encoding: gz ? 'gzip' : null, bytes: body.length });
+    logged(200, gz ? 'gzip' : null, body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   });

@@ -60,14 +60,66 @@ async function readyTime({ page, net, errors }, url, selector, timeout = LOAD_TI
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until no request has started or ended for `quiet` ms (bounded by IDLE_MAX). */
-async function networkIdle(net, quiet) {
+/**
+ * Watches the context for requests a service worker makes (its precache; the page's own
+ * session does not see them), and the server's log for everything that reached it from
+ * `from` on (the worker's script fetch included, which the protocol reports without its
+ * body). Their bytes come from the server's log: bodies as sent, without headers.
+ */
+function watchBeyondPage(context, served) {
+  const urls = [];
+  context.on('request', (r) => r.serviceWorker() && urls.push({ url: r.url(), at: Date.now() }));
+  const from = served?.length ?? 0;
+  return {
+    urls,
+    served: () => served?.slice(from) ?? [],
+    lastAt: () => Math.max(urls.at(-1)?.at ?? 0, served?.length > from ? served.at(-1).at : 0),
+  };
+}
+
+/** Waits until no request has started or ended for `quiet` ms, in the page or beyond it
+ * (bounded by IDLE_MAX). */
+async function networkIdle(net, beyond, quiet) {
   const start = Date.now();
-  while (net.quietFor() < quiet) {
+  const quietFor = () => Math.min(net.quietFor(), Date.now() - (beyond?.lastAt() ?? 0));
+  while (quietFor() < quiet) {
     if (Date.now() - start > IDLE_MAX) return false;
     await sleep(100);
   }
   return true;
+}
+
+/** After a visit: waits for the page's load event and, if it registered a service worker,
+ * for that worker to be active (as it is by the time a user comes back). Resolves to
+ * 'none', 'active', or why not. Bounded by `limit` ms. */
+async function settleServiceWorker(page, limit = 15_000) {
+  return page.evaluate(async (limit) => {
+    if (!('serviceWorker' in navigator)) return 'unsupported';
+    const settle = async () => {
+      if (document.readyState !== 'complete') await new Promise((r) => addEventListener('load', r, { once: true }));
+      // The page registers its worker on load (or right after it starts): let it begin.
+      await new Promise((r) => setTimeout(r, 500));
+      if (!(await navigator.serviceWorker.getRegistration())) return 'none';
+      await navigator.serviceWorker.ready;
+      return 'active';
+    };
+    return Promise.race([settle(), new Promise((r) => setTimeout(() => r(`not active after ${limit / 1000} s`), limit))]);
+  }, limit);
+}
+
+/** The server's log entries that the page's session did not see reach the network: the
+ * service worker's requests. */
+function unseenByPage(requests, served) {
+  const seen = requests.filter((r) => r.wireStatus !== null).map((r) => {
+    const u = new URL(r.url);
+    return u.pathname + u.search;
+  });
+  return served.filter((s) => {
+    const i = seen.indexOf(s.path);
+    if (i < 0) return true;
+    seen.splice(i, 1);
+    return false;
+  });
 }
 
 /**
@@ -115,78 +167,85 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
 
 /**
  * One load of `url` in a fresh context (empty HTTP cache) under `profile`. With `idle`, waits
- * after the mark until the network has been quiet that many ms, so `requests` holds
- * everything the page ever fetches. Resolves to { ms, requests, idle, wasm }.
+ * after the mark for the service worker (if any) to be active and then until the network
+ * has been quiet that many ms, so that `requests` (the page's) and `worker` (the service
+ * worker's, from `served`, the server's log) hold everything the page ever fetches.
+ * Resolves to { ms, requests, idle, wasm, worker: { state, urls, served } }.
  */
-export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false } = {}) {
+export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false, served = null } = {}) {
   const context = await browser.newContext();
   try {
+    const beyond = watchBeyondPage(context, served);
     const tab = await preparedPage(context, selector, profile, { diagnose });
     const { page, net } = tab;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     const ms = await readyTime(tab, url, selector);
-    const quiet = idle ? await networkIdle(net, idle) : null;
+    const state = idle ? await settleServiceWorker(page) : null;
+    const quiet = idle ? await networkIdle(net, beyond, idle) : null;
     const requests = await annotate(page, net.requests(), ms);
     const wasm = diagnose ? await page.evaluate(() => window.__wasm) : null;
-    return { ms, requests, idle: quiet, wasm };
+    const worker = { state, urls: beyond.urls.map((u) => u.url), served: unseenByPage(requests, beyond.served()) };
+    return { ms, requests, idle: quiet, wasm, worker };
   } finally {
     await context.close();
   }
 }
 
 /**
- * A first visit, then a second in a new tab of the same context (the HTTP cache and the
- * browser's compiled-code cache warm, as for a phone user coming back), both under
- * `profile`. Resolves to the second visit's { ms, requests }.
+ * A first visit, then a second in a new tab of the same context (the HTTP cache, the
+ * browser's compiled-code cache and any service worker warm, as for a phone user coming
+ * back), both under `profile`. Resolves to the second visit's { ms, requests, state (of the
+ * service worker after the first visit), served (what reached the server during the second
+ * visit, as far as its mark) }.
  */
-export async function secondVisit(browser, url, selector, profile) {
+export async function secondVisit(browser, url, selector, profile, { served = null } = {}) {
   const context = await browser.newContext();
   try {
     const first = await preparedPage(context, selector, profile);
     await first.page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     await readyTime(first, url, selector);
-    await networkIdle(first.net, 1000);
+    const state = await settleServiceWorker(first.page);
+    await networkIdle(first.net, watchBeyondPage(context, served), 1000);
     await first.page.close();
+    const from = served?.length ?? 0;
     const second = await preparedPage(context, selector, profile);
     const { page, net } = second;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     const ms = await readyTime(second, url, selector);
-    return { ms, requests: await annotate(page, net.requests(), ms) };
+    return { ms, requests: await annotate(page, net.requests(), ms), state, served: served?.slice(from) ?? [] };
   } finally {
     await context.close();
   }
 }
 
-/** Whether any request after the first `from` got a response from the server (which an
- * offline reload must not). */
-const reachedNetwork = (net, from) => net.requests().slice(from).some((r) => r.wireStatus !== null);
-
 /**
- * Loads `url` once, then takes the context offline and reloads. Resolves to { shown, ms,
- * error, serviceWorkers, reached }: whether the mark appeared again, the number of service
- * workers the first visit registered (what could make it appear), and whether the reload
- * reached the server all the same (then the offline switch did not work: the result is void).
+ * Loads `url` once (and waits for its service worker, if any, to be active), then takes the
+ * context offline and reloads. Resolves to { shown, ms, error, state, reached }: whether the
+ * mark appeared again, the service worker's state before going offline, and whether the
+ * reload reached the server all the same (then the offline switch did not work: the result
+ * is void).
  */
-export async function offlineReload(browser, url, selector, profile) {
+export async function offlineReload(browser, url, selector, profile, { served = null } = {}) {
   const context = await browser.newContext();
   try {
     const tab = await preparedPage(context, selector, profile);
     const { page, net, cdp } = tab;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     await readyTime(tab, url, selector);
-    await networkIdle(net, 1000);
-    const serviceWorkers = await page.evaluate(async () =>
-      navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0,
-    );
+    const state = await settleServiceWorker(page);
+    await networkIdle(net, watchBeyondPage(context, served), 1000);
     await context.setOffline(true);
     await goOffline(cdp);
-    const served = net.requests().length;
+    const seen = net.requests().length;
+    const from = served?.length ?? 0;
+    // Whether the reload got anything from the server (which it must not, offline).
+    const reached = () => net.requests().slice(seen).some((r) => r.wireStatus !== null) || (served?.length ?? 0) > from;
     try {
       await page.reload({ waitUntil: 'commit', timeout: 15_000 });
       const ms = await readyTime(tab, url, selector, 15_000);
-      return { shown: true, ms, error: null, serviceWorkers, reached: reachedNetwork(net, served) };
+      return { shown: true, ms, error: null, state, reached: reached() };
     } catch (e) {
-      return { shown: false, ms: null, error: e.message.split('\n')[0], serviceWorkers, reached: reachedNetwork(net, served) };
+      return { shown: false, ms: null, error: e.message.split('\n')[0], state, reached: reached() };
     }
   } finally {
     await context.close();

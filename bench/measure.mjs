@@ -155,6 +155,8 @@ progress('mobile lab profile');
 const mobile = await measureMobile(browser, {
   pages: PRESETS.map((preset) => [preset, `${gzipServer.url}?preset=${preset}&lang=en&cur=CNY`]),
   blankUrl: gzipBlankServer.url,
+  served: gzipServer.requests,
+  blankServed: gzipBlankServer.requests,
   profile: MOBILE,
   runs: MOBILE_RUNS,
 });

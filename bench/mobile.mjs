@@ -37,13 +37,31 @@ function wire(requests, onlyBefore = false) {
   };
 }
 
+/** All of a load with its service worker's requests: those the server saw beyond the
+ * page's own (bodies as the server's log has them), and their origins. */
+function everything(load, origin) {
+  const page = wire(load.requests);
+  const worker = load.worker.served;
+  const workerBytes = worker.reduce((a, r) => a + r.bytes, 0);
+  return {
+    ...page,
+    bytes: page.bytes + workerBytes,
+    workerBytes,
+    workerCount: worker.length,
+    count: page.count + worker.length,
+    sameOrigin: page.sameOrigin && load.worker.urls.every((u) => new URL(u).origin === origin),
+    state: load.worker.state,
+  };
+}
+
 /**
  * Runs every measurement of the issue. `pages` lists [name, url] of the page's presets;
- * `blankUrl` is the blank page on the same kind of server. `runs` cold loads per preset, each
+ * `blankUrl` is the blank page on the same kind of server; `served` and `blankServed` are
+ * those servers' logs (bench/gzip-server.mjs), which see a service worker's requests. `runs` cold loads per preset, each
  * right after a cold load of the blank page (as measure.mjs's againstBlank does: both see the
  * same machine load), and as many second visits.
  */
-export async function measureMobile(browser, { pages, blankUrl, profile, runs }) {
+export async function measureMobile(browser, { pages, blankUrl, served, blankServed, profile, runs }) {
   const lines = [];
   const budgets = [];
   const log = (line = '') => lines.push(line);
@@ -56,8 +74,8 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
     const ours = [];
     const blank = [];
     for (let i = 0; i < runs; i++) {
-      blank.push(await coldLoad(browser, blankUrl, BLANK_READY, profile, { idle: i === 0 ? 3000 : 0 }));
-      ours.push(await coldLoad(browser, url, HEADLINE, profile, { idle: i === 0 ? 3000 : 0 }));
+      blank.push(await coldLoad(browser, blankUrl, BLANK_READY, profile, { idle: i === 0 ? 3000 : 0, served: blankServed }));
+      ours.push(await coldLoad(browser, url, HEADLINE, profile, { idle: i === 0 ? 3000 : 0, served }));
     }
     cold.push({ name, url, ours, blank });
   }
@@ -97,20 +115,21 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
   log('');
   log('### Bytes on the wire (mobile profile)');
   log('');
-  log("The protocol's `encodedDataLength` of each response (headers and gzip body as received). Before the first result: responses that ended (Resource Timing's responseEnd) before the headline was in the DOM. Everything: the first run, after the network was quiet for 3 s.");
+  log("The protocol's `encodedDataLength` of each response the page's session sees (headers and gzip body as received). Before the first result: responses that ended (Resource Timing's responseEnd) before the headline was in the DOM. Everything: the first run, after its service worker (if any) was active and the network quiet for 3 s; it adds the requests of the service worker, which the page's session does not see, with their bodies as the server sent them (its script, its precache; made without the profile's throttle). KB = 1024 bytes.");
   log('');
-  log('| page | before the first result | min–max over the runs | everything | requests | all to its own origin |');
-  log('| --- | ---: | ---: | ---: | ---: | --- |');
-  const bytesRow = (name, loads) => {
+  log("| page | before the first result | min–max over the runs | everything | of which the service worker's | requests | all to its own origin | service worker |");
+  log('| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  const bytesRow = (name, loads, origin) => {
     const befores = loads.map((l) => wire(l.requests, true).bytes);
-    const ever = wire(loads[0].requests);
+    const ever = everything(loads[0], origin);
     const idle = loads[0].idle ? '' : ' (network not quiet within 20 s)';
     const failed = ever.failed ? ` (${ever.failed} failed)` : '';
-    log(`| ${name} | ${kb(median(befores))} | ${range(befores, kb)} | ${kb(ever.bytes)}${idle} | ${ever.count}${failed} | ${ever.sameOrigin ? 'yes' : '**no**'} |`);
+    const worker = ever.workerCount ? `${kb(ever.workerBytes)} in ${ever.workerCount}` : '—';
+    log(`| ${name} | ${kb(median(befores))} | ${range(befores, kb)} | ${kb(ever.bytes)}${idle} | ${worker} | ${ever.count}${failed} | ${ever.sameOrigin ? 'yes' : '**no**'} | ${ever.state} |`);
     return { name, before: max(befores), ever };
   };
-  const bytes = cold.map((c) => bytesRow(c.name, c.ours));
-  bytesRow('blank page', cold[0].blank);
+  const bytes = cold.map((c) => bytesRow(c.name, c.ours, new URL(c.url).origin));
+  bytesRow('blank page', cold[0].blank, new URL(blankUrl).origin);
   const mostBefore = bytes.reduce((a, b) => (b.before > a.before ? b : a));
   const mostEver = bytes.reduce((a, b) => (b.ever.bytes > a.ever.bytes ? b : a));
   budgets.push({
@@ -134,7 +153,7 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
   // WASM is compiled (kept out of the timed runs above).
   progress('mobile: diagnostic load');
   const [firstName, firstUrl] = pages[0];
-  const diag = await coldLoad(browser, firstUrl, HEADLINE, profile, { idle: 3000, diagnose: true });
+  const diag = await coldLoad(browser, firstUrl, HEADLINE, profile, { idle: 3000, diagnose: true, served });
   log('');
   log(`#### Where the wait goes (${firstName}, one more cold load; headline at ${s(diag.ms)})`);
   log('');
@@ -144,6 +163,9 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
     const at = (t) => (t === null ? '—' : `${(t / 1000).toFixed(2)} s`);
     const name = r.network ? short(r.url) : r.url.slice(0, 30) + '…';
     log(`| ${name} | ${r.mimeType ?? r.type ?? ''} | ${r.failed ?? r.status ?? ''} | ${r.encoding ?? '—'} | ${kb(r.bytes)} | ${at(r.start)} | ${at(r.end)} | ${r.before ? 'yes' : 'no'} |`);
+  }
+  for (const r of diag.worker.served) {
+    log(`| ${r.path.replace(/-[0-9a-f]{12,16}/, '-…')} (service worker; body as sent) | | ${r.status} | ${r.encoding ?? '—'} | ${kb(r.bytes)} | — | — | no |`);
   }
   log('');
   for (const w of diag.wasm ?? []) {
@@ -165,26 +187,31 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
     const ours = [];
     const blank = [];
     for (let i = 0; i < runs; i++) {
-      blank.push(await secondVisit(browser, blankUrl, BLANK_READY, profile));
-      ours.push(await secondVisit(browser, url, HEADLINE, profile));
+      blank.push(await secondVisit(browser, blankUrl, BLANK_READY, profile, { served: blankServed }));
+      ours.push(await secondVisit(browser, url, HEADLINE, profile, { served }));
     }
     second.push({ name, ours, blank });
   }
   log('');
   log(`### Second visit on the ${profile.name}`);
   log('');
-  log(`A first visit, then the same address in a new tab of the same browser context (HTTP cache warm: hashed files immutable, index.html revalidated). Median of ${runs} and min–max, interleaved with the blank page's second visits.`);
+  log(`A first visit (and its service worker, if any, active), then the same address in a new tab of the same browser context (HTTP cache warm: hashed files immutable, index.html revalidated). Median of ${runs} and min–max, interleaved with the blank page's second visits. The requests are those of the first run: the page's, by where they were answered, and what reached the server until the headline (a service worker's update check included).`);
   log('');
-  log('| page | first result | min–max | blank page, same runs | ratio to blank | on the wire | requests: from cache / revalidated (304) / downloaded (200) |');
-  log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  log('| page | first result | min–max | blank page, same runs | ratio to blank | on the wire | page requests: HTTP cache / service worker / revalidated (304) / downloaded (200) | the server saw |');
+  log('| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const v of [...second, { name: 'blank page', ours: second[0].blank, blank: second[0].blank }]) {
     const [o, b] = [median(ms(v.ours)), median(ms(v.blank))];
     v.ratio = o / b;
     const reqs = v.ours[0].requests.filter((r) => r.network);
-    const cached = reqs.filter((r) => r.wireStatus === null && r.fromCache).length;
-    const revalidated = reqs.filter((r) => r.wireStatus === 304).length;
-    const fetched = reqs.filter((r) => r.wireStatus === 200).length;
-    log(`| ${v.name} | ${s(o)} | ${range(ms(v.ours), s)} | ${s(b)} | ${v.ratio.toFixed(2)}× | ${kb(wire(reqs).bytes)} | ${cached} / ${revalidated} / ${fetched} |`);
+    const count = (f) => reqs.filter(f).length;
+    const where = [
+      count((r) => r.wireStatus === null && !r.fromServiceWorker && r.fromCache),
+      count((r) => r.wireStatus === null && r.fromServiceWorker),
+      count((r) => r.wireStatus === 304),
+      count((r) => r.wireStatus === 200),
+    ].join(' / ');
+    const sawList = v.ours[0].served.map((r) => `${r.path.replace(/-[0-9a-f]{12,16}/, '-…')} ${r.status}`).join(', ') || 'nothing';
+    log(`| ${v.name} | ${s(o)} | ${range(ms(v.ours), s)} | ${s(b)} | ${v.ratio.toFixed(2)}× | ${kb(wire(reqs).bytes)} | ${where} | ${sawList} |`);
   }
   const worstSecond = second.reduce((a, v) => (v.ratio > a.ratio ? v : a));
   budgets.push({
@@ -195,11 +222,11 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
 
   // 5: offline after one visit.
   progress('mobile: offline reload');
-  const off = await offlineReload(browser, firstUrl, HEADLINE, profile);
+  const off = await offlineReload(browser, firstUrl, HEADLINE, profile, { served });
   log('');
   log('### Offline after one visit');
   log('');
-  log(`${firstName}: one visit on the mobile profile, then the context offline and a reload. Service workers registered by the visit: ${off.serviceWorkers}.`);
+  log(`${firstName}: one visit on the mobile profile, then the context offline and a reload. Service worker after the visit: ${off.state}.`);
   if (off.reached) log('**Void**: the reload reached the server although the page was offline.');
   else log(off.shown ? `The headline appeared after ${s(off.ms)}.` : `The headline did not appear: ${off.error}`);
   budgets.push({
@@ -208,7 +235,7 @@ export async function measureMobile(browser, { pages, blankUrl, profile, runs })
       ? 'void: the offline reload reached the server'
       : off.shown
         ? `shown after ${s(off.ms)}`
-        : `not shown (${off.serviceWorkers} service workers; ${off.error.replace(/\|/g, '/')})`,
+        : `not shown (service worker: ${off.state}; ${off.error.replace(/\|/g, '/')})`,
     met: off.reached ? null : off.shown,
   });
 

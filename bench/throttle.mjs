@@ -50,9 +50,10 @@ const header = (headers, name) => {
 };
 
 /**
- * Records every request the session sees. `requests()` lists { url, type, status, wireStatus,
- * mimeType, encoding, fromCache, bytes (encodedDataLength: headers and body as received),
- * failed };
+ * Records every request the session sees: the page's, not those a service worker makes on
+ * its own (its script, its precache). `requests()` lists { url, type, status, wireStatus,
+ * mimeType, encoding, fromCache, fromServiceWorker, bytes (encodedDataLength: headers and
+ * body as received), failed };
  * `quietFor()` is the milliseconds since the last request started or ended, or 0 while any
  * is in flight.
  */
@@ -63,7 +64,7 @@ export function recordNetwork(cdp) {
   cdp.on('Network.requestWillBeSent', (e) => {
     touch();
     // A redirect reuses the id: keep the final request (none are expected here).
-    byId.set(e.requestId, { url: e.request.url, type: e.type ?? null, status: null, wireStatus: null, mimeType: null, encoding: null, fromCache: false, bytes: 0, done: false, failed: null });
+    byId.set(e.requestId, { url: e.request.url, type: e.type ?? null, status: null, wireStatus: null, mimeType: null, encoding: null, fromCache: false, fromServiceWorker: false, bytes: 0, done: false, failed: null });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = byId.get(e.requestId);
@@ -76,6 +77,7 @@ export function recordNetwork(cdp) {
     r.mimeType = e.response.mimeType;
     r.encoding = header(e.response.headers, 'content-encoding');
     r.fromCache ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
+    r.fromServiceWorker = Boolean(e.response.fromServiceWorker);
   });
   // The status on the wire: a revalidated response is reported above as the cached 200, and
   // only here as the 304 the server sent.
