@@ -12,15 +12,19 @@
 //   context (cold cache); BENCH_MOBILE_RUNS loads per preset (default 5), each right after
 //   a cold load of the blank page; median, min–max, and the ratio of the medians.
 // - Bytes: the protocol's Network.loadingFinished encodedDataLength (headers and gzip body)
-//   per request; "before the first result" sums the responses whose Resource Timing
-//   responseEnd precedes the headline (same clock), "everything" all requests of the first
-//   run after the network was quiet for 3 s. Also the request count and their origins.
+//   per request of the page's session; "before the first result" sums the responses whose
+//   Resource Timing responseEnd precedes the headline (same clock), "everything" all
+//   requests of the first run once its service worker (if any) is active and the network
+//   has been quiet for 3 s, plus the worker's own requests (its script, its precache: the
+//   page's session does not see them) with their bodies from the server's log. Also the
+//   request count and their origins.
 // - Where the wait goes: one more cold load that lists each request's timing and wraps
 //   WebAssembly.instantiateStreaming to show whether the module compiled while streaming.
-// - Second visit: a first visit, then the same address in a new tab of the same context
-//   (HTTP cache warm), timed like the first result; against the blank page's second visit.
-// - Offline: one visit, then the network offline (context.setOffline and the page's own CDP
-//   session) and a reload: does the headline come? (No service worker yet: it does not.)
+// - Second visit: a first visit (its service worker active), then the same address in a
+//   new tab of the same context (HTTP cache warm), timed like the first result; against the
+//   blank page's second visit; where each request was answered.
+// - Offline: one visit (its service worker active), then the network offline (the page's
+//   CDP session and context.setOffline) and a reload: does the headline come?
 // - Recompute on the slowed CPU: the full-speed measurement below with only the CPU slowed
 //   4×, BENCH_SLOW_EDITS edits (default 100); p95 per preset.
 // Unthrottled, as before issue 16 (the server of tests/e2e, raw files, over loopback):
