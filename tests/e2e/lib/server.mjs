@@ -12,7 +12,8 @@ export const DOCS = path.resolve(here, '../../../docs');
 export const SUB_PATH = '/tools/gpu-cost/';
 export const DOCS_PATH = '/docs/';
 
-const TYPES = {
+/** Content types by file ending, as a static host sends them (the benchmark's server too). */
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
