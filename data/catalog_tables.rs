@@ -196,7 +196,7 @@ Gpu { id: t("V100"), name: t("NVIDIA V100 (16/32 GB)"), vendor: t("NVIDIA"), fam
 Gpu { id: t("V100-16GB"), name: t("NVIDIA V100 16GB"), vendor: t("NVIDIA"), family: t("V100"), memory_gib: Some(d(16, 0)), spec: Some(t("V100-SXM2-16GB")) },
 Gpu { id: t("V100-32GB"), name: t("NVIDIA V100 32GB"), vendor: t("NVIDIA"), family: t("V100"), memory_gib: Some(d(32, 0)), spec: Some(t("V100-SXM2-32GB")) },
 ]),
-offers: Cow::Borrowed(&[]),
+offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below
 };
 
 static OFFER_PROVIDERS: [&str; 25] = [

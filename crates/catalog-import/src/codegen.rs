@@ -37,7 +37,8 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     list(&mut out, "providers", &c.providers, provider);
     list(&mut out, "specs", &c.specs, spec);
     list(&mut out, "gpus", &c.gpus, gpu);
-    out.push_str("offers: Cow::Borrowed(&[]),\n};\n\n");
+    // The offers are packed in OFFERS and PRICES below; compiled.rs unpacks them into this list.
+    out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n};\n\n");
     offers(&mut out, &c.offers);
     prices(&mut out, &c.offers);
     out
@@ -76,7 +77,10 @@ impl<T: Ord + Clone> Distinct<T> {
 /// many rows each offer has.
 fn prices(out: &mut String, offers: &[Offer]) {
     let (mut regions, mut sources, mut dates): (Names, Names, Names) = Default::default();
-    let (mut modes, mut currencies) = (Distinct::<BillingMode>::default(), Distinct::default());
+    let (mut modes, mut currencies) = (
+        Distinct::<BillingMode>::default(),
+        Distinct::<Currency>::default(),
+    );
     let mut rows = String::new();
     for p in offers.iter().flat_map(|o| o.prices.iter()) {
         let m = i64::try_from(p.amount.mantissa()).expect("a price fits in 64 bits");
@@ -87,7 +91,7 @@ fn prices(out: &mut String, offers: &[Offer]) {
             modes.of(&p.mode),
             sources.of(&p.source.to_string()),
             dates.of(&as_of(&p.as_of)),
-            currencies.of(&(p.currency == Currency::Cny)),
+            currencies.of(&p.currency),
             p.amount.scale(),
         );
     }
@@ -105,19 +109,11 @@ fn prices(out: &mut String, offers: &[Offer]) {
         sources.values.iter().map(|s| format!("{s:?}")),
     );
     table(out, "DATES", "AsOf", dates.values);
-    let currency = |cny: &bool| {
-        if *cny {
-            "Currency::Cny"
-        } else {
-            "Currency::Usd"
-        }
-        .to_string()
-    };
     table(
         out,
         "CURRENCIES",
         "Currency",
-        currencies.values.iter().map(currency),
+        currencies.values.iter().map(|c| format!("Currency::{c:?}")),
     );
     let count = offers.iter().map(|o| o.prices.len()).sum::<usize>();
     let _ = writeln!(out, "static PRICES: [P; {count}] = [\n{rows}];\n");
