@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::{
-    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, Offer, Provider, Rule, Source,
+    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, Offer, Provider, RegionPlace, Rule, Source,
 };
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
@@ -38,7 +38,9 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     list(&mut out, "specs", &c.specs, spec);
     list(&mut out, "gpus", &c.gpus, gpu);
     // The offers are packed in OFFERS and PRICES below; compiled.rs unpacks them into this list.
-    out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n};\n\n");
+    out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n");
+    list(&mut out, "places", &c.places, place);
+    out.push_str("};\n\n");
     offers(&mut out, &c.offers);
     prices(&mut out, &c.offers);
     out
@@ -276,6 +278,17 @@ fn gpu(g: &Gpu) -> String {
         text(&g.family),
         opt(&g.memory_gib, dec),
         opt(&g.spec, |s| text(s))
+    )
+}
+
+fn place(p: &RegionPlace) -> String {
+    format!(
+        "RegionPlace {{ provider: {}, region: {}, country: {}, continent: {}, source: {} }}",
+        text(&p.provider),
+        text(&p.region),
+        opt(&p.country, |c| text(c)),
+        opt(&p.continent, |c| format!("Continent::{c:?}")),
+        text(&p.source)
     )
 }
 

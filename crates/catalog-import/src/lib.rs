@@ -17,6 +17,7 @@ pub mod codegen;
 pub mod gpus;
 pub mod hardware;
 pub mod offers;
+pub mod places;
 pub mod table;
 
 use std::fs;
@@ -208,6 +209,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         }
     }
     let gpus = gpus::gpu_table(&offers, &specs, &datasheets)?;
+    let places = places::used_places(&offers, read_json(&curated.join("region_places.json"))?)?;
 
     let catalog = Catalog {
         schema: CATALOG_SCHEMA,
@@ -218,6 +220,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         specs: specs.into(),
         gpus: gpus.into(),
         offers: offers.into(),
+        places: places.into(),
     };
     let problems = validate(&catalog);
     if problems.is_empty() {
@@ -248,7 +251,8 @@ pub fn to_json(catalog: &Catalog) -> String {
     list(&mut out, "providers", &catalog.providers, false);
     list(&mut out, "specs", &catalog.specs, false);
     list(&mut out, "gpus", &catalog.gpus, false);
-    list(&mut out, "offers", &catalog.offers, true);
+    list(&mut out, "offers", &catalog.offers, false);
+    list(&mut out, "places", &catalog.places, true);
     out.push_str("}\n");
     out
 }

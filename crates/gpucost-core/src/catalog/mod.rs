@@ -69,6 +69,15 @@ impl Catalog {
         self.sources.iter().find(|s| s.id == id)
     }
 
+    /// Where `provider`'s region `region` is, when the catalog lists it (every region a price
+    /// uses is listed, possibly as of unknown place).
+    pub fn place(&self, provider: &str, region: &str) -> Option<&RegionPlace> {
+        self.places
+            .binary_search_by(|p| (&*p.provider, &*p.region).cmp(&(provider, region)))
+            .ok()
+            .map(|i| &self.places[i])
+    }
+
     /// The offer with this id.
     pub fn offer(&self, id: &str) -> Option<&Offer> {
         self.offers.iter().find(|o| o.id == id)

@@ -54,6 +54,8 @@ pub struct Catalog {
     pub gpus: List<Gpu>,
     /// The rentable offers and their prices.
     pub offers: List<Offer>,
+    /// Where each provider region used by a price is, sorted by provider and region.
+    pub places: List<RegionPlace>,
 }
 
 /// What kind of publication a source is.
@@ -474,4 +476,81 @@ pub struct Offer {
     pub flags: List<OfferFlag>,
     /// Prices by mode and region.
     pub prices: List<Price>,
+}
+
+/// A continent, as a place constraint names it (the Middle East is in Asia).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Continent {
+    /// Africa.
+    Af,
+    /// Asia, the Middle East included.
+    As,
+    /// Europe.
+    Eu,
+    /// North America, Central America included.
+    Na,
+    /// South America.
+    Sa,
+    /// Oceania.
+    Oc,
+}
+
+impl Continent {
+    /// Every continent, in menu order.
+    pub const ALL: [Continent; 6] = [
+        Continent::As,
+        Continent::Eu,
+        Continent::Na,
+        Continent::Sa,
+        Continent::Oc,
+        Continent::Af,
+    ];
+
+    /// Stable slug (`as`, `eu`, …), as in the catalog file and links.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Continent::Af => "af",
+            Continent::As => "as",
+            Continent::Eu => "eu",
+            Continent::Na => "na",
+            Continent::Sa => "sa",
+            Continent::Oc => "oc",
+        }
+    }
+
+    /// The continent with this slug.
+    pub fn from_slug(s: &str) -> Option<Continent> {
+        Continent::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+/// Where one provider region is: its country and continent, each `None` when no source
+/// establishes it (a price group spanning countries, a marketplace pool). Such regions are
+/// listed as of unknown place, never guessed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionPlace {
+    /// Provider id.
+    pub provider: Text,
+    /// Region id, as the provider's prices name it.
+    pub region: Text,
+    /// ISO 3166-1 alpha-2 code (`CN` is mainland China; Hong Kong is `HK`).
+    pub country: Option<Text>,
+    /// Continent.
+    pub continent: Option<Continent>,
+    /// Source id.
+    pub source: Text,
+}
+
+impl RegionPlace {
+    /// Whether the region is in mainland China: `None` when its country is unknown and its
+    /// continent does not settle it.
+    pub fn in_mainland_china(&self) -> Option<bool> {
+        match (&self.country, self.continent) {
+            (Some(c), _) => Some(c == "CN"),
+            (None, Some(continent)) if continent != Continent::As => Some(false),
+            (None, _) => None,
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! The embedded catalog must pass with no problem at all (a test checks it), and the import
 //! tool refuses to write a catalog that fails.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use rust_decimal::Decimal;
@@ -53,6 +53,7 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
     }
 
     let sources = unique_ids(&mut p, "source", catalog.sources.iter().map(|s| &s.id));
+    check_places(&mut p, catalog, &sources);
     let providers = unique_ids(&mut p, "provider", catalog.providers.iter().map(|s| &s.id));
     let gpus = unique_ids(&mut p, "gpu", catalog.gpus.iter().map(|s| &s.id));
     unique_ids(&mut p, "offer", catalog.offers.iter().map(|s| &s.id));
@@ -222,4 +223,59 @@ fn unique_ids<'a>(
         }
     }
     seen
+}
+
+/// Every region a price uses is listed exactly once in `places`, which is sorted (lookups
+/// search it), with a two-letter upper-case country code when one is given and a known source.
+fn check_places(p: &mut Problems, catalog: &Catalog, sources: &HashSet<&str>) {
+    let sorted = catalog
+        .places
+        .windows(2)
+        .all(|w| (&w[0].provider, &w[0].region) < (&w[1].provider, &w[1].region));
+    if !sorted {
+        p.push(
+            "places",
+            "order",
+            "must be sorted by provider and region, each listed once",
+        );
+    }
+    for place in catalog.places.iter() {
+        let record = format!("place {}/{}", place.provider, place.region);
+        if let Some(c) = &place.country {
+            if c.len() != 2 || !c.bytes().all(|b| b.is_ascii_uppercase()) {
+                p.push(&record, "country", format!("{c:?} is not an ISO 3166 code"));
+            }
+        }
+        if !sources.contains(&*place.source) {
+            p.push(
+                &record,
+                "source",
+                format!("unknown source {:?}", place.source),
+            );
+        }
+    }
+    let used: BTreeSet<(&str, &str)> = catalog
+        .offers
+        .iter()
+        .flat_map(|o| o.prices.iter().map(move |pr| (&*o.provider, &*pr.region)))
+        .collect();
+    let listed: BTreeSet<(&str, &str)> = catalog
+        .places
+        .iter()
+        .map(|pl| (&*pl.provider, &*pl.region))
+        .collect();
+    for (provider, region) in used.difference(&listed) {
+        p.push(
+            format!("region {provider}/{region}"),
+            "place",
+            "is not listed in `places` (list it, with a null country when unknown)",
+        );
+    }
+    for (provider, region) in listed.difference(&used) {
+        p.push(
+            format!("place {provider}/{region}"),
+            "region",
+            "no price uses this region",
+        );
+    }
 }
