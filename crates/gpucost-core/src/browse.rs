@@ -12,6 +12,7 @@ use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::{Catalog, Gpu, Offer, Price, Provider};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
+use crate::placement::Geo;
 
 /// What the browser sorts by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -78,6 +79,10 @@ pub struct CatalogFilter {
     pub providers: BTreeSet<String>,
     /// Only offers priced in this region.
     pub region: Option<String>,
+    /// Only prices of regions known to be in this place.
+    pub place: Geo,
+    /// Only machines with at least this many GPUs.
+    pub min_gpus_per_machine: Option<u32>,
     /// Only offers with at least this much GPU memory per GPU (GiB).
     pub min_memory_gib: Option<u32>,
     /// Only offers that have a price in each of these billing classes.
@@ -98,6 +103,8 @@ impl Default for CatalogFilter {
             gpus: BTreeSet::new(),
             providers: BTreeSet::new(),
             region: None,
+            place: Geo::Anywhere,
+            min_gpus_per_machine: None,
             min_memory_gib: None,
             require: BTreeSet::new(),
             text: String::new(),
@@ -176,6 +183,9 @@ pub struct CatalogRow<'a> {
     pub gpu: &'a Gpu,
     /// GPU memory of the whole instance, GiB.
     pub instance_memory_gib: Option<Decimal>,
+    /// Where the offer's regions are (of the regions in the filtered region and place):
+    /// `CN`, `CN, HK`, with a marker when some region's place is unknown.
+    pub places: RowPlaces,
     /// Cheapest on-demand price (in the filtered region).
     pub on_demand: Option<Quote<'a>>,
     /// Cheapest spot price.
@@ -184,6 +194,52 @@ pub struct CatalogRow<'a> {
     pub committed: Option<Quote<'a>>,
     /// Cheapest subscription, per GPU-hour if used all period.
     pub subscription: Option<Quote<'a>>,
+}
+
+/// The countries of a row's regions, as ISO codes in order, and how many of its regions have
+/// no known place.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RowPlaces {
+    /// Distinct ISO country codes, sorted.
+    pub countries: Vec<String>,
+    /// Regions whose place the catalog does not know.
+    pub unknown: usize,
+}
+
+/// Whether `price` of `offer` is in the filter's region and place.
+fn in_scope(catalog: &Catalog, filter: &CatalogFilter, offer: &Offer, price: &Price) -> bool {
+    filter.region.as_ref().is_none_or(|r| &price.region == r)
+        && (filter.place == Geo::Anywhere
+            || filter
+                .place
+                .contains(catalog.place(&offer.provider, &price.region))
+                == Some(true))
+}
+
+fn row_places(catalog: &Catalog, filter: &CatalogFilter, offer: &Offer) -> RowPlaces {
+    let mut countries = BTreeSet::new();
+    let mut unknown = BTreeSet::new();
+    for p in offer
+        .prices
+        .iter()
+        .filter(|p| in_scope(catalog, filter, offer, p))
+    {
+        match catalog
+            .place(&offer.provider, &p.region)
+            .and_then(|pl| pl.country.as_ref())
+        {
+            Some(c) => {
+                countries.insert(c.to_string());
+            }
+            None => {
+                unknown.insert(&*p.region);
+            }
+        }
+    }
+    RowPlaces {
+        countries: countries.into_iter().collect(),
+        unknown: unknown.len(),
+    }
 }
 
 /// Rows matching `filter`, sorted, with prices in `display`.
@@ -216,36 +272,40 @@ pub fn browse<'a>(
             Some(min) => o.gpu_memory_gib.is_some_and(|m| m >= Decimal::from(min)),
             None => true,
         })
-        .filter(|(o, _, _)| match &filter.region {
-            Some(r) => o.prices.iter().any(|p| &p.region == r),
-            None => true,
+        .filter(|(o, _, _)| {
+            filter
+                .min_gpus_per_machine
+                .is_none_or(|n| o.gpus >= Decimal::from(n))
+        })
+        .filter(|(o, _, _)| {
+            (filter.region.is_none() && filter.place == Geo::Anywhere)
+                || o.prices.iter().any(|p| in_scope(catalog, filter, o, p))
         })
         .filter(|(o, _, _)| {
             filter.require.iter().all(|req| {
-                o.prices.iter().any(|p| {
-                    p.mode.class() == req.class()
-                        && filter.region.as_ref().is_none_or(|r| &p.region == r)
-                })
+                o.prices
+                    .iter()
+                    .any(|p| p.mode.class() == req.class() && in_scope(catalog, filter, o, p))
             })
         })
         .map(|(offer, provider, gpu)| {
             let instance_memory_gib = offer.gpu_memory_gib.map(|m| m * offer.gpus);
             let quote = |class: ModeClass| {
-                cheapest_quote(
-                    offer,
-                    class,
+                let scope = QuoteScope {
+                    catalog,
                     filter,
                     fx,
                     display,
                     today,
-                    instance_memory_gib,
-                )
+                };
+                cheapest_quote(&scope, offer, class, instance_memory_gib)
             };
             CatalogRow {
                 offer,
                 provider,
                 gpu,
                 instance_memory_gib,
+                places: row_places(catalog, filter, offer),
                 on_demand: quote(ModeClass::OnDemand),
                 spot: quote(ModeClass::Spot),
                 committed: quote(ModeClass::Committed),
@@ -297,20 +357,33 @@ pub fn hourly_amount(price: &Price) -> Money {
     Money::new(amount, price.currency)
 }
 
-fn cheapest_quote<'a>(
-    offer: &'a Offer,
-    class: ModeClass,
-    filter: &CatalogFilter,
-    fx: &FxTable,
+/// What every quote of a browse is priced with.
+struct QuoteScope<'s> {
+    catalog: &'s Catalog,
+    filter: &'s CatalogFilter,
+    fx: &'s FxTable,
     display: Currency,
     today: NaiveDate,
+}
+
+fn cheapest_quote<'a>(
+    scope: &QuoteScope,
+    offer: &'a Offer,
+    class: ModeClass,
     instance_memory_gib: Option<Decimal>,
 ) -> Option<Quote<'a>> {
+    let QuoteScope {
+        catalog,
+        filter,
+        fx,
+        display,
+        today,
+    } = *scope;
     let price = offer
         .prices
         .iter()
         .filter(|p| p.mode.class() == class)
-        .filter(|p| filter.region.as_ref().is_none_or(|r| &p.region == r))
+        .filter(|p| in_scope(catalog, filter, offer, p))
         .min_by_key(|p| fx.convert(hourly_amount(p), display).amount)?;
     let hourly = fx.convert(hourly_amount(price), display);
     let per_gpu_hour = Money::new(hourly.amount / offer.gpus, display);

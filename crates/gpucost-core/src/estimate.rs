@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing::{Coverage, ItemKind, Plan, PlanContext, PlanDraft, PlanKind};
@@ -18,6 +19,7 @@ use crate::catalog::{
 };
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
+use crate::placement::{Constraint, Interconnect};
 use crate::scenario::ValidScenario;
 
 mod line;
@@ -78,6 +80,10 @@ pub struct LinePlan {
     pub instance: String,
     /// GPUs per instance.
     pub gpus_per_instance: Decimal,
+    /// Instances at the line's peak.
+    pub machines: u32,
+    /// How each instance's GPUs talk to each other, where the catalog says.
+    pub interconnect: Option<Interconnect>,
     /// Region of the prices used.
     pub region: String,
     /// The plan's shape.
@@ -154,6 +160,16 @@ pub enum Unserved {
         line: usize,
         /// GPU model id.
         gpu: String,
+    },
+    /// The provider has offers of the line's GPU, but the line's packing or the scenario's
+    /// place or host floor leaves every one of them out.
+    Constrained {
+        /// Line index.
+        line: usize,
+        /// GPU model id.
+        gpu: String,
+        /// Every rule that left one of them out, in [`Constraint`] order.
+        by: Vec<Constraint>,
     },
 }
 
@@ -282,7 +298,7 @@ impl<'a> Pricing<'a> {
                 .map(|i| LineUsageCache::new(ctx, i))
                 .collect(),
             custom: custom_rates(ctx),
-            offers: lines.iter().map(|l| line_offers(ctx, &l.gpu)).collect(),
+            offers: lines.iter().map(|l| line_offers(ctx, l)).collect(),
             exact: exact_metering(),
         }
     }
@@ -401,7 +417,16 @@ fn price_seller(
             gpu: line.gpu.clone(),
         };
         if candidates.is_empty() {
-            unserved = Some(no_offer());
+            let by = offers::constraints(ctx, book, &seller.id, line);
+            unserved = Some(if by.is_empty() {
+                no_offer()
+            } else {
+                Unserved::Constrained {
+                    line: li,
+                    gpu: line.gpu.clone(),
+                    by: by.into_iter().collect(),
+                }
+            });
             break;
         }
         let found = price_line(
@@ -500,6 +525,14 @@ fn class_options(
             }
         })
         .collect()
+}
+
+/// Instances of `per_instance` GPUs that hold `peak` GPUs at once.
+fn machines(peak: Decimal, per_instance: Decimal) -> u32 {
+    if per_instance <= Decimal::ZERO {
+        return 0;
+    }
+    (peak / per_instance).ceil().to_u32().unwrap_or(u32::MAX)
 }
 
 /// A served seller's plan: its lines, their total and the cost per GPU-hour.
@@ -683,6 +716,8 @@ fn line_plan(
         offer: cand.id.to_string(),
         instance: cand.instance.to_string(),
         gpus_per_instance: cand.gpus,
+        machines: machines(ctx.scenario.scenario().lines[line].demand.peak(), cand.gpus),
+        interconnect: cand.interconnect,
         region: cand.regions[region].region.to_string(),
         plan: plan.kind,
         items,
@@ -696,8 +731,7 @@ mod tests {
     use super::*;
     use crate::catalog::embedded;
     use crate::scenario::{
-        CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, PriceOwner,
-        Scenario,
+        CustomMode, CustomPrice, Discount, Horizon, Interruption, Line, PriceOwner, Scenario,
     };
 
     fn day() -> NaiveDate {
@@ -817,10 +851,7 @@ mod tests {
     #[test]
     fn a_custom_price_makes_a_provider_comparable() {
         let s = Scenario {
-            lines: vec![Line {
-                gpu: "A10".into(),
-                demand: Demand::Constant(Decimal::from(2)),
-            }],
+            lines: vec![Line::constant("A10", Decimal::from(2))],
             horizon: Horizon::Hours(Decimal::from(10)),
             custom_prices: vec![CustomPrice {
                 owner: PriceOwner::Provider("huawei".into()),

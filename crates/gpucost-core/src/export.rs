@@ -9,12 +9,14 @@ use crate::catalog::{Catalog, SourceKind};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
 use crate::format::{self, Lang};
 use crate::l10n::results::lever_name;
+use crate::placement::Packing;
 use crate::recommend::CostUnit;
 use crate::report::Report;
 use crate::scenario::{Scenario, ValidScenario};
 pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::results::{
-    plan_lines, results_view, ItemView, LineView, ProviderRow, RateSource, ResultsView,
+    plan_lines, results_view, ItemView, LineView, PlacementView, ProviderRow, RateSource,
+    ResultsView,
 };
 
 /// The JSON document of an estimate.
@@ -30,6 +32,8 @@ pub struct EstimateJson {
     pub horizon_hours: String,
     /// GPU-hours needed.
     pub gpu_hours: String,
+    /// Where the job may run: the rules catalog offers were chosen by.
+    pub constraints: ConstraintsJson,
     /// Provider rows, cheapest first, then those that cannot serve.
     pub providers: Vec<ProviderJson>,
     /// Savings levers.
@@ -39,6 +43,57 @@ pub struct EstimateJson {
     /// The hardware recommendation, when the scenario describes a workload.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<RecommendationJson>,
+}
+
+/// The rules catalog offers were chosen by ([`PlacementView`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ConstraintsJson {
+    /// Where catalog prices come from: `any`, `cn`, `not-cn` or a continent slug.
+    pub geo: String,
+    /// Fewest host vCPUs per GPU (empty: no floor).
+    pub vcpus_per_gpu: String,
+    /// Least host RAM per GPU, GiB (empty: no floor).
+    pub ram_gib_per_gpu: String,
+    /// Each line's packing.
+    pub lines: Vec<LinePackingJson>,
+    /// The rules in the requested language, as the page shows them (empty at the defaults).
+    pub text: String,
+}
+
+/// How one line's GPUs may be spread over machines.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LinePackingJson {
+    /// Line number, from 1.
+    pub line: usize,
+    /// `split` (machines of any size), `one-machine` or `at-least`.
+    pub packing: String,
+    /// Fewest GPUs per machine the line accepts (empty for `split`).
+    pub min_gpus_per_machine: String,
+}
+
+fn constraints_json(s: &Scenario, placement: &PlacementView, lang: Lang) -> ConstraintsJson {
+    let floor = |v: Option<rust_decimal::Decimal>| v.map(dec).unwrap_or_default();
+    ConstraintsJson {
+        geo: s.geo.as_str().into(),
+        vcpus_per_gpu: floor(s.host.vcpus_per_gpu),
+        ram_gib_per_gpu: floor(s.host.ram_gib_per_gpu),
+        lines: s
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| LinePackingJson {
+                line: i + 1,
+                packing: match l.packing {
+                    Packing::Split => "split",
+                    Packing::OneMachine => "one-machine",
+                    Packing::AtLeast(_) => "at-least",
+                }
+                .into(),
+                min_gpus_per_machine: l.min_per_machine().map(dec).unwrap_or_default(),
+            })
+            .collect(),
+        text: placement.text(lang),
+    }
 }
 
 /// One provider row.
@@ -66,6 +121,9 @@ pub struct ProviderJson {
     pub total: String,
     /// Total per GPU-hour needed.
     pub per_gpu_hour: String,
+    /// The machines used, one entry per line, joined by ` + ` (`1 × 4 GPU, NVLink`; empty
+    /// when unserved).
+    pub machines: String,
     /// Why the provider cannot serve (empty when served).
     pub reason: String,
     /// Charges.
@@ -81,6 +139,12 @@ pub struct LineItemJson {
     pub offer: String,
     /// Region of the price.
     pub region: String,
+    /// Machines of this offer at the line's peak.
+    pub machines: u32,
+    /// GPUs on each machine.
+    pub gpus_per_machine: String,
+    /// `nvlink` or `pcie` where the catalog says (else empty).
+    pub interconnect: String,
     /// Kind of charge.
     pub kind: String,
     /// The price's billing mode.
@@ -136,6 +200,13 @@ fn item_json(line: &LineView, i: &ItemView) -> LineItemJson {
         line: line.number,
         offer: line.offer.id.clone(),
         region: line.region.clone(),
+        machines: line.offer.machines,
+        gpus_per_machine: dec(line.offer.gpus_each),
+        interconnect: line
+            .offer
+            .interconnect
+            .map(|i| i.as_str().to_string())
+            .unwrap_or_default(),
         kind: i.kind.as_str().to_string(),
         mode: i.mode.to_string(),
         quantity: dec(i.quantity),
@@ -177,6 +248,7 @@ fn provider_json(
                 .collect::<Vec<_>>()
                 .join(" + "),
             offer_name: served.offer_ids_text(lang),
+            machines: served.machines_text(lang),
             billing_mode: served.billing.slug(),
             billing: served.billing.text(lang),
             currency: currency.to_string(),
@@ -194,6 +266,7 @@ fn provider_json(
             status: "unserved".into(),
             offer: String::new(),
             offer_name: String::new(),
+            machines: String::new(),
             billing_mode: String::new(),
             billing: String::new(),
             currency: currency.to_string(),
@@ -232,6 +305,7 @@ pub fn to_json(
         currency,
         horizon_hours: dec(view.demand.hours),
         gpu_hours: dec(view.demand.gpu_hours),
+        constraints: constraints_json(s, &view.placement, lang),
         providers,
         savings: view
             .savings
@@ -266,8 +340,15 @@ fn csv_field(s: &str) -> String {
 /// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`]).
 pub fn to_csv(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,geo,vcpus_per_gpu,ram_gib_per_gpu\n",
     );
+    // The scenario-wide rules, repeated on every row so that each row stands alone.
+    let c = &json.constraints;
+    let scenario_cells = [
+        csv_field(&c.geo),
+        csv_field(&c.vcpus_per_gpu),
+        csv_field(&c.ram_gib_per_gpu),
+    ];
     for p in json.providers.iter() {
         let head = [
             p.provider.as_str(),
@@ -282,6 +363,8 @@ pub fn to_csv(json: &EstimateJson) -> String {
             row.extend(std::iter::repeat_n(String::new(), 13));
             row.push(csv_field(&p.reason));
             row.push(String::new());
+            row.extend(std::iter::repeat_n(String::new(), 5));
+            row.extend(scenario_cells.iter().cloned());
             out.push_str(&row.join(","));
             out.push('\n');
         }
@@ -306,6 +389,17 @@ pub fn to_csv(json: &EstimateJson) -> String {
             }
             row.push(String::new());
             row.push(i.terms.map(|n| n.to_string()).unwrap_or_default());
+            row.push(i.machines.to_string());
+            row.push(csv_field(&i.gpus_per_machine));
+            row.push(csv_field(&i.interconnect));
+            let packing = json.constraints.lines.iter().find(|l| l.line == i.line);
+            row.push(packing.map(|l| l.packing.clone()).unwrap_or_default());
+            row.push(
+                packing
+                    .map(|l| l.min_gpus_per_machine.clone())
+                    .unwrap_or_default(),
+            );
+            row.extend(scenario_cells.iter().cloned());
             out.push_str(&row.join(","));
             out.push('\n');
         }
@@ -323,18 +417,27 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         Lang::En => ("Provider", "Billing", "Total", "Per GPU-hour", "Offer"),
         Lang::Zh => ("厂商", "计费方式", "总计", "每 GPU 小时", "规格"),
     };
-    let mut out = format!(
-        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} |\n| --- | --- | ---: | ---: | --- |\n",
+    let h_machines = match lang {
+        Lang::En => "Machines",
+        Lang::Zh => "机器",
+    };
+    let mut out = String::new();
+    if !json.constraints.text.is_empty() {
+        out.push_str(&format!("{}\n\n", md_cell(&json.constraints.text)));
+    }
+    out.push_str(&format!(
+        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |\n| --- | --- | ---: | ---: | --- | --- |\n",
         c = json.currency
-    );
+    ));
     for p in json.providers.iter().filter(|p| p.status == "served") {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} |\n",
             md_cell(&p.name),
             md_cell(&p.billing),
             p.total,
             p.per_gpu_hour,
-            md_cell(&p.offer_name)
+            md_cell(&p.offer_name),
+            md_cell(&p.machines)
         ));
     }
     if !json.savings.is_empty() {
@@ -364,6 +467,9 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
 pub fn to_table(json: &EstimateJson, view: &ResultsView, lang: Lang) -> String {
     let w = TableWords::of(lang);
     let mut out = String::new();
+    if !json.constraints.text.is_empty() {
+        out.push_str(&format!("{}\n\n", json.constraints.text));
+    }
     let width = view
         .rows
         .iter()
@@ -389,7 +495,7 @@ pub fn to_table(json: &EstimateJson, view: &ResultsView, lang: Lang) -> String {
                 format::money(s.total),
                 format::rate(s.per_gpu_hour),
                 s.billing.text(lang),
-                s.offer_ids_text(lang)
+                s.offers_text(lang)
             )),
             Err(why) => out.push_str(&format!(
                 "-    {} {}\n",

@@ -23,6 +23,7 @@ pub mod fx;
 pub mod l10n;
 pub mod limits;
 pub mod money;
+pub mod placement;
 pub mod presets;
 pub mod recommend;
 pub mod report;

@@ -107,6 +107,20 @@ pub const HOURS: DecimalLimit = DecimalLimit {
     max: dec(MAX_HOURS, 0),
     scale: 2,
 };
+/// GPUs a line may require on each machine (the largest catalog machines have 16).
+pub const GPUS_PER_MACHINE: Limit<u32> = Limit { min: 1, max: 64 };
+/// Host vCPUs per GPU a scenario may require: above zero, tenths.
+pub const VCPUS_PER_GPU: DecimalLimit = DecimalLimit {
+    floor: Floor::Above(Decimal::ZERO),
+    max: dec(256, 0),
+    scale: 1,
+};
+/// Host RAM per GPU a scenario may require, GiB: above zero, tenths.
+pub const RAM_GIB_PER_GPU: DecimalLimit = DecimalLimit {
+    floor: Floor::Above(Decimal::ZERO),
+    max: dec(4096, 0),
+    scale: 1,
+};
 /// Years a calendar-month horizon may fall in.
 pub const CALENDAR_YEAR: Limit<i32> = Limit {
     min: 2000,

@@ -10,6 +10,7 @@ use rust_decimal::Decimal;
 use crate::format::Lang;
 use crate::l10n::labels;
 use crate::money::{Currency, Money};
+use crate::placement::Packing;
 use crate::recommend::{TaskKind, Workload};
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Horizon, Interruption, Line, PriceOwner, Reference, Scenario,
@@ -76,6 +77,8 @@ impl Preset {
                 lines: vec![Line {
                     gpu: "V100".into(),
                     demand: Demand::Constant(Decimal::from(4)),
+                    // A fine-tune's GPUs exchange gradients every step: one machine.
+                    packing: Packing::OneMachine,
                 }],
                 custom_prices: vec![CustomPrice {
                     owner: PriceOwner::Named(labels::SEED_QUOTE.into()),
@@ -97,6 +100,7 @@ impl Preset {
                         Line {
                             gpu: "T4".into(),
                             demand: Demand::Constant(Decimal::from(5)),
+                            packing: Packing::Split,
                         },
                         Line {
                             gpu: "T4".into(),
@@ -105,6 +109,7 @@ impl Preset {
                                 start_minute: 20 * 60,
                                 minutes: 4 * 60,
                             },
+                            packing: Packing::Split,
                         },
                     ],
                     lead_minutes: 30,
@@ -119,10 +124,12 @@ impl Preset {
                     Line {
                         gpu: "A10".into(),
                         demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 8, 8, 2)),
+                        packing: Packing::OneMachine,
                     },
                     Line {
                         gpu: "T4".into(),
                         demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 18, 8, 10)),
+                        packing: Packing::Split,
                     },
                 ],
                 ..Scenario::default()
@@ -134,10 +141,12 @@ impl Preset {
                         Line {
                             gpu: "A100-40GB".into(),
                             demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 9, 6, 8)),
+                            packing: Packing::Split,
                         },
                         Line {
                             gpu: "V100-16GB".into(),
                             demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 15, 6, 4)),
+                            packing: Packing::OneMachine,
                         },
                     ],
                     reference: Some(Reference {
@@ -152,10 +161,7 @@ impl Preset {
             Preset::Custom => {
                 let mut s = Scenario {
                     horizon: Horizon::Month730,
-                    lines: vec![Line {
-                        gpu: "A100-80GB".into(),
-                        demand: Demand::Constant(Decimal::ONE),
-                    }],
+                    lines: vec![Line::constant("A100-80GB", Decimal::ONE)],
                     workload: Some(Workload::for_task(TaskKind::OnlineServing)),
                     ..Scenario::default()
                 };

@@ -14,7 +14,7 @@ use crate::estimate::{
 };
 use crate::format::Lang;
 use crate::money::Money;
-use crate::recommend::{recommend, Recommendation};
+use crate::recommend::{recommend_placed, Recommendation};
 use crate::savings::{levers_with, rightsizing, Saving};
 use crate::schedule::Segment;
 
@@ -99,13 +99,21 @@ pub fn report(ctx: &EstimateContext) -> Report {
 
 /// The hardware recommendation for the context's workload, if it describes one.
 ///
-/// It depends only on the workload, the exchange rates and the currency (the catalog and the
-/// date are fixed for a page), so a caller that keeps it across edits of anything else — the
+/// It depends only on the workload, the place and host floor, the exchange rates and the
+/// currency (the catalog and the date are fixed for a page), so a caller that keeps it across edits of anything else — the
 /// schedule, the lines, the billing options — can hand it back to [`report_with`].
 pub fn recommendation_for(ctx: &EstimateContext) -> Option<Arc<Recommendation>> {
-    ctx.scenario
-        .workload()
-        .map(|w| Arc::new(recommend(ctx.catalog, w, ctx.fx, ctx.currency, ctx.today)))
+    ctx.scenario.workload().map(|w| {
+        let placement = ctx.scenario.scenario().placement();
+        Arc::new(recommend_placed(
+            ctx.catalog,
+            w,
+            &placement,
+            ctx.fx,
+            ctx.currency,
+            ctx.today,
+        ))
+    })
 }
 
 /// What [`report_with`] does about the hardware recommendation, which is most of an
@@ -127,7 +135,11 @@ pub enum Recommend {
 pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
     let recommendation = match (ctx.scenario.workload(), recommend) {
         (None, _) | (_, Recommend::Later) => None,
-        (Some(w), Recommend::Reuse(rec)) if rec.workload == *w && rec.currency == ctx.currency => {
+        (Some(w), Recommend::Reuse(rec))
+            if rec.workload == *w
+                && rec.currency == ctx.currency
+                && rec.placement == ctx.scenario.scenario().placement() =>
+        {
             Some(rec)
         }
         (Some(_), _) => recommendation_for(ctx),

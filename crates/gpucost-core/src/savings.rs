@@ -146,12 +146,19 @@ impl Assumption {
     }
 }
 
-/// The rightsizing lever: the workload on the recommendation's top GPU instead of the first
-/// line's GPU, when both can run it and they differ.
+/// The rightsizing lever: the workload on the recommendation's best GPU instead of the first
+/// line's GPU, when both can run it and they differ. Only GPUs whose best rental keeps to the
+/// first line's packing are suggested (a job the user keeps on one machine is not moved to
+/// GPUs spread over several).
 pub fn rightsizing(ctx: &EstimateContext, rec: &Recommendation) -> Option<Saving> {
-    let line_gpu = ctx.scenario.scenario().lines.first()?.gpu.as_str();
+    let line = ctx.scenario.scenario().lines.first()?;
+    let line_gpu = line.gpu.as_str();
     let family = ctx.catalog.gpu(line_gpu)?.family.clone();
-    let top = rec.top()?;
+    let keeps_packing = |c: &&crate::recommend::Candidate| {
+        c.best_option()
+            .is_some_and(|o| line.packing.admits(o.gpus_per_instance, o.gpus_rented))
+    };
+    let top = rec.ranked.iter().find(keeps_packing)?;
     if top.profile.family == family {
         return None;
     }
@@ -219,8 +226,8 @@ pub(crate) fn levers_with<'c, 'a: 'c>(
                 .lines
                 .iter()
                 .map(|l| Line {
-                    gpu: l.gpu.clone(),
                     demand: Demand::Constant(l.demand.peak()),
+                    ..l.clone()
                 })
                 .collect(),
             ..s.clone()

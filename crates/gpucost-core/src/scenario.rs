@@ -16,11 +16,12 @@ use crate::catalog::Catalog;
 use crate::format::Lang;
 use crate::l10n::Localize;
 use crate::limits::{
-    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, MAX_GPUS,
-    MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
-    OFF_PEAK_START_HOUR, SPOT_OVERHEAD_PCT,
+    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
+    MAX_GPUS, MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
+    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
+use crate::placement::{Geo, HostFloor, Packing, Placement};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 
@@ -147,6 +148,24 @@ pub struct Line {
     pub gpu: String,
     /// When and how many.
     pub demand: Demand,
+    /// How its GPUs may be spread over machines.
+    pub packing: Packing,
+}
+
+impl Line {
+    /// A line of `gpus` × `gpu` for the whole horizon, on machines of any size.
+    pub fn constant(gpu: &str, gpus: Decimal) -> Line {
+        Line {
+            gpu: gpu.into(),
+            demand: Demand::Constant(gpus),
+            packing: Packing::Split,
+        }
+    }
+
+    /// The fewest GPUs a machine must have to serve the line.
+    pub fn min_per_machine(&self) -> Option<Decimal> {
+        self.packing.min_per_machine(self.demand.peak())
+    }
 }
 
 /// Whether the workload survives being interrupted (spot instances can be reclaimed).
@@ -353,6 +372,10 @@ pub struct Scenario {
     pub sellers: BTreeSet<String>,
     /// The work the GPUs do, when described: enables the hardware recommendation.
     pub workload: Option<Workload>,
+    /// Where its catalog prices must come from.
+    pub geo: Geo,
+    /// The smallest host per GPU its catalog offers must have.
+    pub host: HostFloor,
 }
 
 impl Default for Scenario {
@@ -360,10 +383,7 @@ impl Default for Scenario {
     fn default() -> Self {
         Scenario {
             horizon: Horizon::Hours(Decimal::from(24)),
-            lines: vec![Line {
-                gpu: "A100-80GB".into(),
-                demand: Demand::Constant(Decimal::ONE),
-            }],
+            lines: vec![Line::constant("A100-80GB", Decimal::ONE)],
             lead_minutes: 0,
             tz_offset_minutes: 8 * 60,
             options: BillingOptions::default(),
@@ -374,6 +394,36 @@ impl Default for Scenario {
             reference: None,
             sellers: BTreeSet::new(),
             workload: None,
+            geo: Geo::Anywhere,
+            host: HostFloor::default(),
+        }
+    }
+}
+
+impl Scenario {
+    /// The scenario-wide rules for catalog offers.
+    pub fn placement(&self) -> Placement {
+        Placement {
+            geo: self.geo,
+            host: self.host,
+        }
+    }
+
+    /// A new line of one `gpu` for the whole horizon, packed as the scenario's work needs:
+    /// on one machine when the described workload trains (its GPUs exchange gradients), on
+    /// machines of any size otherwise.
+    pub fn new_line(&self, gpu: &str) -> Line {
+        let trains = self
+            .workload
+            .as_ref()
+            .is_some_and(|w| w.kind().is_training());
+        Line {
+            packing: if trains {
+                Packing::OneMachine
+            } else {
+                Packing::Split
+            },
+            ..Line::constant(gpu, Decimal::ONE)
         }
     }
 }
@@ -439,6 +489,13 @@ pub enum ScenarioError {
         /// Which setting.
         what: Setting,
     },
+    /// A line asks for a number of GPUs per machine outside [`GPUS_PER_MACHINE`].
+    BadPacking {
+        /// Line number, from 1.
+        line: usize,
+    },
+    /// The host floor is outside [`VCPUS_PER_GPU`] or [`RAM_GIB_PER_GPU`].
+    BadHostFloor,
     /// The workload description is inconsistent.
     Workload(WorkloadError),
 }
@@ -515,6 +572,21 @@ impl Scenario {
                 }
                 Demand::Constant(_) => {}
             }
+            if let Packing::AtLeast(n) = line.packing {
+                if !GPUS_PER_MACHINE.contains(n) {
+                    errors.push(ScenarioError::BadPacking { line: n_line(i) });
+                }
+            }
+        }
+        let host = &self.host;
+        if host
+            .vcpus_per_gpu
+            .is_some_and(|v| !VCPUS_PER_GPU.accepts(v))
+            || host
+                .ram_gib_per_gpu
+                .is_some_and(|r| !RAM_GIB_PER_GPU.accepts(r))
+        {
+            errors.push(ScenarioError::BadHostFloor);
         }
         let o = &self.options;
         if !SPOT_OVERHEAD_PCT.in_range(o.spot_overhead_pct) {
@@ -640,6 +712,11 @@ impl ValidScenario {
     }
 }
 
+/// Line number from index.
+fn n_line(i: usize) -> usize {
+    i + 1
+}
+
 /// The weekday the calendar month starts on (for labels).
 pub fn month_starts_on(year: i32, month: u32) -> Option<Weekday> {
     NaiveDate::from_ymd_opt(year, month, 1).map(|d| d.weekday())
@@ -686,13 +763,11 @@ mod tests {
         let s = Scenario {
             horizon: Horizon::Hours(Decimal::ZERO),
             lines: vec![
-                Line {
-                    gpu: "T5".into(),
-                    demand: Demand::Constant(Decimal::ZERO),
-                },
+                Line::constant("T5", Decimal::ZERO),
                 Line {
                     gpu: "T4".into(),
                     demand: Demand::Weekly(WeekGrid::default()),
+                    packing: Packing::AtLeast(0),
                 },
             ],
             ..Scenario::default()
@@ -708,6 +783,7 @@ mod tests {
                 },
                 ScenarioError::BadCount { line: 1 },
                 ScenarioError::EmptySchedule { line: 2 },
+                ScenarioError::BadPacking { line: 2 },
             ]
         );
         assert!(errors[1].message(Lang::Zh).contains("第 1 行"));
@@ -724,6 +800,7 @@ mod tests {
                     start_minute: 20 * 60,
                     minutes: 240,
                 },
+                packing: Packing::Split,
             }],
             lead_minutes: 30,
             ..Scenario::default()

@@ -14,7 +14,7 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
 use gpucost_core::report::Report;
-use gpucost_core::scenario::{Demand, Horizon, Line, Scenario};
+use gpucost_core::scenario::{Horizon, Line, Scenario};
 use rust_decimal::Decimal;
 
 fn run(scenario: Scenario) -> Report {
@@ -43,10 +43,7 @@ fn alibaba(r: &Report) -> &ProviderPlan {
 /// One GPU of `gpu` for `hours`, compared on Alibaba only.
 fn one_gpu(gpu: &str, hours: Decimal) -> Scenario {
     Scenario {
-        lines: vec![Line {
-            gpu: gpu.into(),
-            demand: Demand::Constant(Decimal::ONE),
-        }],
+        lines: vec![Line::constant(gpu, Decimal::ONE)],
         horizon: Horizon::Hours(hours),
         sellers: ["alibaba".to_string()].into(),
         ..Preset::Custom.scenario()

@@ -11,6 +11,7 @@ use gpucost_core::estimate::{compare, EstimateContext, Selection};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
+use gpucost_core::placement::{Geo, HostFloor, Packing};
 use gpucost_core::presets::Preset;
 use gpucost_core::recommend::{TaskKind, Workload};
 use gpucost_core::scenario::{
@@ -38,6 +39,15 @@ fn grid() -> impl Strategy<Value = WeekGrid> {
         }
         g
     })
+}
+
+/// Machines of any size, every GPU on one machine, or at least 1–16 per machine.
+fn packing() -> impl Strategy<Value = Packing> {
+    prop_oneof![
+        Just(Packing::Split),
+        Just(Packing::OneMachine),
+        (1u32..=16).prop_map(Packing::AtLeast),
+    ]
 }
 
 fn demand() -> impl Strategy<Value = Demand> {
@@ -94,7 +104,10 @@ fn custom_price() -> impl Strategy<Value = CustomPrice> {
 fn scenario() -> impl Strategy<Value = Scenario> {
     (
         horizon(),
-        prop::collection::vec((prop::sample::select(GPUS.to_vec()), demand()), 1..4),
+        prop::collection::vec(
+            (prop::sample::select(GPUS.to_vec()), demand(), packing()),
+            1..4,
+        ),
         0u32..=120,
         prop::collection::btree_set(
             prop::sample::select(vec![
@@ -114,6 +127,11 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::sample::select(TaskKind::ALL.to_vec()),
             prop::option::of(1i64..=500),
         )),
+        (
+            prop::sample::select(Geo::all()),
+            prop::option::of(1i64..=32),
+            prop::option::of(1i64..=256),
+        ),
     )
         .prop_map(
             |(
@@ -128,14 +146,16 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
+                (geo, cpu, ram),
             )| {
                 Scenario {
                     horizon,
                     lines: lines
                         .into_iter()
-                        .map(|(gpu, demand)| Line {
+                        .map(|(gpu, demand, packing)| Line {
                             gpu: gpu.into(),
                             demand,
+                            packing,
                         })
                         .collect(),
                     lead_minutes: lead,
@@ -172,6 +192,11 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         deadline_hours: deadline.map(Decimal::from),
                         ..Workload::for_task(task)
                     }),
+                    geo,
+                    host: HostFloor {
+                        vcpus_per_gpu: cpu.map(Decimal::from),
+                        ram_gib_per_gpu: ram.map(Decimal::from),
+                    },
                 }
             },
         )
@@ -320,7 +345,7 @@ proptest! {
     fn cost_grows_with_hours(gpu in prop::sample::select(GPUS.to_vec()), n in 1i64..=16, h in 1i64..=2000, extra in 1i64..=500) {
         let at = |hours: i64| cheapest(Scenario {
             horizon: Horizon::Hours(Decimal::from(hours)),
-            lines: vec![Line { gpu: gpu.into(), demand: Demand::Constant(Decimal::from(n)) }],
+            lines: vec![Line::constant(gpu, Decimal::from(n))],
             ..Scenario::default()
         });
         let (a, b) = (at(h), at(h + extra));
@@ -337,7 +362,7 @@ proptest! {
             }
             cheapest(Scenario {
                 horizon: Horizon::Month730,
-                lines: vec![Line { gpu: gpu.into(), demand: Demand::Weekly(g) }],
+                lines: vec![Line { gpu: gpu.into(), demand: Demand::Weekly(g), packing: Packing::Split }],
                 ..Scenario::default()
             })
         };

@@ -3,7 +3,7 @@
 
 use gpucost_core::format;
 use gpucost_core::limits::{self, MAX_LINES};
-use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
+use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -85,10 +85,8 @@ pub(crate) fn LinesEditor() -> impl IntoView {
     let add = move |_: leptos::ev::MouseEvent| {
         app.edit(|s| {
             if s.lines.len() < MAX_LINES {
-                s.lines.push(Line {
-                    gpu: "T4".into(),
-                    demand: Demand::Constant(Decimal::ONE),
-                });
+                let line = s.new_line("T4");
+                s.lines.push(line);
             }
         })
     };

@@ -14,7 +14,7 @@ pub mod workload_form;
 use std::sync::Arc;
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::recommend::recommend;
+use gpucost_core::recommend::recommend_placed;
 use gpucost_core::report::{Recommend, Report};
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session;
@@ -27,18 +27,21 @@ use gpucost_core::l10n::ui::Text;
 #[component]
 pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
-    // The recommendation depends only on the workload, the rates and the currency, and it is
+    // The recommendation depends only on the workload, the place and host floor, the rates and
+    // the currency, and it is
     // most of an estimate's time when a workload is described: kept across every other edit,
     // and made after the first paint, so the totals are painted without waiting for it.
     let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let placement = Memo::new(move |_| app.page.with(|p| p.scenario.placement()));
     let recommendation = Memo::new(move |_| {
         if !app.painted.get() {
             return None;
         }
         let w = workload.get()?.validate().ok()?;
-        Some(Arc::new(recommend(
+        Some(Arc::new(recommend_placed(
             catalog(),
             &w,
+            &placement.get(),
             &app.fx.get(),
             app.currency.get(),
             app.today,

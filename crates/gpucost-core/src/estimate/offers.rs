@@ -6,8 +6,9 @@
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
@@ -16,7 +17,8 @@ use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
 use crate::format::Lang;
 use crate::l10n::labels;
-use crate::scenario::{CustomMode, Discount, PriceOwner};
+use crate::placement::{Constraint, Geo, HostFloor, Interconnect};
+use crate::scenario::{CustomMode, Discount, Line, PriceOwner};
 
 /// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.
 pub(super) struct Candidate<'b, 'a> {
@@ -28,6 +30,8 @@ pub(super) struct Candidate<'b, 'a> {
     pub gpus: Decimal,
     /// Host vCPUs, when known (some providers meter small hosts in coarser blocks).
     pub vcpus: Option<Decimal>,
+    /// How its GPUs talk to each other, where the catalog says.
+    pub interconnect: Option<Interconnect>,
     /// Its prices, region by region.
     pub regions: Cow<'b, [RegionRates<'a>]>,
     /// What each region's prices mean for plans (same order as `regions`).
@@ -46,6 +50,8 @@ struct OfferPrices<'a> {
 pub(crate) struct OfferBook<'a> {
     catalog: &'a Catalog,
     discounts: Vec<Discount>,
+    /// Only regions in this place are kept.
+    geo: Geo,
     plan_ctx: PlanContext<'a>,
     /// Providers with at least one catalog offer.
     stocked: HashSet<&'a str>,
@@ -58,6 +64,7 @@ impl<'a> OfferBook<'a> {
         OfferBook {
             catalog: ctx.catalog,
             discounts: ctx.scenario.scenario().discounts.clone(),
+            geo: ctx.scenario.scenario().geo,
             plan_ctx: plan_context(ctx),
             stocked: ctx
                 .catalog
@@ -76,6 +83,7 @@ impl<'a> OfferBook<'a> {
     pub(crate) fn fits(&self, ctx: &EstimateContext) -> bool {
         std::ptr::eq(self.catalog, ctx.catalog)
             && self.discounts == ctx.scenario.scenario().discounts
+            && self.geo == ctx.scenario.scenario().geo
             && self.plan_ctx == plan_context(ctx)
     }
 
@@ -84,12 +92,13 @@ impl<'a> OfferBook<'a> {
         self.stocked.contains(provider)
     }
 
-    /// The regions of catalog offer `i` with its discounted rates and their terms; of regions
-    /// priced alike, only the first (see [`distinct_regions`]).
+    /// The regions of catalog offer `i` in the scenario's place, with its discounted rates and
+    /// their terms; of regions priced alike, only the first (see [`distinct_regions`]).
     fn prices(&self, i: usize) -> &OfferPrices<'a> {
         self.offers[i].get_or_init(|| {
             let offer = &self.catalog.offers[i];
-            let regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+            let mut regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+            regions.retain(|r| self.in_place(offer, r.region) == Some(true));
             let regions = distinct_regions(regions);
             let terms = regions
                 .iter()
@@ -97,6 +106,27 @@ impl<'a> OfferBook<'a> {
                 .collect();
             OfferPrices { regions, terms }
         })
+    }
+
+    /// Whether `offer`'s region `region` is in the scenario's place (`None`: unknown).
+    fn in_place(&self, offer: &Offer, region: &str) -> Option<bool> {
+        self.geo
+            .contains(self.catalog.place(&offer.provider, region))
+    }
+
+    /// Why catalog offer `i` has no region in the scenario's place: none is there, or the
+    /// places of some are unknown.
+    fn place_constraint(&self, i: usize) -> Constraint {
+        let offer = &self.catalog.offers[i];
+        let unknown = offer
+            .prices
+            .iter()
+            .any(|p| self.in_place(offer, &p.region).is_none());
+        if unknown {
+            Constraint::PlaceUnknown
+        } else {
+            Constraint::Place(self.geo)
+        }
     }
 }
 
@@ -276,9 +306,63 @@ fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &s
     }
 }
 
-/// Catalog offers that can serve a line of `line_gpu` (its family, enough memory, whole
-/// instances), in catalog index order.
-pub(super) fn line_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
+/// Catalog offers that can serve `line` (its GPU's family, enough memory, whole instances),
+/// on machines its packing and the scenario's host floor allow, in catalog index order.
+pub(super) fn line_offers(ctx: &EstimateContext, line: &Line) -> Vec<usize> {
+    let host = &ctx.scenario.scenario().host;
+    family_offers(ctx, &line.gpu)
+        .into_iter()
+        .filter(|&i| offer_constraint(ctx, line, host, &ctx.catalog.offers[i]).is_none())
+        .collect()
+}
+
+/// The machine rule `offer` breaks for `line`, if any: too few GPUs per machine, too small a
+/// host, or a host size the catalog does not list.
+fn offer_constraint(
+    ctx: &EstimateContext,
+    line: &Line,
+    host: &HostFloor,
+    offer: &Offer,
+) -> Option<Constraint> {
+    let _ = ctx;
+    if let Some(min) = line.min_per_machine() {
+        if offer.gpus < min {
+            return Some(Constraint::GpusPerMachine(min.to_u32().unwrap_or(u32::MAX)));
+        }
+    }
+    match host.admits(offer) {
+        Some(true) => None,
+        Some(false) => Some(Constraint::HostTooSmall),
+        None => Some(Constraint::HostUnknown),
+    }
+}
+
+/// Why `seller` has no catalog offer for `line` in the scenario: every rule that left one of
+/// its offers of the line's GPU out. Empty when it has no such offer at all.
+pub(super) fn constraints(
+    ctx: &EstimateContext,
+    book: &OfferBook,
+    seller: &str,
+    line: &Line,
+) -> BTreeSet<Constraint> {
+    let host = &ctx.scenario.scenario().host;
+    family_offers(ctx, &line.gpu)
+        .into_iter()
+        .filter(|&i| ctx.catalog.offers[i].provider == seller)
+        .filter_map(|i| {
+            offer_constraint(ctx, line, host, &ctx.catalog.offers[i]).or_else(|| {
+                book.prices(i)
+                    .regions
+                    .is_empty()
+                    .then(|| book.place_constraint(i))
+            })
+        })
+        .collect()
+}
+
+/// Catalog offers of `line_gpu`'s family with enough memory, priced per whole instance, in
+/// catalog index order.
+fn family_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
     let (catalog, index) = (ctx.catalog, ctx.index);
     let family = index
         .gpu(line_gpu)
@@ -308,7 +392,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
     let (catalog, index) = (ctx.catalog, ctx.index);
     let mut out: Vec<Candidate> = line_offers
         .iter()
-        .filter(|&&i| catalog.offers[i].provider == seller.id)
+        .filter(|&&i| catalog.offers[i].provider == seller.id && !book.prices(i).regions.is_empty())
         .map(|&i| {
             let o = &catalog.offers[i];
             let prices = book.prices(i);
@@ -317,6 +401,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 instance: o.instance.as_ref(),
                 gpus: o.gpus,
                 vcpus: o.vcpus,
+                interconnect: Interconnect::of(catalog, o),
                 regions: Cow::Borrowed(&prices.regions),
                 terms: Cow::Borrowed(&prices.terms),
             }
@@ -345,6 +430,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             instance: gpu,
             gpus: Decimal::ONE,
             vcpus: None,
+            interconnect: None,
             terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
             regions: Cow::Owned(vec![rates]),
         });

@@ -257,6 +257,12 @@ impl Localize for LineError {
             (LineError::BadStart { start }, Lang::Zh) => format!("开始时间{}无效", q(start)),
             (LineError::BadLength { length }, Lang::En) => format!("bad length {length:?}"),
             (LineError::BadLength { length }, Lang::Zh) => format!("时长{}无效", q(length)),
+            (LineError::BadPacking { packing, max }, Lang::En) => format!(
+                "GPUs per machine {packing:?} must be \"all\" or a whole number from 1 to {max}"
+            ),
+            (LineError::BadPacking { packing, max }, Lang::Zh) => {
+                format!("每台机器 GPU 数{}须为 all 或 1 到 {max} 的整数", q(packing))
+            }
         }
     }
 }

@@ -15,6 +15,7 @@
 pub mod check;
 pub mod labels;
 pub mod link;
+mod placement;
 mod presets;
 pub mod recommend;
 mod report;

@@ -44,6 +44,27 @@ impl OfferRef {
     pub fn instance_text(&self, lang: Lang) -> &str {
         labels::instance(&self.instance, lang)
     }
+
+    /// The machines used: `1 × 4 GPUs, NVLink`, `2 台 × 4 卡，PCIe`.
+    pub fn machines_text(&self, lang: Lang) -> String {
+        let gpus = format::number(self.gpus_each, 3);
+        let link = self.interconnect.map(|i| i.text(lang));
+        match (lang, link) {
+            (Lang::En, None) => format!("{} × {gpus} GPU", self.machines),
+            (Lang::En, Some(l)) => format!("{} × {gpus} GPU, {l}", self.machines),
+            (Lang::Zh, None) => format!("{} 台 × {gpus} 卡", self.machines),
+            (Lang::Zh, Some(l)) => format!("{} 台 × {gpus} 卡，{l}", self.machines),
+        }
+    }
+
+    /// The instance and its machines: `p3.8xlarge (1 × 4 GPU)`.
+    pub fn instance_and_machines_text(&self, lang: Lang) -> String {
+        format!(
+            "{} ({})",
+            self.instance_text(lang),
+            self.machines_text(lang)
+        )
+    }
 }
 
 /// "your price".
@@ -132,6 +153,19 @@ impl Unable {
                 Lang::En => format!("no offer with {gpu} (line {line})"),
                 Lang::Zh => format!("没有 {gpu} 的规格（第 {line} 行）"),
             },
+            Unable::Constrained { line, gpu, by } => {
+                let why: Vec<String> = by.iter().map(|c| c.text(lang)).collect();
+                match lang {
+                    Lang::En => format!(
+                        "no {gpu} offer meets the line's needs (line {line}): {}",
+                        why.join("; ")
+                    ),
+                    Lang::Zh => format!(
+                        "没有满足要求的 {gpu} 规格（第 {line} 行）：{}",
+                        why.join("；")
+                    ),
+                }
+            }
         }
     }
 }
@@ -146,9 +180,30 @@ impl Served {
         )
     }
 
-    /// The instances, one per line, joined by ` + `.
+    /// The instances with their machines, one per line, joined by ` + `.
     pub fn instances_text(&self, lang: Lang) -> String {
-        join(self.offers.iter().map(|o| o.instance_text(lang)))
+        let parts: Vec<String> = self
+            .offers
+            .iter()
+            .map(|o| o.instance_and_machines_text(lang))
+            .collect();
+        parts.join(" + ")
+    }
+
+    /// The machines used, one entry per line, joined by ` + `.
+    pub fn machines_text(&self, lang: Lang) -> String {
+        let parts: Vec<String> = self.offers.iter().map(|o| o.machines_text(lang)).collect();
+        parts.join(" + ")
+    }
+
+    /// The offer ids with their machines: `aws/p3.8xlarge (1 × 4 GPU)`, joined by ` + `.
+    pub fn offers_text(&self, lang: Lang) -> String {
+        let parts: Vec<String> = self
+            .offers
+            .iter()
+            .map(|o| format!("{} ({})", o.id_text(lang), o.machines_text(lang)))
+            .collect();
+        parts.join(" + ")
     }
 
     /// The offer ids as a reader names them, joined by ` + `.

@@ -2,7 +2,9 @@
 
 use super::Localize;
 use crate::format::Lang;
-use crate::limits::{MAX_GPUS, MAX_HOURS, MAX_LINES};
+use crate::limits::{
+    GPUS_PER_MACHINE, MAX_GPUS, MAX_HOURS, MAX_LINES, RAM_GIB_PER_GPU, VCPUS_PER_GPU,
+};
 use crate::scenario::{ScenarioError, Setting};
 
 impl Localize for Setting {
@@ -78,6 +80,22 @@ impl Localize for ScenarioError {
             (ScenarioError::BadAmount { what }, Lang::Zh) => {
                 format!("{}：须大于零。", what.text(lang))
             }
+            (ScenarioError::BadPacking { line }, Lang::En) => format!(
+                "Line {line}: GPUs per machine must be between {} and {}.",
+                GPUS_PER_MACHINE.min, GPUS_PER_MACHINE.max
+            ),
+            (ScenarioError::BadPacking { line }, Lang::Zh) => format!(
+                "第 {line} 行：每台机器的 GPU 数须在 {} 到 {} 之间。",
+                GPUS_PER_MACHINE.min, GPUS_PER_MACHINE.max
+            ),
+            (ScenarioError::BadHostFloor, Lang::En) => format!(
+                "Host per GPU: vCPUs must be above 0 and at most {}, RAM above 0 and at most {} GiB.",
+                VCPUS_PER_GPU.max, RAM_GIB_PER_GPU.max
+            ),
+            (ScenarioError::BadHostFloor, Lang::Zh) => format!(
+                "每 GPU 主机配置：vCPU 须大于 0 且不超过 {}，内存须大于 0 且不超过 {} GiB。",
+                VCPUS_PER_GPU.max, RAM_GIB_PER_GPU.max
+            ),
             (ScenarioError::Workload(e), lang) => e.message(lang),
         }
     }

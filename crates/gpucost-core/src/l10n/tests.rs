@@ -62,6 +62,10 @@ fn line_errors() -> Vec<LineError> {
         LineError::BadLength {
             length: "4x".into(),
         },
+        LineError::BadPacking {
+            packing: "one".into(),
+            max: 64,
+        },
     ]);
     out
 }
@@ -259,6 +263,8 @@ fn every_scenario_error_reads_in_both_languages() {
         ScenarioError::WindowOutsideHorizon { line: 1 },
         ScenarioError::BadHorizon,
         ScenarioError::BadCustomPrice { index: 1 },
+        ScenarioError::BadPacking { line: 1 },
+        ScenarioError::BadHostFloor,
         ScenarioError::Workload(WorkloadError::LatencyOutOfRange),
     ];
     for what in [
@@ -275,6 +281,51 @@ fn every_scenario_error_reads_in_both_languages() {
     }
     for e in errors {
         reads_in_both(&format!("{e:?}"), &e);
+    }
+}
+
+#[test]
+fn every_placement_rule_reads_in_both_languages() {
+    use crate::catalog::Continent;
+    use crate::placement::{Constraint, Geo, HostFloor, Packing};
+    use crate::view::results::{PlacementView, Unable};
+    let mut constraints = vec![
+        Constraint::GpusPerMachine(4),
+        Constraint::HostTooSmall,
+        Constraint::HostUnknown,
+        Constraint::PlaceUnknown,
+    ];
+    constraints.extend(Geo::all().into_iter().map(Constraint::Place));
+    for c in &constraints {
+        reads_in_both(&format!("{c:?}"), c);
+    }
+    let unable = Unable::Constrained {
+        line: 1,
+        gpu: "V100".into(),
+        by: constraints,
+    };
+    let zh = unable.text(Lang::Zh);
+    assert!(has_han(&zh) && english_phrase(&zh, NAMES).is_none(), "{zh}");
+    for geo in Geo::all() {
+        let view = PlacementView {
+            geo,
+            host: HostFloor {
+                vcpus_per_gpu: Some(Decimal::from(8)),
+                ram_gib_per_gpu: Some(Decimal::from(32)),
+            },
+            lines: vec![
+                (1, "V100".into(), Packing::OneMachine),
+                (2, "T4".into(), Packing::AtLeast(2)),
+            ],
+            own_prices: true,
+        };
+        let (en, zh) = (view.text(Lang::En), view.text(Lang::Zh));
+        assert!(!en.is_empty() && !has_han(&en), "{en}");
+        assert!(has_han(&zh), "{zh}");
+        assert_eq!(english_phrase(&zh, NAMES), None, "{zh}");
+    }
+    for c in Continent::ALL {
+        assert!(has_han(c.text(Lang::Zh)) && !has_han(c.text(Lang::En)));
     }
 }
 

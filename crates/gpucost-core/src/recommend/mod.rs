@@ -41,6 +41,7 @@ use rust_decimal::Decimal;
 use crate::catalog::Catalog;
 use crate::fx::FxTable;
 use crate::money::Currency;
+use crate::placement::Placement;
 
 pub use assumptions::Assumption;
 pub use basis::{Basis, Calibration, Formula, RowRef};
@@ -181,6 +182,8 @@ pub struct Excluded {
 pub struct Recommendation {
     /// The workload.
     pub workload: ValidWorkload,
+    /// The place and host floor its rentals were chosen by.
+    pub placement: Placement,
     /// Currency of every amount.
     pub currency: Currency,
     /// What the ranking compares: cost per run, or per million requests.
@@ -216,8 +219,28 @@ pub fn recommend(
     currency: Currency,
     today: NaiveDate,
 ) -> Recommendation {
+    recommend_placed(
+        catalog,
+        workload,
+        &Placement::default(),
+        fx,
+        currency,
+        today,
+    )
+}
+
+/// [`recommend`] among the offers `placement` admits: the scenario's place and host floor
+/// apply to the recommendation's rentals as to the comparison's.
+pub fn recommend_placed(
+    catalog: &Catalog,
+    workload: &ValidWorkload,
+    placement: &Placement,
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+) -> Recommendation {
     // Which offers rent each GPU does not depend on the precision the rules re-rank at.
-    let rentals = Rentals::new(catalog, fx, currency);
+    let rentals = Rentals::placed(catalog, placement, fx, currency);
     let (ranked, excluded, memory) = ranking::evaluate(&rentals, workload, currency, today);
     let unit = cost::primary_unit(workload);
     let rules = rules::check(&rules::Ranking {
@@ -232,6 +255,7 @@ pub fn recommend(
     assumptions.extend(assumptions::global(workload, &ranked, fx));
     Recommendation {
         workload: *workload,
+        placement: *placement,
         currency,
         unit,
         memory,

@@ -12,6 +12,7 @@ use crate::browse::hourly_amount;
 use crate::catalog::{Catalog, Offer, Price, PriceBasis, Provider};
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
+use crate::placement::{Geo, Placement};
 
 use super::candidates::{resolve, GpuProfile};
 
@@ -50,6 +51,17 @@ pub(crate) struct Rentals<'c> {
 impl<'c> Rentals<'c> {
     /// Finds the rentals of every candidate GPU in `catalog`, priced in `display`.
     pub(crate) fn new(catalog: &'c Catalog, fx: &FxTable, display: Currency) -> Rentals<'c> {
+        Rentals::placed(catalog, &Placement::default(), fx, display)
+    }
+
+    /// Finds the rentals of every candidate GPU in `catalog` that `placement` admits: hosts at
+    /// or above its floor, prices of regions in its place.
+    pub(crate) fn placed(
+        catalog: &'c Catalog,
+        placement: &Placement,
+        fx: &FxTable,
+        display: Currency,
+    ) -> Rentals<'c> {
         let (profiles, offer_profile) = resolve(catalog);
         let mut by_profile: Vec<Vec<Rental>> = vec![Vec::new(); profiles.len()];
         // Offers come grouped by provider, so the last provider found is usually the next.
@@ -59,6 +71,13 @@ impl<'c> Rentals<'c> {
             let Some(i) = profile.filter(|_| offer.basis != PriceBasis::GpuComponent) else {
                 continue;
             };
+            if !placement.admits_offer(offer) {
+                continue;
+            }
+            let cheapest = cheapest_per_class(catalog, placement, offer, fx, display);
+            if cheapest.iter().all(Option::is_none) {
+                continue;
+            }
             let at = match last {
                 Some((id, at)) if id == offer.provider => at,
                 _ => {
@@ -73,7 +92,7 @@ impl<'c> Rentals<'c> {
             by_profile[i].push(Rental {
                 offer,
                 provider: at.map(|p| (p, &catalog.providers[p])),
-                cheapest: cheapest_per_class(offer, fx, display),
+                cheapest,
                 gpus_f64: offer.gpus.to_f64().filter(|k| *k > 0.0),
             });
         }
@@ -100,14 +119,21 @@ impl<'c> Rentals<'c> {
 }
 
 /// The cheapest price of `offer` in each billing class per instance-hour in `display` (the
-/// first of equals, in catalog order), in [`ModeClass::ALL`] order; one pass over the prices.
+/// first of equals, in catalog order), among the regions `placement` admits, in
+/// [`ModeClass::ALL`] order; one pass over the prices.
 fn cheapest_per_class<'c>(
+    catalog: &Catalog,
+    placement: &Placement,
     offer: &'c Offer,
     fx: &FxTable,
     display: Currency,
 ) -> [Option<ClassPrice<'c>>; ModeClass::ALL.len()] {
     let mut out: [Option<ClassPrice<'c>>; ModeClass::ALL.len()] = [None; ModeClass::ALL.len()];
+    let anywhere = placement.geo == Geo::Anywhere;
     for price in offer.prices.iter() {
+        if !anywhere && !placement.admits_region(catalog, &offer.provider, &price.region) {
+            continue;
+        }
         let class = price.mode.class();
         let Some(at) = ModeClass::ALL.iter().position(|c| *c == class) else {
             continue;

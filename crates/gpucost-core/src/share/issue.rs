@@ -177,6 +177,13 @@ pub enum LineError {
         /// The length as written.
         length: String,
     },
+    /// The packing suffix is neither `all` nor a whole number of GPUs per machine up to `max`.
+    BadPacking {
+        /// The suffix as written.
+        packing: String,
+        /// Most GPUs per machine.
+        max: u32,
+    },
 }
 
 /// Why one custom price (`cp=` value, or a prices file's entry) cannot be read.

@@ -35,8 +35,9 @@ use rust_decimal::Decimal;
 use crate::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder, DEFAULT_STALE_AFTER_DAYS};
 use crate::catalog::Catalog;
 use crate::format::Lang;
-use crate::limits::FX_CNY_PER_USD;
+use crate::limits::{FX_CNY_PER_USD, GPUS_PER_MACHINE};
 use crate::money::Currency;
+use crate::placement::Geo;
 use crate::presets::Preset;
 use crate::scenario::Scenario;
 
@@ -277,6 +278,10 @@ fn decode_catalog(r: &mut Reader, f: &mut CatalogFilter) {
         }
     }
     f.min_memory_gib = r.integer::<u32>("mem", 1, 2048);
+    if let Some(place) = r.word("place", scenario_params::GEO_WORDS, Geo::from_slug) {
+        f.place = place;
+    }
+    f.min_gpus_per_machine = r.integer::<u32>("gpm", GPUS_PER_MACHINE.min, GPUS_PER_MACHINE.max);
     if let Some(need) = r.single("need") {
         for word in need.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match RequiredMode::from_slug(word) {
@@ -371,6 +376,12 @@ fn encode_catalog(w: &mut Writer, f: &CatalogFilter) {
     }
     if let Some(mem) = f.min_memory_gib {
         w.pair("mem", &mem.to_string());
+    }
+    if f.place != Geo::Anywhere {
+        w.pair("place", f.place.as_str());
+    }
+    if let Some(n) = f.min_gpus_per_machine {
+        w.pair("gpm", &n.to_string());
     }
     if !f.require.is_empty() {
         let need: Vec<&str> = f.require.iter().map(|m| m.as_str()).collect();

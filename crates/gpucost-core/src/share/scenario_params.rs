@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `preset` | preset slug; without it `short-training`, or `custom` when the link has `l=` | `preset=dev-test` |
 //! | `h` | hours (one-off; applied in whole minutes, with a notice when rounded), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
-//! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly) | `l=T4*50@20:00+4h` |
+//! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly); then `/all` for every GPU on one machine or `/N` for at least N GPUs per machine (none: machines of any size) | `l=T4*50@20:00+4h`, `l=V100*4/all` |
 //! | `lead` | minutes a window starts early | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
 //! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
@@ -16,6 +16,8 @@
 //! | `budget` | budget for the horizon; `none` clears | `budget=1200CNY` |
 //! | `ref`, `refl` | reference amount and its label; `ref=none` clears | `ref=50000CNY&refl=deposit` |
 //! | `cmp` | only these sellers (provider ids, `custom:Name`) | `cmp=aws-china,tencent` |
+//! | `geo` | where catalog prices must come from: `cn` (mainland China), `not-cn`, a continent (`as`, `eu`, `na`, `sa`, `oc`, `af`), `any` | `geo=cn` |
+//! | `cpu`, `ram` | the fewest host vCPUs and GiB of RAM per GPU | `cpu=8&ram=32` |
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
@@ -28,12 +30,13 @@ use super::query::{Reader, Writer};
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::limits::{
-    AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES,
-    MAX_GPUS, MAX_HOURS, MAX_LABEL_CHARS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES,
-    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
-    SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
+    DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
+    GPU_COUNT, HOURS, LEAD_MINUTES, MAX_GPUS, MAX_HOURS, MAX_LABEL_CHARS, MAX_LINES,
+    MAX_NAME_CHARS, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
+    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
+use crate::placement::{Geo, Packing};
 use crate::presets::Preset;
 use crate::recommend::Workload;
 use crate::scenario::{
@@ -41,6 +44,9 @@ use crate::scenario::{
     Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
+
+/// The `geo=` words, as [`Geo::as_str`] spells them.
+pub(crate) const GEO_WORDS: &[&str] = &["any", "cn", "not-cn", "as", "eu", "na", "sa", "oc", "af"];
 
 /// The `pay=` words, as [`pay_word`] spells them.
 const PAY_WORDS: &[&str] = &["spot", "reserved", "monthly"];
@@ -116,11 +122,47 @@ fn parse_length(raw: &str) -> Option<u32> {
         .flatten()
 }
 
-/// Parses one `l=` value.
+/// Parses one `l=` value: a demand, then an optional packing suffix (`/all`, `/N`).
 ///
 /// # Errors
 /// Why it is not a line.
 pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
+    let (demand, packing) = match raw.rsplit_once('/') {
+        None => (raw, Packing::Split),
+        Some((demand, suffix)) => (demand, parse_packing(suffix)?),
+    };
+    Ok(Line {
+        packing,
+        ..parse_demand(demand, catalog)?
+    })
+}
+
+/// `all` (one machine) or a whole number of GPUs per machine in [`GPUS_PER_MACHINE`].
+fn parse_packing(raw: &str) -> Result<Packing, LineError> {
+    if raw == "all" {
+        return Ok(Packing::OneMachine);
+    }
+    raw.parse::<u32>()
+        .ok()
+        .filter(|n| GPUS_PER_MACHINE.contains(*n))
+        .map(Packing::AtLeast)
+        .ok_or_else(|| LineError::BadPacking {
+            packing: raw.into(),
+            max: GPUS_PER_MACHINE.max,
+        })
+}
+
+/// The `l=` suffix of a packing (empty for machines of any size).
+fn write_packing(packing: Packing) -> String {
+    match packing {
+        Packing::Split => String::new(),
+        Packing::OneMachine => "/all".into(),
+        Packing::AtLeast(n) => format!("/{n}"),
+    }
+}
+
+/// A line's GPU and demand, machines of any size.
+fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
     let line_gpu = |gpu: &str| {
         known_gpu(catalog, gpu).ok_or_else(|| LineError::UnknownGpu { gpu: gpu.into() })
     };
@@ -133,6 +175,7 @@ pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
         return Ok(Line {
             gpu: line_gpu(gpu)?,
             demand: Demand::Weekly(grid),
+            packing: Packing::Split,
         });
     }
     let (gpu, rest) = raw.split_once('*').ok_or(LineError::Shape)?;
@@ -156,11 +199,19 @@ pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
             }
         }
     };
-    Ok(Line { gpu, demand })
+    Ok(Line {
+        gpu,
+        demand,
+        packing: Packing::Split,
+    })
 }
 
 /// Writes one line as its `l=` value.
 pub fn write_line(line: &Line) -> String {
+    write_demand(line) + &write_packing(line.packing)
+}
+
+fn write_demand(line: &Line) -> String {
     let n = |d: Decimal| d.normalize().to_string();
     match &line.demand {
         Demand::Constant(c) => format!("{}*{}", line.gpu, n(*c)),
@@ -328,6 +379,7 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
     decode_budget(r, &mut s);
     decode_reference(r, &mut s);
     decode_sellers(r, catalog, &mut s);
+    decode_placement(r, &mut s);
     s.workload = decode_workload(r, base.workload);
     drop_windows_after_horizon(r, &mut s, &base);
     match s.validate(catalog) {
@@ -604,6 +656,51 @@ fn decode_sellers(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
     s.sellers = sellers;
 }
 
+/// `geo`, `cpu` and `ram`: where catalog prices must come from, and the smallest host per GPU.
+fn decode_placement(r: &mut Reader, s: &mut Scenario) {
+    if let Some(geo) = r.word("geo", GEO_WORDS, Geo::from_slug) {
+        s.geo = geo;
+    }
+    if let Some(raw) = r.single("cpu") {
+        s.host.vcpus_per_gpu = host_floor(r, "cpu", &raw, VCPUS_PER_GPU, s.host.vcpus_per_gpu);
+    }
+    if let Some(raw) = r.single("ram") {
+        s.host.ram_gib_per_gpu =
+            host_floor(r, "ram", &raw, RAM_GIB_PER_GPU, s.host.ram_gib_per_gpu);
+    }
+}
+
+/// One host floor value: `none` clears it; a bad value is reported and `base` kept.
+fn host_floor(
+    r: &mut Reader,
+    key: &str,
+    raw: &str,
+    limit: DecimalLimit,
+    base: Option<Decimal>,
+) -> Option<Decimal> {
+    if raw == "none" {
+        return None;
+    }
+    match decimal(raw) {
+        Ok(v) if limit.accepts(v) => Some(v),
+        Ok(_) => {
+            r.reject(
+                key,
+                raw,
+                Problem::OutOfRange {
+                    min: limit.min(),
+                    max: limit.max,
+                },
+            );
+            base
+        }
+        Err(_) => {
+            r.reject(key, raw, Problem::NotANumber);
+            base
+        }
+    }
+}
+
 /// Cross-field check: a window must start inside the horizon. Windows that do not are
 /// reported and dropped; the preset's lines stand when none is left.
 fn drop_windows_after_horizon(r: &mut Reader, s: &mut Scenario, base: &Scenario) {
@@ -696,6 +793,16 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
             &s.sellers.iter().cloned().collect::<Vec<_>>().join(","),
         );
     }
+    if s.geo != base.geo {
+        w.pair("geo", s.geo.as_str());
+    }
+    let floor = |v: Option<Decimal>| v.map_or_else(|| "none".into(), |v| v.normalize().to_string());
+    if s.host.vcpus_per_gpu != base.host.vcpus_per_gpu {
+        w.pair("cpu", &floor(s.host.vcpus_per_gpu));
+    }
+    if s.host.ram_gib_per_gpu != base.host.ram_gib_per_gpu {
+        w.pair("ram", &floor(s.host.ram_gib_per_gpu));
+    }
     super::workload_params::encode_workload(w, s.workload.as_ref(), base.workload.as_ref());
     if s.reference != base.reference {
         match &s.reference {
@@ -729,6 +836,10 @@ mod tests {
             "T4*50@20:00+4h",
             "T4*3@44:30+90m",
             "A10~0x8_2x8_0x152",
+            "V100*4/all",
+            "A100-80GB*16/8",
+            "T4*50@20:00+4h/2",
+            "A10~0x8_2x8_0x152/all",
         ] {
             let line = parse_line(raw, cat()).unwrap_or_else(|e| panic!("{raw}: {e}"));
             assert_eq!(write_line(&line), raw);
@@ -753,6 +864,10 @@ mod tests {
             ("T4", "expected GPU*COUNT"),
             ("T4*5@25:99+4h", "bad start"),
             ("T4~0x168", "empty"),
+            ("V100*4/0", "GPUs per machine \"0\""),
+            ("V100*4/65", "from 1 to 64"),
+            ("V100*4/one", "must be \"all\""),
+            ("V100*4/", "GPUs per machine \"\""),
         ] {
             let err = crate::l10n::Localize::text(
                 &parse_line(raw, cat()).unwrap_err(),
@@ -760,6 +875,34 @@ mod tests {
             );
             assert!(err.contains(why), "{raw}: {err}");
         }
+    }
+
+    #[test]
+    fn every_place_has_its_link_word() {
+        let slugs: Vec<&str> = Geo::all().into_iter().map(Geo::as_str).collect();
+        assert_eq!(slugs, GEO_WORDS);
+    }
+
+    #[test]
+    fn bad_placement_values_are_named_and_the_rest_kept() {
+        let d = crate::share::decode("preset=dev-test&geo=mars&cpu=-1&ram=lots&h=10", cat());
+        let named: Vec<(&str, &str)> = d
+            .issues
+            .iter()
+            .map(|i| (i.param.as_str(), i.value.as_str()))
+            .collect();
+        assert_eq!(named, [("geo", "mars"), ("cpu", "-1"), ("ram", "lots")]);
+        let s = &d.state.scenario;
+        assert_eq!(s.geo, Geo::Anywhere);
+        assert_eq!(s.host, crate::placement::HostFloor::default());
+        assert_eq!(s.horizon.hours(), Decimal::from(10), "the rest is kept");
+        let cleared = crate::share::decode("preset=dev-test&cpu=8&ram=none", cat());
+        assert!(cleared.issues.is_empty());
+        assert_eq!(
+            cleared.state.scenario.host.vcpus_per_gpu,
+            Some(Decimal::from(8))
+        );
+        assert_eq!(cleared.state.scenario.host.ram_gib_per_gpu, None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::{AsOf, Catalog, OfferFlag, ProviderKind, SourceKind};
 use crate::estimate::{BreakEven, LinePlan, ProviderEstimate, ProviderPlan, Unserved, USER_SOURCE};
 use crate::money::{Currency, Money};
+use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing};
 use crate::report::{Report, Warning};
 use crate::savings::Saving;
 use crate::scenario::{Demand, Scenario};
@@ -35,6 +36,12 @@ pub struct OfferRef {
     pub id: String,
     /// Instance name as the seller lists it.
     pub instance: String,
+    /// Machines at the line's peak.
+    pub machines: u32,
+    /// GPUs on each machine.
+    pub gpus_each: Decimal,
+    /// How each machine's GPUs talk to each other, where the catalog says.
+    pub interconnect: Option<Interconnect>,
 }
 
 impl OfferRef {
@@ -42,6 +49,9 @@ impl OfferRef {
         OfferRef {
             id: line.offer.clone(),
             instance: line.instance.clone(),
+            machines: line.machines,
+            gpus_each: line.gpus_per_instance,
+            interconnect: line.interconnect,
         }
     }
 }
@@ -96,6 +106,15 @@ pub enum Unable {
         /// The GPU's display name (its id when the catalog does not know it).
         gpu: String,
     },
+    /// Offers of the line's GPU exist, but the scenario's rules leave every one out.
+    Constrained {
+        /// Line number, from 1.
+        line: usize,
+        /// The GPU's display name.
+        gpu: String,
+        /// The rules that left them out.
+        by: Vec<Constraint>,
+    },
 }
 
 /// A served provider's totals.
@@ -148,6 +167,45 @@ pub struct ResultsView {
     pub savings: Vec<Saving>,
     /// Warnings.
     pub warnings: Vec<Warning>,
+    /// Where the job may run, as the prices were chosen.
+    pub placement: PlacementView,
+}
+
+/// The rules the catalog offers were chosen by: the place, the host floor, and each line's
+/// packing. Shown above the table whenever one differs from "anywhere, any machine".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacementView {
+    /// Where catalog prices come from.
+    pub geo: Geo,
+    /// The smallest host per GPU.
+    pub host: HostFloor,
+    /// Each line's packing, with its line number from 1 and GPU name.
+    pub lines: Vec<(usize, String, Packing)>,
+    /// Whether the scenario has prices of its own, which the rules do not check.
+    pub own_prices: bool,
+}
+
+impl PlacementView {
+    fn of(catalog: &Catalog, s: &Scenario) -> PlacementView {
+        PlacementView {
+            geo: s.geo,
+            host: s.host,
+            lines: s
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i + 1, gpu_name(catalog, &l.gpu), l.packing))
+                .collect(),
+            own_prices: !s.custom_prices.is_empty(),
+        }
+    }
+
+    /// Whether every rule is at its default (anywhere, any host, machines of any size).
+    pub fn is_default(&self) -> bool {
+        self.geo == Geo::Anywhere
+            && !self.host.is_set()
+            && self.lines.iter().all(|(_, _, p)| *p == Packing::Split)
+    }
 }
 
 impl ResultsView {
@@ -267,6 +325,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
         rows,
         savings: report.savings.clone(),
         warnings: report.warnings.clone(),
+        placement: PlacementView::of(catalog, scenario),
     }
 }
 
@@ -312,6 +371,11 @@ fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
         Unserved::NoOffer { line, gpu } => Unable::NoOffer {
             line: line + 1,
             gpu: gpu_name(catalog, gpu),
+        },
+        Unserved::Constrained { line, gpu, by } => Unable::Constrained {
+            line: line + 1,
+            gpu: gpu_name(catalog, gpu),
+            by: by.clone(),
         },
     }
 }
