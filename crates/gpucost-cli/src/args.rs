@@ -22,7 +22,7 @@ pub struct Cli {
 pub enum Command {
     /// What the page shows for a share link; `--format json` is the page's JSON download.
     Estimate(EstimateArgs),
-    /// Every price in the embedded catalog, with its source and date.
+    /// Every price in the embedded catalog, with its source, date and where its region is.
     Catalog(CatalogArgs),
     /// The scenario presets, each with its link.
     Presets(PresetsArgs),

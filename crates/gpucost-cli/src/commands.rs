@@ -101,7 +101,7 @@ fn catalog(o: &CatalogArgs) -> String {
         CatalogFormat::Json => serde_json::to_string_pretty(c).expect("serializable") + "\n",
         CatalogFormat::Csv => {
             let mut out = String::from(
-                "offer,provider,instance,gpu,gpus,gpu_memory_gib,vcpus,ram_gib,basis,mode,region,amount,currency,source,as_of\n",
+                "offer,provider,instance,gpu,gpus,gpu_memory_gib,vcpus,ram_gib,basis,mode,region,country,continent,amount,currency,source,as_of\n",
             );
             let opt = |d: Option<rust_decimal::Decimal>| {
                 d.map(|d| d.normalize().to_string()).unwrap_or_default()
@@ -115,6 +115,10 @@ fn catalog(o: &CatalogArgs) -> String {
             };
             for offer in c.offers.iter() {
                 for p in offer.prices.iter() {
+                    // Where the region is; empty where no source says.
+                    let place = c.place(&offer.provider, &p.region);
+                    let country = place.and_then(|pl| pl.country.as_deref()).unwrap_or("");
+                    let continent = place.and_then(|pl| pl.continent).map_or("", |k| k.as_str());
                     let row = [
                         field(&offer.id),
                         field(&offer.provider),
@@ -127,6 +131,8 @@ fn catalog(o: &CatalogArgs) -> String {
                         format!("{:?}", offer.basis).to_lowercase(),
                         p.mode.to_string(),
                         field(&p.region),
+                        country.to_string(),
+                        continent.to_string(),
                         p.amount.normalize().to_string(),
                         p.currency.to_string(),
                         field(&p.source),

@@ -296,3 +296,34 @@ fn every_readme_example_works_as_pasted() {
         assert!(out.stderr.is_empty(), "{what}: {}", text(&out.stderr));
     }
 }
+
+#[test]
+fn the_placement_rules_are_in_the_json_and_the_catalog_says_where_each_region_is() {
+    let out = gpucost(&[
+        "estimate",
+        "?preset=dev-test&geo=cn&cpu=4&ram=16&cur=CNY",
+        "--format",
+        "json",
+    ]);
+    assert_exit(&out, 0, "estimate");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &json["constraints"];
+    assert_eq!(c["geo"], "cn");
+    assert_eq!(c["vcpus_per_gpu"], "4");
+    assert_eq!(c["ram_gib_per_gpu"], "16");
+    assert_eq!(c["lines"][0]["packing"], "one-machine");
+    assert_eq!(c["lines"][1]["packing"], "split");
+
+    let table = text(&gpucost(&["estimate", "?preset=short-training", "--lang", "zh"]).stdout);
+    assert!(table.starts_with("第 1 行"), "{table}");
+    assert!(table.contains("1 台 × 4 卡"), "{table}");
+
+    let csv = text(&gpucost(&["catalog"]).stdout);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let country = header.iter().position(|h| *h == "country").unwrap();
+    let hk = csv
+        .lines()
+        .find(|l| l.contains(",cn-hongkong,"))
+        .expect("an Alibaba Hong Kong price");
+    assert_eq!(hk.split(',').nth(country), Some("HK"), "{hk}");
+}

@@ -345,3 +345,71 @@ fn the_link_round_trips_every_rule() {
     split.scenario.lines = vec![Line::constant("V100", Decimal::from(4))];
     assert!(encode(&split).contains("l=V100*4"), "{}", encode(&split));
 }
+
+/// Rightsizing suggests only a GPU whose best rental keeps to the first line's packing: with
+/// "at least 8 per machine", never a one-GPU machine.
+#[test]
+fn rightsizing_keeps_to_the_lines_packing() {
+    use gpucost_core::savings::{Assumption, Lever};
+    let free = run(Preset::Custom.scenario());
+    let suggested = |r: &Report| {
+        r.savings
+            .iter()
+            .find(|s| s.lever == Lever::Rightsizing)
+            .map(|s| match &s.assumption {
+                Assumption::Rightsizing { to, .. } => to.clone(),
+                other => panic!("{other:?}"),
+            })
+    };
+    let to = suggested(&free).expect("the custom preset suggests a cheaper GPU");
+    let rec = free.recommendation.as_ref().unwrap();
+    let best = |name: &str| {
+        rec.ranked
+            .iter()
+            .find(|c| c.profile.name == name)
+            .and_then(|c| c.best_option())
+            .map(|o| o.gpus_per_instance)
+            .unwrap()
+    };
+    assert!(
+        best(&to) < Decimal::from(8),
+        "the free choice rents a small machine"
+    );
+
+    let mut packed = Preset::Custom.scenario();
+    packed.lines[0].packing = Packing::AtLeast(8);
+    let r = run(packed);
+    if let Some(to) = suggested(&r) {
+        let rec = r.recommendation.as_ref().unwrap();
+        let gpus = rec
+            .ranked
+            .iter()
+            .find(|c| c.profile.name == to)
+            .and_then(|c| c.best_option())
+            .map(|o| o.gpus_per_instance)
+            .unwrap();
+        assert!(gpus >= Decimal::from(8), "{to}: {gpus} GPUs per machine");
+    }
+}
+
+/// A recommendation made for one place is not reused for another.
+#[test]
+fn a_recommendation_is_not_reused_across_places() {
+    use gpucost_core::report::{recommendation_for, report_with, Recommend};
+    let e = embedded();
+    let fx = FxTable::from_catalog(&e.catalog);
+    let ctx = |v| EstimateContext {
+        catalog: &e.catalog,
+        index: &e.index,
+        scenario: v,
+        fx: &fx,
+        currency: Currency::Cny,
+        today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+    };
+    let anywhere = valid(Preset::Custom.scenario());
+    let kept = recommendation_for(&ctx(&anywhere)).unwrap();
+    let in_china = valid(linked("preset=custom&geo=cn"));
+    let reused = report_with(&ctx(&in_china), Recommend::Reuse(kept.clone()));
+    assert_eq!(reused, report(&ctx(&in_china)));
+    assert_ne!(reused.recommendation.as_deref(), Some(&*kept));
+}

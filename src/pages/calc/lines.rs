@@ -3,9 +3,11 @@
 
 use gpucost_core::format;
 use gpucost_core::limits::{self, MAX_LINES};
-use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand};
+use gpucost_core::placement::Packing;
+use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
@@ -77,6 +79,24 @@ fn gpu_options() -> Vec<(String, String)> {
     v
 }
 
+/// The packing select's value.
+fn packing_slug(p: Packing) -> &'static str {
+    match p {
+        Packing::Split => "any",
+        Packing::OneMachine => "one",
+        Packing::AtLeast(_) => "at-least",
+    }
+}
+
+/// A line's peak in whole GPUs, within the per-machine limit (where "at least" starts).
+fn peak_gpus(line: ReadSignal<Option<Line>>) -> u32 {
+    let peak = line.with_untracked(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default());
+    peak.ceil()
+        .to_u32()
+        .unwrap_or(1)
+        .clamp(limits::GPUS_PER_MACHINE.min, limits::GPUS_PER_MACHINE.max)
+}
+
 /// Every line, plus "add a line".
 #[component]
 pub(crate) fn LinesEditor() -> impl IntoView {
@@ -136,6 +156,14 @@ fn LineEditor(
     };
     let gpus = gpu_options();
     let testid = move |what: &str| format!("line-{i}-{what}");
+    let packing = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| l.packing)));
+    let set_packing = move |p: Packing| {
+        app.edit(|s| {
+            if let Some(l) = s.lines.get_mut(i) {
+                l.packing = p;
+            }
+        })
+    };
 
     let count_field = move || {
         view! {
@@ -282,6 +310,49 @@ fn LineEditor(
                             .collect_view()}
                     </select>
                 </label>
+                <label class="field">
+                    <span>{move || app.t(Text::Machines)}</span>
+                    <select
+                        data-testid=testid("packing")
+                        on:change=move |ev| {
+                            let at_least = packing.get_untracked().and_then(|p| match p {
+                                Packing::AtLeast(n) => Some(n),
+                                _ => None,
+                            });
+                            set_packing(match event_target_value(&ev).as_str() {
+                                "one" => Packing::OneMachine,
+                                // Start from the line's peak: "at least" as many as it needs.
+                                "at-least" => Packing::AtLeast(at_least.unwrap_or_else(|| peak_gpus(line))),
+                                _ => Packing::Split,
+                            })
+                        }
+                    >
+                        {[("any", Text::MachinesAny), ("one", Text::MachinesOne), ("at-least", Text::MachinesAtLeast)]
+                            .into_iter()
+                            .map(|(slug, label)| {
+                                view! {
+                                    <option value=slug selected=move || packing.get().map(packing_slug) == Some(slug)>
+                                        {move || app.t(label)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                {move || matches!(packing.get(), Some(Packing::AtLeast(_))).then(|| view! {
+                    <NumberField lang=app.lang
+                        label=Text::GpusPerMachine
+                        testid=testid("per-machine")
+                        value=Signal::derive(move || match packing.get() {
+                            Some(Packing::AtLeast(n)) => Decimal::from(n),
+                            _ => Decimal::ONE,
+                        })
+                        range=Range::whole_of(limits::GPUS_PER_MACHINE)
+                        on_valid=Callback::new(move |n: Decimal| {
+                            set_packing(Packing::AtLeast(n.to_u32().unwrap_or(1)))
+                        })
+                    />
+                })}
                 {move || match shape.get() {
                     Some(Shape::Always) => count_field().into_any(),
                     Some(Shape::Window) => view! { {count_field()} {window_fields()} }.into_any(),

@@ -5,6 +5,7 @@ mod charts;
 mod inputs;
 mod lines;
 
+mod placement;
 mod presets;
 pub mod recommendation;
 mod results;
@@ -80,6 +81,7 @@ pub fn CalculatorPage() -> impl IntoView {
                 <lines::LinesEditor />
                 <workload_form::WorkloadForm />
                 <inputs::BillingOptionsFields />
+                <placement::PlacementFields />
                 <details class="more">
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
                     // Collapsed at first: built after the first paint.

@@ -116,6 +116,7 @@ fn Results(
     });
     let head = move |i: usize| move || headline.with(|h| h.get(i).cloned().unwrap_or_default());
     let demand = piece(|r, lang| vec![r.demand.text(lang)]);
+    let rules = piece(|r, lang| vec![r.placement.text(lang)]);
     let warnings = piece(|r, lang| r.warnings.iter().map(|w| w.text(lang)).collect());
     let served = piece(|r, _| {
         r.rows
@@ -169,6 +170,10 @@ fn Results(
             </p>
         </Show>
         <p class="demand" data-testid="demand">{move || demand.with(|d| d.concat())}</p>
+        {move || rules.with(|r| {
+            let text = r.concat();
+            (!text.is_empty()).then(|| view! { <p class="placement-note" data-testid="placement-note">{text}</p> })
+        })}
         {move || warnings.with(|w| (!w.is_empty()).then(|| view! {
             <div class="warnings" role="note" data-testid="warnings">
                 <h3>{t(Text::WarningsHeading)}</h3>

@@ -3,33 +3,11 @@
 // with the keyboard, and a hostile link still opens.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useApp, params, linkSettled } from '../lib/fixture.mjs';
+import { cli, pageTotals } from '../lib/totals.mjs';
 
 const app = useApp();
 const ready = { readySelector: '[data-testid=headline]' };
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GPUCOST = process.env.GPUCOST_BIN ?? path.resolve(here, '../../../target/debug/gpucost');
-
-/** What `gpucost estimate` prints (JSON) for a link's query string. */
-function cli(query) {
-  const out = execFileSync(GPUCOST, ['estimate', query, '--format', 'json'], { encoding: 'utf8' });
-  return JSON.parse(out);
-}
-
-/** Page totals by seller id, as plain decimal strings. */
-async function pageTotals(page) {
-  return page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll('table.comparison tr[data-seller]')].map((tr) => [
-        tr.dataset.seller,
-        tr.querySelector('[data-testid=row-total]').textContent.replace(/[^0-9.-]/g, ''),
-      ]),
-    ),
-  );
-}
 
 for (const preset of ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom']) {
   test(`preset ${preset} shows the totals gpucost estimate prints`, async () => {

@@ -53,6 +53,11 @@ const HOSTILE = [
   [`?l=%E4%B8%FF*4&cp=%FF%FE`, ['l=', 'cp=']],
   [`?view=catalog&gpu=${html}&q=${script}&region=${html}`, ['gpu=']],
   [`?v=99&preset=dev-test`, ['v=99']],
+  [`?geo=${html}`, ['geo=']],
+  [`?cpu=${html}&ram=${big}`, ['cpu=', 'ram=']],
+  [`?l=V100*4/${html}`, ['l=']],
+  [`?l=V100*4/${big}`, ['l=']],
+  [`?view=catalog&place=${script}&gpm=${big}`, ['place=', 'gpm=']],
   [`?a=${'x'.repeat(100 * 1024)}`, ['first']],
 ];
 

@@ -4,26 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useApp, linkSettled } from '../lib/fixture.mjs';
 import { openPage } from '../lib/browser.mjs';
+import { GPUCOST, pageTotals } from '../lib/totals.mjs';
 
 const app = useApp();
 const ready = { readySelector: '[data-testid=headline]' };
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GPUCOST = process.env.GPUCOST_BIN ?? path.resolve(here, '../../../target/debug/gpucost');
-
-async function pageTotals(page) {
-  return page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll('table.comparison tr[data-seller]')].map((tr) => [
-        tr.dataset.seller,
-        tr.querySelector('[data-testid=row-total]').textContent.replace(/[^0-9.-]/g, ''),
-      ]),
-    ),
-  );
-}
 
 async function download(page, testid) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);

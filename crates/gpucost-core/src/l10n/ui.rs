@@ -30,6 +30,8 @@ pub enum Text {
     FilterProvider,
     FilterRegion,
     FilterMemory,
+    FilterPlace,
+    FilterGpusPerMachine,
     FilterNeeds,
     FilterText,
     FilterTextPlaceholder,
@@ -53,6 +55,9 @@ pub enum Text {
     ColProvider,
     ColOffer,
     ColRegion,
+    ColPlace,
+    /// Tooltip of a row's count of regions whose place no source states.
+    PlaceUnknownHint,
     ColOnDemand,
     ColSpot,
     ColOnDemandGb,
@@ -187,6 +192,16 @@ pub enum Text {
     ReferenceLabel,
     CompareOnly,
     AllProviders,
+    PlacementHeading,
+    PlacementHint,
+    Geo,
+    HostVcpusPerGpu,
+    HostRamPerGpu,
+    Machines,
+    MachinesAny,
+    MachinesOne,
+    MachinesAtLeast,
+    GpusPerMachine,
     ResultsHeading,
     Cheapest,
     ColTotal,
@@ -277,6 +292,8 @@ impl Text {
             Text::FilterProvider => ("Provider", "云厂商"),
             Text::FilterRegion => ("Region", "地域"),
             Text::FilterMemory => ("Min. GPU memory (GiB per GPU)", "最小显存（每卡 GiB）"),
+            Text::FilterPlace => ("Place", "地域位置"),
+            Text::FilterGpusPerMachine => ("GPUs per machine, at least", "每台机器 GPU 数，至少"),
             Text::FilterNeeds => ("Must offer", "须提供"),
             Text::FilterText => ("Search", "搜索"),
             Text::FilterTextPlaceholder => ("instance, provider or GPU", "实例、厂商或 GPU"),
@@ -300,6 +317,11 @@ impl Text {
             Text::ColProvider => ("Provider", "云厂商"),
             Text::ColOffer => ("Offer", "规格"),
             Text::ColRegion => ("Region", "地域"),
+            Text::ColPlace => ("Place", "地域位置"),
+            Text::PlaceUnknownHint => (
+                "Regions of this offer whose country no source states",
+                "该规格中没有来源说明所在国家的地域数",
+            ),
             Text::ColOnDemand => ("On-demand", "按量"),
             Text::ColSpot => ("Spot", "竞价"),
             Text::ColOnDemandGb => ("On-demand per GB", "按量 每 GB"),
@@ -454,6 +476,19 @@ impl Text {
             Text::ReferenceLabel => ("What it is", "说明"),
             Text::CompareOnly => ("Compare only these providers", "仅比较这些厂商"),
             Text::AllProviders => ("all providers", "全部厂商"),
+            Text::PlacementHeading => ("Where it may run", "运行位置与主机"),
+            Text::PlacementHint => (
+                "Catalog offers outside these rules are left out, and each provider left without one says why. Your own prices are not checked.",
+                "不符合这些条件的目录规格不参与比较，因此无法报价的厂商会注明原因。您自己的价格不受限制。",
+            ),
+            Text::Geo => ("Place of the catalog prices", "目录价格所在地域"),
+            Text::HostVcpusPerGpu => ("Host vCPUs per GPU, at least (0 = any)", "每 GPU 主机 vCPU 至少（0 = 不限）"),
+            Text::HostRamPerGpu => ("Host RAM per GPU, at least, GiB (0 = any)", "每 GPU 主机内存至少，GiB（0 = 不限）"),
+            Text::Machines => ("Machines", "机器"),
+            Text::MachinesAny => ("any size (split freely)", "规格不限（可拆分）"),
+            Text::MachinesOne => ("all GPUs on one machine", "全部 GPU 在同一台机器"),
+            Text::MachinesAtLeast => ("at least N GPUs per machine", "每台机器至少 N 块 GPU"),
+            Text::GpusPerMachine => ("GPUs per machine, at least", "每台机器 GPU 数，至少"),
             Text::ResultsHeading => ("Cost on every provider", "各厂商成本"),
             Text::Cheapest => ("Cheapest", "最低"),
             Text::ColTotal => ("Total", "总计"),
@@ -540,6 +575,17 @@ pub fn schedule_cell(hour: usize, count: u16, lang: Lang) -> String {
             if count == 1 { "" } else { "s" }
         ),
         Lang::Zh => format!("{day} {:02}:00，{count} 张 GPU", hour % 24),
+    }
+}
+
+/// A catalog row's count of regions of unknown place: "+2 unknown", or "2 unknown" when no
+/// region's place is known (`alone`).
+pub fn places_unknown(n: usize, alone: bool, lang: Lang) -> String {
+    match (lang, alone) {
+        (Lang::En, false) => format!("+{n} unknown"),
+        (Lang::En, true) => format!("{n} unknown"),
+        (Lang::Zh, false) => format!("另有 {n} 个位置未知"),
+        (Lang::Zh, true) => format!("{n} 个位置未知"),
     }
 }
 

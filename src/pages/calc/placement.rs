@@ -1,0 +1,68 @@
+//! Where the job may run: the place catalog prices must come from and the smallest host per
+//! GPU (each line's packing is with the line). The rules themselves are the engine's
+//! ([`gpucost_core::placement`]); this only edits them.
+
+use gpucost_core::limits;
+use gpucost_core::placement::Geo;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::components::fields::{NumberField, Range};
+use crate::state::AppState;
+use gpucost_core::l10n::ui::Text;
+
+/// The place select and the host floor fields (zero or empty: no floor).
+#[component]
+pub(crate) fn PlacementFields() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
+    let host = Memo::new(move |_| app.page.with(|p| p.scenario.host));
+    // Zero means "no floor", as an empty budget means "none".
+    let floor = |v: Decimal| (v > Decimal::ZERO).then_some(v);
+    let choices = Geo::all();
+    view! {
+        <fieldset class="placement" data-testid="placement">
+            <legend>{move || app.t(Text::PlacementHeading)}</legend>
+            <div class="row">
+                <label class="field">
+                    <span>{move || app.t(Text::Geo)}</span>
+                    <select
+                        data-testid="geo"
+                        on:change=move |ev| {
+                            if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
+                                app.edit(|s| s.geo = g);
+                            }
+                        }
+                    >
+                        {choices
+                            .into_iter()
+                            .map(|g| {
+                                view! {
+                                    <option value=g.as_str() selected=move || geo.get() == g>
+                                        {move || g.text(app.lang.get())}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <NumberField lang=app.lang
+                    label=Text::HostVcpusPerGpu
+                    testid="host-vcpus".to_string()
+                    value=Signal::derive(move || host.get().vcpus_per_gpu.unwrap_or_default())
+                    range=Range::or_zero(limits::VCPUS_PER_GPU)
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.host.vcpus_per_gpu = floor(v)))
+                />
+                <NumberField lang=app.lang
+                    label=Text::HostRamPerGpu
+                    testid="host-ram".to_string()
+                    value=Signal::derive(move || host.get().ram_gib_per_gpu.unwrap_or_default())
+                    range=Range::or_zero(limits::RAM_GIB_PER_GPU)
+                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.host.ram_gib_per_gpu = floor(v)))
+                    unit="GiB"
+                />
+            </div>
+            <p class="hint">{move || app.t(Text::PlacementHint)}</p>
+        </fieldset>
+    }
+}
