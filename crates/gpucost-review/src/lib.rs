@@ -1,0 +1,16 @@
+//! The spend review: a team's cloud bill in, where its GPU money went and what each cost lever
+//! would have saved on that very usage out — computed where the bill is (the browser or the
+//! command line), never uploaded.
+//!
+//! Two halves with one seam between them:
+//! - [`bill`] reads a bill file, streaming, in any of the supported formats (AWS CUR legacy
+//!   and 2.0, Google Cloud billing export, Azure cost details, Alibaba Cloud and Tencent Cloud
+//!   账单明细, and a generic CSV of our own), and hands on one [`bill::UsageRow`] at a time,
+//!   with every skipped line counted and named.
+//! - [`review`] folds those rows into the review: GPU spend by provider, GPU model, instance
+//!   and tag, GPU-hours and the effective price, an hour-of-week heat map, waste, budgets, and
+//!   the levers — priced by `gpucost-core`'s engine on a scenario derived from the usage.
+//!
+//! Plain Rust like the engine: no web or UI dependency, tested natively.
+
+pub mod bill;
