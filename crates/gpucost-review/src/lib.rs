@@ -14,3 +14,6 @@
 //! Plain Rust like the engine: no web or UI dependency, tested natively.
 
 pub mod bill;
+pub mod l10n;
+pub mod render;
+pub mod review;

@@ -1,0 +1,649 @@
+//! The review rendered: one JSON document ([`ReviewJson`], built once) and the CSV, Markdown
+//! and terminal table made from it, so every output carries the same numbers. Bill amounts stay
+//! in the bill's currency, exact; lever amounts are in the display currency, rounded once as
+//! the calculator rounds them.
+
+use std::collections::BTreeMap;
+
+use gpucost_core::format::{self, Lang};
+use gpucost_core::l10n::Localize;
+use gpucost_core::money::Money;
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::l10n::Label;
+use crate::review::levers::Levers;
+use crate::review::{Amounts, Group, Review};
+
+/// The review as JSON.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ReviewJson {
+    /// Format version of this document.
+    pub version: u32,
+    /// The bill's file name.
+    pub file: String,
+    /// Its format (slug).
+    pub format: String,
+    /// Rows read.
+    pub rows: u64,
+    /// Lines skipped.
+    pub skipped: u64,
+    /// The first skipped lines, named with line and column, in the requested language.
+    pub problems: Vec<String>,
+    /// First usage start, UTC (`YYYY-MM-DD HH:MM:SS`), or empty.
+    pub period_start: String,
+    /// Last usage end, UTC, or empty.
+    pub period_end: String,
+    /// The whole bill per currency.
+    pub total: BTreeMap<String, String>,
+    /// GPU spend per currency.
+    pub gpu: BTreeMap<String, String>,
+    /// Everything else per currency.
+    pub non_gpu: BTreeMap<String, String>,
+    /// GPU-hours.
+    pub gpu_hours: String,
+    /// GPU spend by provider, biggest first.
+    pub by_provider: Vec<GroupJson>,
+    /// … by GPU model.
+    pub by_gpu: Vec<GroupJson>,
+    /// … by instance type.
+    pub by_instance: Vec<GroupJson>,
+    /// … by tag key, then value.
+    pub by_tag: BTreeMap<String, Vec<GroupJson>>,
+    /// Other spend, by what the bill calls it.
+    pub non_gpu_items: Vec<GroupJson>,
+    /// GPU-hours per hour of the week, Monday 00:00 first, in the review's time zone.
+    pub heat: Vec<String>,
+    /// The review's time zone, minutes east of UTC.
+    pub tz_offset_minutes: i16,
+    /// GPU resources that never stop.
+    pub always_on: Vec<AlwaysOnJson>,
+    /// Dev/test GPU-hours outside office hours.
+    pub dev_off_hours_gpu_hours: String,
+    /// … and their cost per currency.
+    pub dev_off_hours_cost: BTreeMap<String, String>,
+    /// Budgets against monthly spend.
+    pub budgets: Vec<BudgetJson>,
+    /// The levers, when the usage could be priced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levers: Option<LeversJson>,
+}
+
+/// One group.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct GroupJson {
+    /// Its key.
+    pub key: String,
+    /// Spend per currency.
+    pub cost: BTreeMap<String, String>,
+    /// GPU-hours (empty for non-GPU items).
+    pub gpu_hours: String,
+    /// Spend per GPU-hour per currency, four decimals.
+    pub per_gpu_hour: BTreeMap<String, String>,
+}
+
+/// A resource that never stops.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct AlwaysOnJson {
+    /// Resource id.
+    pub resource: String,
+    /// Provider id.
+    pub provider: String,
+    /// GPU model id.
+    pub gpu: String,
+    /// Hours it ran.
+    pub hours: String,
+    /// Its cost per currency.
+    pub cost: BTreeMap<String, String>,
+}
+
+/// A budget.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BudgetJson {
+    /// `key=value`.
+    pub tag: String,
+    /// Budget per month.
+    pub monthly: String,
+    /// Spend per month.
+    pub monthly_spend: String,
+    /// Its currency.
+    pub currency: String,
+    /// Whether the spend exceeds it.
+    pub over: bool,
+}
+
+/// The levers.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LeversJson {
+    /// Display currency.
+    pub currency: String,
+    /// Actual GPU spend per 730-hour month.
+    pub actual_monthly: String,
+    /// The usage at the main provider's list prices, on demand, per month.
+    pub baseline: String,
+    /// The main provider.
+    pub main_provider: String,
+    /// Each lever.
+    pub savings: Vec<LeverJson>,
+    /// Levers not priced: slug and why.
+    pub not_priced: Vec<NotPricedJson>,
+    /// GPU models left out of the derived scenario.
+    pub left_out: Vec<String>,
+    /// The calculator link that reproduces the usage (query string).
+    pub scenario_link: String,
+}
+
+/// One lever.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LeverJson {
+    /// Slug.
+    pub lever: String,
+    /// Name in the requested language.
+    pub name: String,
+    /// Saving per month.
+    pub amount: String,
+    /// Percent of the baseline.
+    pub percent: String,
+    /// Monthly cost without the lever.
+    pub without: String,
+    /// … with it.
+    pub with: String,
+    /// What it assumes.
+    pub assumption: String,
+}
+
+/// A lever not priced.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct NotPricedJson {
+    /// The lever's slug.
+    pub lever: String,
+    /// Why, in the requested language.
+    pub why: String,
+}
+
+fn amounts(a: &Amounts) -> BTreeMap<String, String> {
+    a.0.iter()
+        .map(|(c, v)| (c.to_string(), v.normalize().to_string()))
+        .collect()
+}
+
+fn dec(d: Decimal) -> String {
+    d.round_dp(4).normalize().to_string()
+}
+
+fn group(g: &Group) -> GroupJson {
+    GroupJson {
+        key: g.key.clone(),
+        cost: amounts(&g.cost),
+        gpu_hours: dec(g.gpu_hours),
+        per_gpu_hour: g
+            .cost
+            .0
+            .keys()
+            .filter_map(|c| Some((c.to_string(), dec(g.per_gpu_hour(*c)?))))
+            .collect(),
+    }
+}
+
+fn money(m: Money) -> String {
+    m.round_for_display().to_decimal_string()
+}
+
+/// The JSON document of `review` and its `levers`, words in `lang`.
+pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJson {
+    let non_gpu_total = {
+        let mut a = Amounts::default();
+        for (_, x) in &review.non_gpu {
+            a.add_all(x);
+        }
+        a
+    };
+    let (start, end) = review
+        .period
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .unwrap_or_default();
+    ReviewJson {
+        version: 1,
+        file: review.file.clone(),
+        format: review.format.as_str().into(),
+        rows: review.rows,
+        skipped: review.skipped,
+        problems: review.problems.iter().map(|p| p.text(lang)).collect(),
+        period_start: start,
+        period_end: end,
+        total: amounts(&review.total),
+        gpu: amounts(&review.gpu),
+        non_gpu: amounts(&non_gpu_total),
+        gpu_hours: dec(review.gpu_hours),
+        by_provider: review.by_provider.iter().map(group).collect(),
+        by_gpu: review.by_gpu.iter().map(group).collect(),
+        by_instance: review.by_instance.iter().map(group).collect(),
+        by_tag: review
+            .by_tag
+            .iter()
+            .map(|(k, gs)| (k.clone(), gs.iter().map(group).collect()))
+            .collect(),
+        non_gpu_items: review
+            .non_gpu
+            .iter()
+            .map(|(k, a)| GroupJson {
+                key: k.clone(),
+                cost: amounts(a),
+                gpu_hours: String::new(),
+                per_gpu_hour: BTreeMap::new(),
+            })
+            .collect(),
+        heat: review.heat.iter().map(|h| dec(*h)).collect(),
+        tz_offset_minutes: review.options.tz_offset_minutes,
+        always_on: review
+            .waste
+            .always_on
+            .iter()
+            .map(|r| AlwaysOnJson {
+                resource: r.resource.clone(),
+                provider: r.provider.clone(),
+                gpu: r.gpu.clone(),
+                hours: dec(r.hours),
+                cost: amounts(&r.cost),
+            })
+            .collect(),
+        dev_off_hours_gpu_hours: dec(review.waste.dev_off_hours_gpu_hours),
+        dev_off_hours_cost: review
+            .waste
+            .dev_off_hours_cost
+            .0
+            .iter()
+            .map(|(c, v)| (c.to_string(), v.round_dp(2).normalize().to_string()))
+            .collect(),
+        budgets: review
+            .budgets
+            .iter()
+            .map(|b| BudgetJson {
+                tag: format!("{}={}", b.budget.key, b.budget.value),
+                monthly: b.budget.monthly.normalize().to_string(),
+                monthly_spend: b.monthly_spend.round_dp(2).normalize().to_string(),
+                currency: b.budget.currency.to_string(),
+                over: b.over(),
+            })
+            .collect(),
+        levers: levers.map(|l| levers_json(l, lang)),
+    }
+}
+
+fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
+    LeversJson {
+        currency: l
+            .baseline
+            .or(l.actual_monthly)
+            .map(|m| m.currency.to_string())
+            .unwrap_or_default(),
+        actual_monthly: l.actual_monthly.map(money).unwrap_or_default(),
+        baseline: l.baseline.map(money).unwrap_or_default(),
+        main_provider: l.main_provider.clone().unwrap_or_default(),
+        savings: l
+            .savings
+            .iter()
+            .map(|s| LeverJson {
+                lever: s.lever.as_str().into(),
+                name: s.lever.name(lang),
+                amount: money(s.amount()),
+                percent: s.percent().to_string(),
+                without: money(s.without),
+                with: money(s.with),
+                assumption: s.lever.assumption(lang).into(),
+            })
+            .collect(),
+        not_priced: l
+            .not_priced
+            .iter()
+            .map(|(lever, why)| NotPricedJson {
+                lever: (*lever).into(),
+                why: why.text(lang).into(),
+            })
+            .collect(),
+        left_out: l.left_out.clone(),
+        scenario_link: l.link.clone(),
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`, where the
+/// section is `total`, `gpu`, `non-gpu`, `provider`, `gpu-model`, `instance`, `tag:<key>`,
+/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`.
+pub fn to_csv(json: &ReviewJson) -> String {
+    let mut out = String::from("section,key,currency,amount,gpu_hours,per_gpu_hour\n");
+    let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
+        let cells = [section, key, cur, amount, hours, per].map(csv_field);
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    };
+    for (section, a) in [
+        ("total", &json.total),
+        ("gpu", &json.gpu),
+        ("non-gpu", &json.non_gpu),
+    ] {
+        for (c, v) in a {
+            let hours = if section == "gpu" {
+                json.gpu_hours.as_str()
+            } else {
+                ""
+            };
+            row(section, "", c, v, hours, "");
+        }
+    }
+    let groups = [
+        ("provider", &json.by_provider),
+        ("gpu-model", &json.by_gpu),
+        ("instance", &json.by_instance),
+        ("non-gpu-item", &json.non_gpu_items),
+    ];
+    for (section, gs) in groups {
+        for g in gs {
+            for (c, v) in &g.cost {
+                let per = g.per_gpu_hour.get(c).map_or("", String::as_str);
+                row(section, &g.key, c, v, &g.gpu_hours, per);
+            }
+        }
+    }
+    for (key, gs) in &json.by_tag {
+        for g in gs {
+            for (c, v) in &g.cost {
+                let per = g.per_gpu_hour.get(c).map_or("", String::as_str);
+                row(&format!("tag:{key}"), &g.key, c, v, &g.gpu_hours, per);
+            }
+        }
+    }
+    for r in &json.always_on {
+        for (c, v) in &r.cost {
+            row("always-on", &r.resource, c, v, &r.hours, "");
+        }
+    }
+    for (c, v) in &json.dev_off_hours_cost {
+        row("dev-off-hours", "", c, v, &json.dev_off_hours_gpu_hours, "");
+    }
+    for b in &json.budgets {
+        row("budget", &b.tag, &b.currency, &b.monthly_spend, "", "");
+    }
+    if let Some(l) = &json.levers {
+        row(
+            "baseline",
+            &l.main_provider,
+            &l.currency,
+            &l.baseline,
+            "",
+            "",
+        );
+        for s in &l.savings {
+            row("lever", &s.lever, &l.currency, &s.amount, "", "");
+        }
+    }
+    out
+}
+
+fn md(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// `¥1,234.50 + $12.00` from a per-currency map of decimal strings.
+fn shown(a: &BTreeMap<String, String>) -> String {
+    let parts: Vec<String> = a
+        .iter()
+        .filter_map(|(c, v)| {
+            let currency = c.parse().ok()?;
+            let amount: Decimal = v.parse().ok()?;
+            Some(format::money(
+                Money::new(amount, currency).round_for_display(),
+            ))
+        })
+        .collect();
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+/// The review as Markdown: totals, the groups, waste, budgets and levers.
+pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
+    let l = |x: Label| x.get(lang);
+    let mut out = format!("## {}: {}\n\n", l(Label::Review), md(&json.file));
+    out.push_str(&format!(
+        "- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n\n",
+        l(Label::Total),
+        shown(&json.total),
+        l(Label::GpuSpend),
+        shown(&json.gpu),
+        l(Label::NonGpuSpend),
+        shown(&json.non_gpu),
+        l(Label::GpuHours),
+        json.gpu_hours
+    ));
+    let table = |out: &mut String, title: &str, gs: &[GroupJson]| {
+        if gs.is_empty() {
+            return;
+        }
+        out.push_str(&format!(
+            "### {title}\n\n| | {} | {} | {} |\n| --- | ---: | ---: | ---: |\n",
+            l(Label::GpuSpend),
+            l(Label::GpuHours),
+            l(Label::PerGpuHour)
+        ));
+        for g in gs {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} |\n",
+                md(&g.key),
+                shown(&g.cost),
+                g.gpu_hours,
+                g.per_gpu_hour
+                    .iter()
+                    .map(|(c, v)| format!("{v} {c}"))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            ));
+        }
+        out.push('\n');
+    };
+    table(&mut out, l(Label::ByProvider), &json.by_provider);
+    table(&mut out, l(Label::ByGpu), &json.by_gpu);
+    table(&mut out, l(Label::ByInstance), &json.by_instance);
+    for (key, gs) in &json.by_tag {
+        table(&mut out, &format!("{} `{}`", l(Label::ByTag), md(key)), gs);
+    }
+    out.push_str(&format!("### {}\n\n", l(Label::Waste)));
+    for r in &json.always_on {
+        out.push_str(&format!(
+            "- {}: {} ({} · {} · {} {})\n",
+            l(Label::AlwaysOn),
+            md(&r.resource),
+            r.gpu,
+            shown(&r.cost),
+            r.hours,
+            l(Label::Hours)
+        ));
+    }
+    out.push_str(&format!(
+        "- {}: {} {} · {}\n- {}\n\n",
+        l(Label::DevOffHours),
+        json.dev_off_hours_gpu_hours,
+        l(Label::GpuHours),
+        shown(&json.dev_off_hours_cost),
+        l(Label::Utilization)
+    ));
+    if !json.budgets.is_empty() {
+        out.push_str(&format!("### {}\n\n", l(Label::Budgets)));
+        for b in &json.budgets {
+            out.push_str(&format!(
+                "- {}: {} / {} {} ({})\n",
+                md(&b.tag),
+                b.monthly_spend,
+                b.monthly,
+                b.currency,
+                l(if b.over { Label::Over } else { Label::Within })
+            ));
+        }
+        out.push('\n');
+    }
+    if let Some(lv) = &json.levers {
+        out.push_str(&format!("### {}\n\n", l(Label::Levers)));
+        out.push_str(&format!(
+            "- {}: {} {}\n- {}: {} {}\n\n",
+            l(Label::ActualMonthly),
+            lv.actual_monthly,
+            lv.currency,
+            l(Label::Baseline),
+            lv.baseline,
+            lv.currency
+        ));
+        if !lv.savings.is_empty() {
+            out.push_str("| | | % | |\n| --- | ---: | ---: | --- |\n");
+            for s in &lv.savings {
+                out.push_str(&format!(
+                    "| {} | {} {} | {}% | {} |\n",
+                    md(&s.name),
+                    s.amount,
+                    lv.currency,
+                    s.percent,
+                    md(&s.assumption)
+                ));
+            }
+            out.push('\n');
+        }
+        for n in &lv.not_priced {
+            out.push_str(&format!(
+                "- {} `{}`: {}\n",
+                l(Label::NotPriced),
+                n.lever,
+                md(&n.why)
+            ));
+        }
+        out.push_str(&format!(
+            "\n{}: `?{}`\n",
+            l(Label::OpenAsScenario),
+            lv.scenario_link
+        ));
+    }
+    out
+}
+
+/// The review for a terminal: the Markdown's content without table syntax.
+pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
+    let l = |x: Label| x.get(lang);
+    let mut out = format!("{}: {}\n", l(Label::Review), json.file);
+    let line = |out: &mut String, label: &str, value: String| {
+        out.push_str(&format!("  {label:<28} {value}\n"));
+    };
+    line(&mut out, l(Label::Format), json.format.clone());
+    if !json.period_start.is_empty() {
+        line(
+            &mut out,
+            l(Label::Period),
+            format!("{} – {}", json.period_start, json.period_end),
+        );
+    }
+    line(&mut out, l(Label::Rows), json.rows.to_string());
+    if json.skipped > 0 {
+        line(&mut out, l(Label::Skipped), json.skipped.to_string());
+        for p in &json.problems {
+            out.push_str(&format!("    {p}\n"));
+        }
+    }
+    line(&mut out, l(Label::Total), shown(&json.total));
+    line(&mut out, l(Label::GpuSpend), shown(&json.gpu));
+    line(&mut out, l(Label::NonGpuSpend), shown(&json.non_gpu));
+    line(&mut out, l(Label::GpuHours), json.gpu_hours.clone());
+    let groups = |out: &mut String, title: &str, gs: &[GroupJson]| {
+        if gs.is_empty() {
+            return;
+        }
+        out.push_str(&format!("\n{title}\n"));
+        for g in gs {
+            out.push_str(&format!(
+                "  {:<28} {:>16}  {:>10} {}\n",
+                g.key,
+                shown(&g.cost),
+                g.gpu_hours,
+                l(Label::GpuHours)
+            ));
+        }
+    };
+    groups(&mut out, l(Label::ByProvider), &json.by_provider);
+    groups(&mut out, l(Label::ByGpu), &json.by_gpu);
+    groups(&mut out, l(Label::ByInstance), &json.by_instance);
+    for (key, gs) in &json.by_tag {
+        groups(&mut out, &format!("{} {key}", l(Label::ByTag)), gs);
+    }
+    groups(&mut out, l(Label::NonGpu), &json.non_gpu_items);
+    out.push_str(&format!("\n{}\n", l(Label::Waste)));
+    for r in &json.always_on {
+        out.push_str(&format!(
+            "  {}: {} ({}, {}, {} {})\n",
+            l(Label::AlwaysOn),
+            r.resource,
+            r.gpu,
+            shown(&r.cost),
+            r.hours,
+            l(Label::Hours)
+        ));
+    }
+    out.push_str(&format!(
+        "  {}: {} {}, {}\n  {}\n",
+        l(Label::DevOffHours),
+        json.dev_off_hours_gpu_hours,
+        l(Label::GpuHours),
+        shown(&json.dev_off_hours_cost),
+        l(Label::Utilization)
+    ));
+    if !json.budgets.is_empty() {
+        out.push_str(&format!("\n{}\n", l(Label::Budgets)));
+        for b in &json.budgets {
+            out.push_str(&format!(
+                "  {:<28} {} / {} {}  {}\n",
+                b.tag,
+                b.monthly_spend,
+                b.monthly,
+                b.currency,
+                l(if b.over { Label::Over } else { Label::Within })
+            ));
+        }
+    }
+    if let Some(lv) = &json.levers {
+        out.push_str(&format!("\n{}\n", l(Label::Levers)));
+        line(
+            &mut out,
+            l(Label::ActualMonthly),
+            format!("{} {}", lv.actual_monthly, lv.currency),
+        );
+        line(
+            &mut out,
+            l(Label::Baseline),
+            format!("{} {} ({})", lv.baseline, lv.currency, lv.main_provider),
+        );
+        for s in &lv.savings {
+            out.push_str(&format!(
+                "  {:<40} {:>12} {}  {:>6}%  {}\n",
+                s.name, s.amount, lv.currency, s.percent, s.assumption
+            ));
+        }
+        for n in &lv.not_priced {
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                l(Label::NotPriced),
+                n.lever,
+                n.why
+            ));
+        }
+        out.push_str(&format!(
+            "\n{}: ?{}\n",
+            l(Label::OpenAsScenario),
+            lv.scenario_link
+        ));
+    }
+    out
+}

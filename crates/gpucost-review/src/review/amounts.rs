@@ -1,0 +1,46 @@
+//! Exact amounts that may be in more than one currency (a bill in CNY and USD lines).
+
+use std::collections::BTreeMap;
+
+use gpucost_core::money::Currency;
+use rust_decimal::Decimal;
+
+/// A sum per currency, exact.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Amounts(pub BTreeMap<Currency, Decimal>);
+
+impl Amounts {
+    /// Adds `amount` in `currency`.
+    pub fn add(&mut self, currency: Currency, amount: Decimal) {
+        *self.0.entry(currency).or_default() += amount;
+    }
+
+    /// Adds every currency of `other`.
+    pub fn add_all(&mut self, other: &Amounts) {
+        for (c, a) in &other.0 {
+            self.add(*c, *a);
+        }
+    }
+
+    /// The amount in `currency` (zero when none).
+    pub fn get(&self, currency: Currency) -> Decimal {
+        self.0.get(&currency).copied().unwrap_or_default()
+    }
+
+    /// Whether nothing was added.
+    pub fn is_empty(&self) -> bool {
+        self.0.values().all(Decimal::is_zero)
+    }
+
+    /// A sortable size: the sum over currencies with `usd_to_cny` applied to USD (only for
+    /// ordering, never shown).
+    pub fn weight(&self, usd_to_cny: Decimal) -> Decimal {
+        self.0
+            .iter()
+            .map(|(c, a)| match c {
+                Currency::Usd => *a * usd_to_cny,
+                Currency::Cny => *a,
+            })
+            .sum()
+    }
+}

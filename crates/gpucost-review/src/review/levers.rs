@@ -1,0 +1,341 @@
+//! The levers on the reviewed usage, priced by the calculator's own engine.
+//!
+//! The usage becomes a scenario ([`derive_scenario`]): one line per GPU model (the largest
+//! [`MAX_LINES`] by GPU-hours) whose weekly schedule is the reviewed period's average week,
+//! rounded to whole GPUs per hour, over a 730-hour month, in the place the bill's regions are.
+//! That scenario is priced at the bill's main provider on demand (the modelled baseline), then
+//! with one lever at a time: spot, a reserved/committed baseline, dev/test GPUs stopped out of
+//! office hours, and the cheapest other provider in the same place. Each lever is the
+//! difference of two engine totals, so the review has no cost model of its own. The same
+//! scenario is the "open as a scenario" link.
+
+use std::collections::BTreeSet;
+
+use chrono::NaiveDate;
+use gpucost_core::billing_mode::ModeClass;
+use gpucost_core::catalog::Embedded;
+use gpucost_core::estimate::ProviderEstimate;
+use gpucost_core::fx::FxTable;
+use gpucost_core::limits::{MAX_GPUS, MAX_LINES};
+use gpucost_core::money::{Currency, Money};
+use gpucost_core::placement::Geo;
+use gpucost_core::presets::Preset;
+use gpucost_core::report::Report;
+use gpucost_core::scenario::{Demand, Horizon, Interruption, Line, Scenario};
+use gpucost_core::schedule::WeekGrid;
+use gpucost_core::session;
+use gpucost_core::share::{self, PageState};
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use super::time::office_hour;
+use super::Review;
+
+/// A lever on the reviewed usage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewLever {
+    /// Dev/test-tagged GPUs stopped outside office hours.
+    Schedule,
+    /// Spot capacity for work that can be interrupted.
+    Spot,
+    /// A reserved/committed baseline with on-demand top-up.
+    Reserved,
+    /// The same GPUs at the cheapest other provider in the same place.
+    OtherProvider {
+        /// Its provider id.
+        provider: String,
+        /// Its name in English.
+        name: String,
+        /// Its name in Chinese.
+        name_zh: String,
+    },
+}
+
+/// One lever's effect per 730-hour month of the reviewed usage pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeverSaving {
+    /// Which lever.
+    pub lever: ReviewLever,
+    /// The modelled monthly cost without it (the baseline).
+    pub without: Money,
+    /// … and with it.
+    pub with: Money,
+}
+
+impl LeverSaving {
+    /// `without − with`.
+    pub fn amount(&self) -> Money {
+        Money::new(
+            self.without.amount - self.with.amount,
+            self.without.currency,
+        )
+    }
+
+    /// The amount as a percent of `without`, two decimals.
+    pub fn percent(&self) -> Decimal {
+        if self.without.amount.is_zero() {
+            return Decimal::ZERO;
+        }
+        (self.amount().amount / self.without.amount * Decimal::ONE_HUNDRED).round_dp(2)
+    }
+}
+
+/// Why a lever could not be priced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotPriced {
+    /// Rightsizing needs to know what the GPUs ran, which no bill says.
+    RightsizingNeedsWorkload,
+    /// The bill's main provider is not in the catalog, so there is no baseline to compare.
+    ProviderNotInCatalog,
+    /// The bill has no dev/test-tagged GPU use outside office hours.
+    NoDevOffHours,
+    /// The catalog has no price for this lever at the main provider.
+    NoPrice,
+    /// The bill does not date its rows, so no weekly pattern can be derived.
+    Undated,
+}
+
+/// The levers of a review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Levers {
+    /// The scenario the usage became (the "open as a scenario" link's).
+    pub scenario: Scenario,
+    /// That link's query string.
+    pub link: String,
+    /// GPU models left out of the scenario (beyond [`MAX_LINES`], or too sparse to round to
+    /// one GPU in any hour).
+    pub left_out: Vec<String>,
+    /// The provider the baseline is priced at (most GPU spend).
+    pub main_provider: Option<String>,
+    /// Actual GPU spend per 730-hour month, in the display currency.
+    pub actual_monthly: Option<Money>,
+    /// The modelled monthly cost at the main provider, on demand.
+    pub baseline: Option<Money>,
+    /// Priced levers, biggest saving first.
+    pub savings: Vec<LeverSaving>,
+    /// Levers not priced, and why.
+    pub not_priced: Vec<(&'static str, NotPriced)>,
+}
+
+/// The usage of `review` as a calculator scenario, with the GPU models left out.
+pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario, Vec<String>)> {
+    let weeks = review.period_hours()? / Decimal::from(168);
+    if weeks.is_zero() {
+        return None;
+    }
+    let mut models: Vec<(&String, Decimal)> = review
+        .usage
+        .iter()
+        .map(|(gpu, w)| (gpu, w.all.iter().copied().sum::<Decimal>()))
+        .filter(|(_, h)| !h.is_zero())
+        .collect();
+    models.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    let mut lines = Vec::new();
+    let mut left_out = Vec::new();
+    for (gpu, _) in models {
+        let grid = average_week(&review.usage[gpu].all, weeks);
+        if lines.len() >= MAX_LINES || grid.peak() == 0 {
+            left_out.push(gpu.clone());
+            continue;
+        }
+        lines.push(Line {
+            gpu: gpu.clone(),
+            demand: Demand::Weekly(grid),
+            packing: Default::default(),
+        });
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    let scenario = Scenario {
+        horizon: Horizon::Month730,
+        lines,
+        tz_offset_minutes: review.options.tz_offset_minutes,
+        geo: bill_place(review, embedded),
+        ..Preset::Custom.scenario()
+    };
+    let scenario = Scenario {
+        workload: None,
+        ..scenario
+    };
+    Some((scenario, left_out))
+}
+
+/// The average week of `gpu_hours` per hour-of-week over `weeks`, rounded to whole GPUs.
+fn average_week(gpu_hours: &[Decimal], weeks: Decimal) -> WeekGrid {
+    let mut grid = WeekGrid::default();
+    let cap = Decimal::from(MAX_GPUS.min(u32::from(u16::MAX)));
+    for (slot, h) in gpu_hours.iter().enumerate() {
+        let n = (*h / weeks).round().min(cap);
+        grid.0[slot] = n.to_u16().unwrap_or(0);
+    }
+    grid
+}
+
+/// Where the bill's GPU regions are, when the catalog knows them all and they agree: mainland
+/// China, outside it, or anywhere.
+fn bill_place(review: &Review, embedded: &Embedded) -> Geo {
+    let mut in_cn = BTreeSet::new();
+    for (provider, regions) in &review.regions {
+        for region in regions {
+            match embedded
+                .catalog
+                .place(provider, region)
+                .and_then(|p| p.in_mainland_china())
+            {
+                Some(cn) => {
+                    in_cn.insert(cn);
+                }
+                None => return Geo::Anywhere,
+            }
+        }
+    }
+    match in_cn.into_iter().collect::<Vec<_>>()[..] {
+        [true] => Geo::MainlandChina,
+        [false] => Geo::OutsideMainlandChina,
+        _ => Geo::Anywhere,
+    }
+}
+
+/// The levers of `review`, priced in `currency` with `fx` on `today`.
+pub fn levers(
+    review: &Review,
+    embedded: &Embedded,
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+) -> Option<Levers> {
+    let (scenario, left_out) = derive_scenario(review, embedded)?;
+    let link = share::encode(&PageState {
+        preset: Preset::Custom,
+        scenario: scenario.clone(),
+        currency: Some(currency),
+        ..PageState::default()
+    });
+    let main_provider = review.by_provider.first().map(|g| g.key.clone());
+    let hours = review.period_hours().filter(|h| !h.is_zero());
+    let actual_monthly = hours.map(|h| {
+        let spend: Decimal = review
+            .gpu
+            .0
+            .iter()
+            .map(|(c, a)| fx.convert(Money::new(*a, *c), currency).amount)
+            .sum();
+        Money::new(super::per_month(spend, Some(h)), currency).round_for_display()
+    });
+    let mut out = Levers {
+        scenario: scenario.clone(),
+        link,
+        left_out,
+        main_provider: main_provider.clone(),
+        actual_monthly,
+        baseline: None,
+        savings: Vec::new(),
+        not_priced: vec![("rightsizing", NotPriced::RightsizingNeedsWorkload)],
+    };
+    let price = |s: Scenario| -> Option<Report> {
+        session::estimate(embedded, s, fx, currency, today, || {
+            gpucost_core::report::Recommend::Later
+        })
+        .ok()
+        .map(|e| e.report)
+    };
+    let at = |report: &Report, provider: &str| -> Option<Money> {
+        report
+            .comparison
+            .providers
+            .iter()
+            .find(|p| p.seller.id == provider)
+            .and_then(|p: &ProviderEstimate| p.outcome.as_ref().ok())
+            .map(|plan| plan.total)
+    };
+    let in_catalog = main_provider
+        .as_deref()
+        .filter(|p| embedded.catalog.provider(p).is_some());
+    let Some(main) = in_catalog else {
+        out.not_priced
+            .push(("baseline", NotPriced::ProviderNotInCatalog));
+        return Some(out);
+    };
+    let only = |s: &Scenario, classes: &[ModeClass]| {
+        let mut s = s.clone();
+        s.sellers = [main.to_string()].into();
+        s.options.allowed = classes.iter().copied().collect();
+        s.options.interruption = Interruption::Tolerated;
+        s
+    };
+    let Some(baseline) = price(only(&scenario, &[])).and_then(|r| at(&r, main)) else {
+        out.not_priced.push(("baseline", NotPriced::NoPrice));
+        return Some(out);
+    };
+    out.baseline = Some(baseline);
+    let mut add = |lever: ReviewLever, with: Option<Money>, name: &'static str| match with {
+        Some(with) => out.savings.push(LeverSaving {
+            lever,
+            without: baseline,
+            with,
+        }),
+        None => out.not_priced.push((name, NotPriced::NoPrice)),
+    };
+    for (lever, class, name) in [
+        (ReviewLever::Spot, ModeClass::Spot, "spot"),
+        (ReviewLever::Reserved, ModeClass::Committed, "reserved"),
+    ] {
+        let with = price(only(&scenario, &[class])).and_then(|r| at(&r, main));
+        add(lever, with.filter(|w| w.amount < baseline.amount), name);
+    }
+    let schedule = scheduled(review, &scenario);
+    if let Some(s) = &schedule {
+        let with = price(only(s, &[])).and_then(|r| at(&r, main));
+        add(ReviewLever::Schedule, with, "schedule");
+    }
+    let mut anywhere = scenario.clone();
+    anywhere.options.allowed = BTreeSet::new();
+    if let Some(report) = price(anywhere) {
+        let other = report
+            .comparison
+            .providers
+            .iter()
+            .filter(|p| p.seller.id != main && p.seller.kind.is_some())
+            .filter(|p| p.seller.id != "market-ref")
+            .filter_map(|p| Some((&p.seller, p.outcome.as_ref().ok()?.total)))
+            .min_by(|a, b| a.1.amount.cmp(&b.1.amount));
+        if let Some((seller, with)) = other.filter(|(_, t)| t.amount < baseline.amount) {
+            let lever = ReviewLever::OtherProvider {
+                provider: seller.id.clone(),
+                name: seller.name.clone(),
+                name_zh: seller.name_zh.clone(),
+            };
+            add(lever, Some(with), "other-provider");
+        }
+    }
+    if schedule.is_none() {
+        out.not_priced.push(("schedule", NotPriced::NoDevOffHours));
+    }
+    out.savings
+        .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
+    Some(out)
+}
+
+/// `scenario` with the dev/test share of each GPU's use removed outside office hours, when
+/// there is any.
+fn scheduled(review: &Review, scenario: &Scenario) -> Option<Scenario> {
+    if review.waste.dev_off_hours_gpu_hours.is_zero() {
+        return None;
+    }
+    let weeks = review.period_hours()? / Decimal::from(168);
+    let mut s = scenario.clone();
+    for line in &mut s.lines {
+        let week = review.usage.get(&line.gpu)?;
+        let kept: Vec<Decimal> = week
+            .all
+            .iter()
+            .zip(&week.dev)
+            .enumerate()
+            .map(|(slot, (all, dev))| if office_hour(slot) { *all } else { *all - *dev })
+            .collect();
+        line.demand = Demand::Weekly(average_week(&kept, weeks));
+    }
+    s.lines.retain(|l| l.demand.peak() > Decimal::ZERO);
+    (!s.lines.is_empty()).then_some(s)
+}

@@ -1,0 +1,492 @@
+//! The review of one bill: [`Reviewer`] takes the bill's rows one at a time (so a million-row
+//! report is folded in bounded memory) and [`Reviewer::finish`] gives the [`Review`]: where the
+//! GPU money went, when the GPUs ran, what was wasted, and how spend stands against budgets.
+//! The levers are priced separately by the engine ([`levers`]).
+//!
+//! Every amount stays exact and in the bill's own currency; a bill that mixes currencies is
+//! summed per currency ([`Amounts`]). Display conversion is the renderer's business.
+
+mod amounts;
+pub mod levers;
+mod recognize;
+mod time;
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDateTime;
+use gpucost_core::catalog::Catalog;
+use gpucost_core::money::Currency;
+use rust_decimal::Decimal;
+
+use crate::bill::{BillError, BillFormat, BillSummary, UsageRow};
+pub use amounts::Amounts;
+pub use recognize::{GpuUse, Recognizer};
+use time::{HourOfWeek, WEEK_HOURS};
+
+/// Tag keys that say which environment a resource belongs to.
+pub const ENV_TAG_KEYS: &[&str] = &["env", "environment", "stage"];
+/// Environment tag values that mark development and test resources.
+pub const DEV_TAG_VALUES: &[&str] = &[
+    "dev",
+    "development",
+    "test",
+    "testing",
+    "qa",
+    "ci",
+    "staging",
+];
+/// A resource used at least this share of the reviewed period never stops.
+pub const ALWAYS_ON_SHARE: Decimal = Decimal::from_parts(95, 0, 0, false, 2);
+
+/// How a review reads its bill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewOptions {
+    /// The team's time zone, minutes east of UTC, for the heat map and office hours.
+    pub tz_offset_minutes: i16,
+    /// Monthly budgets per tag value.
+    pub budgets: Vec<Budget>,
+}
+
+impl Default for ReviewOptions {
+    /// UTC+8, no budgets.
+    fn default() -> Self {
+        ReviewOptions {
+            tz_offset_minutes: 8 * 60,
+            budgets: Vec::new(),
+        }
+    }
+}
+
+/// A monthly budget for the resources carrying one tag value (`team=ml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Budget {
+    /// Tag key.
+    pub key: String,
+    /// Tag value.
+    pub value: String,
+    /// Budget per 730-hour month.
+    pub monthly: Decimal,
+    /// Its currency.
+    pub currency: Currency,
+}
+
+/// Spend and GPU-hours of one group (a provider, a GPU model, an instance type, a tag value).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Group {
+    /// The group's key as the bill or the catalog names it (`aws`, `T4`, `g5.xlarge`, `ml`).
+    pub key: String,
+    /// Its GPU spend.
+    pub cost: Amounts,
+    /// Its GPU-hours.
+    pub gpu_hours: Decimal,
+}
+
+impl Group {
+    /// Spend per GPU-hour in `currency`, when it has GPU-hours.
+    pub fn per_gpu_hour(&self, currency: Currency) -> Option<Decimal> {
+        (!self.gpu_hours.is_zero()).then(|| self.cost.get(currency) / self.gpu_hours)
+    }
+}
+
+/// A GPU resource that ran for nearly the whole period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlwaysOn {
+    /// Its id as the bill writes it (or its instance type when the bill has no id).
+    pub resource: String,
+    /// Provider id.
+    pub provider: String,
+    /// Catalog GPU model id.
+    pub gpu: String,
+    /// Hours it ran.
+    pub hours: Decimal,
+    /// What it cost.
+    pub cost: Amounts,
+}
+
+/// What was spent on GPUs that did not need to run.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Waste {
+    /// GPU resources that never stopped.
+    pub always_on: Vec<AlwaysOn>,
+    /// Dev/test-tagged GPU use outside office hours (Mon–Fri 08:00–20:00 local): GPU-hours.
+    pub dev_off_hours_gpu_hours: Decimal,
+    /// … and its cost (the rows' cost in proportion to their off-hours time).
+    pub dev_off_hours_cost: Amounts,
+}
+
+/// A budget against the spend of its tag value, both per 730-hour month.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetCheck {
+    /// The budget.
+    pub budget: Budget,
+    /// GPU spend of the tag value per month, in the budget's currency.
+    pub monthly_spend: Decimal,
+}
+
+impl BudgetCheck {
+    /// Whether the spend exceeds the budget.
+    pub fn over(&self) -> bool {
+        self.monthly_spend > self.budget.monthly
+    }
+}
+
+/// The review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    /// The file's name.
+    pub file: String,
+    /// Its format.
+    pub format: BillFormat,
+    /// Rows read.
+    pub rows: u64,
+    /// Lines skipped, and the first ones' problems.
+    pub skipped: u64,
+    /// The first skipped lines' problems.
+    pub problems: Vec<BillError>,
+    /// First usage start and last usage end, UTC, when the bill dates its rows.
+    pub period: Option<(NaiveDateTime, NaiveDateTime)>,
+    /// The whole bill.
+    pub total: Amounts,
+    /// GPU spend.
+    pub gpu: Amounts,
+    /// Everything else, by what the bill calls it (biggest first).
+    pub non_gpu: Vec<(String, Amounts)>,
+    /// GPU-hours.
+    pub gpu_hours: Decimal,
+    /// GPU spend by provider, GPU model and instance type, biggest first.
+    pub by_provider: Vec<Group>,
+    /// … by catalog GPU model.
+    pub by_gpu: Vec<Group>,
+    /// … by instance type (or GPU SKU).
+    pub by_instance: Vec<Group>,
+    /// … by each tag key, then value (`(untagged)` for GPU rows without the key).
+    pub by_tag: BTreeMap<String, Vec<Group>>,
+    /// GPU-hours per hour of the week (Monday 00:00 first, in the review's time zone).
+    pub heat: Vec<Decimal>,
+    /// Per catalog GPU model: GPU-hours per hour of the week, all and dev/test-tagged.
+    pub usage: BTreeMap<String, GpuWeek>,
+    /// Waste found.
+    pub waste: Waste,
+    /// Budgets against spend.
+    pub budgets: Vec<BudgetCheck>,
+    /// Providers and regions of the GPU rows (for the same-place lever).
+    pub regions: BTreeMap<String, Vec<String>>,
+    /// The options it was made with.
+    pub options: ReviewOptions,
+}
+
+/// One GPU model's use over the week: GPU-hours per hour of the week.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GpuWeek {
+    /// Every use.
+    pub all: Vec<Decimal>,
+    /// Dev/test-tagged use.
+    pub dev: Vec<Decimal>,
+}
+
+impl Default for GpuWeek {
+    fn default() -> Self {
+        GpuWeek {
+            all: vec![Decimal::ZERO; WEEK_HOURS],
+            dev: vec![Decimal::ZERO; WEEK_HOURS],
+        }
+    }
+}
+
+impl Review {
+    /// Hours the review covers (first start to last end), when the bill dates its rows.
+    pub fn period_hours(&self) -> Option<Decimal> {
+        self.period
+            .map(|(a, b)| Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60))
+    }
+}
+
+/// Per resource: what it is and how long it ran.
+#[derive(Default)]
+struct ResourceUse {
+    provider: String,
+    gpu: String,
+    hours: Decimal,
+    cost: Amounts,
+}
+
+/// Folds a bill's rows into a [`Review`].
+pub struct Reviewer<'c> {
+    recognizer: Recognizer<'c>,
+    options: ReviewOptions,
+    period: Option<(NaiveDateTime, NaiveDateTime)>,
+    total: Amounts,
+    gpu: Amounts,
+    non_gpu: HashMap<String, Amounts>,
+    gpu_hours: Decimal,
+    by_provider: HashMap<String, Group>,
+    by_gpu: HashMap<String, Group>,
+    by_instance: HashMap<String, Group>,
+    by_tag: HashMap<String, HashMap<String, Group>>,
+    heat: Vec<Decimal>,
+    usage: BTreeMap<String, GpuWeek>,
+    resources: HashMap<String, ResourceUse>,
+    dev_off_hours_gpu_hours: Decimal,
+    dev_off_hours_cost: Amounts,
+    regions: BTreeMap<String, std::collections::BTreeSet<String>>,
+}
+
+impl<'c> Reviewer<'c> {
+    /// A reviewer recognizing GPU rows by `catalog`.
+    pub fn new(catalog: &'c Catalog, options: ReviewOptions) -> Reviewer<'c> {
+        Reviewer {
+            recognizer: Recognizer::new(catalog),
+            options,
+            period: None,
+            total: Amounts::default(),
+            gpu: Amounts::default(),
+            non_gpu: HashMap::new(),
+            gpu_hours: Decimal::ZERO,
+            by_provider: HashMap::new(),
+            by_gpu: HashMap::new(),
+            by_instance: HashMap::new(),
+            by_tag: HashMap::new(),
+            heat: vec![Decimal::ZERO; WEEK_HOURS],
+            usage: BTreeMap::new(),
+            resources: HashMap::new(),
+            dev_off_hours_gpu_hours: Decimal::ZERO,
+            dev_off_hours_cost: Amounts::default(),
+            regions: BTreeMap::new(),
+        }
+    }
+
+    /// Adds one row.
+    pub fn add(&mut self, row: &UsageRow) {
+        self.total.add(row.currency, row.cost);
+        let span = row.start.zip(row.end).filter(|(a, b)| b > a);
+        if let Some((a, b)) = span {
+            self.period = Some(match self.period {
+                None => (a, b),
+                Some((x, y)) => (x.min(a), y.max(b)),
+            });
+        }
+        let Some(gpu_use) = self.recognizer.recognize(row) else {
+            let what = if row.description.is_empty() {
+                "(not described)".to_string()
+            } else {
+                row.description.clone()
+            };
+            self.non_gpu
+                .entry(what)
+                .or_default()
+                .add(row.currency, row.cost);
+            return;
+        };
+        let hours = row.hours.or_else(|| {
+            span.map(|(a, b)| Decimal::from((b - a).num_seconds()) / Decimal::from(3600))
+        });
+        let gpu_hours = hours.unwrap_or_default() * gpu_use.gpus;
+        self.gpu.add(row.currency, row.cost);
+        self.gpu_hours += gpu_hours;
+        let instance = row
+            .instance_type
+            .clone()
+            .or_else(|| row.gpu_model.clone())
+            .unwrap_or_default();
+        for (map, key) in [
+            (&mut self.by_provider, row.provider.clone()),
+            (&mut self.by_gpu, gpu_use.gpu.clone()),
+            (&mut self.by_instance, instance.clone()),
+        ] {
+            let g = map.entry(key.clone()).or_insert_with(|| Group {
+                key,
+                ..Group::default()
+            });
+            g.cost.add(row.currency, row.cost);
+            g.gpu_hours += gpu_hours;
+        }
+        for (k, v) in &row.tags {
+            let g = self
+                .by_tag
+                .entry(k.clone())
+                .or_default()
+                .entry(v.clone())
+                .or_insert_with(|| Group {
+                    key: v.clone(),
+                    ..Group::default()
+                });
+            g.cost.add(row.currency, row.cost);
+            g.gpu_hours += gpu_hours;
+        }
+        if let Some(region) = &row.region {
+            self.regions
+                .entry(row.provider.clone())
+                .or_default()
+                .insert(region.clone());
+        }
+        let dev = is_dev(&row.tags);
+        let week = self.usage.entry(gpu_use.gpu.clone()).or_default();
+        if let Some((a, b)) = span {
+            let tz = self.options.tz_offset_minutes;
+            let mut off_hours = Decimal::ZERO;
+            for (slot, share) in HourOfWeek::spread(a, b, tz) {
+                let h = gpu_hours * share;
+                self.heat[slot] += h;
+                week.all[slot] += h;
+                if dev {
+                    week.dev[slot] += h;
+                    if !time::office_hour(slot) {
+                        off_hours += share;
+                    }
+                }
+            }
+            if dev && !off_hours.is_zero() {
+                self.dev_off_hours_gpu_hours += gpu_hours * off_hours;
+                self.dev_off_hours_cost
+                    .add(row.currency, row.cost * off_hours);
+            }
+        }
+        let resource = row.resource_id.clone().unwrap_or(instance);
+        let r = self.resources.entry(resource).or_default();
+        r.provider.clone_from(&row.provider);
+        r.gpu.clone_from(&gpu_use.gpu);
+        r.hours += hours.unwrap_or_default();
+        r.cost.add(row.currency, row.cost);
+    }
+
+    /// The review of the rows added, with what reading the bill found.
+    pub fn finish(self, file: &str, summary: &BillSummary) -> Review {
+        let order = |groups: HashMap<String, Group>| {
+            let mut v: Vec<Group> = groups.into_values().collect();
+            v.sort_by(|a, b| {
+                b.cost
+                    .weight(FX_ORDER)
+                    .cmp(&a.cost.weight(FX_ORDER))
+                    .then_with(|| a.key.cmp(&b.key))
+            });
+            v
+        };
+        let mut by_tag = BTreeMap::new();
+        for (key, values) in self.by_tag {
+            let mut groups = values;
+            // GPU spend without this tag, so each key's groups add up to the GPU spend.
+            let mut tagged = Amounts::default();
+            let mut tagged_hours = Decimal::ZERO;
+            for g in groups.values() {
+                tagged.add_all(&g.cost);
+                tagged_hours += g.gpu_hours;
+            }
+            let mut untagged = Amounts::default();
+            for (c, a) in &self.gpu.0 {
+                let rest = *a - tagged.get(*c);
+                if !rest.is_zero() {
+                    untagged.add(*c, rest);
+                }
+            }
+            if !untagged.is_empty() || self.gpu_hours > tagged_hours {
+                groups.insert(
+                    UNTAGGED.into(),
+                    Group {
+                        key: UNTAGGED.into(),
+                        cost: untagged,
+                        gpu_hours: self.gpu_hours - tagged_hours,
+                    },
+                );
+            }
+            by_tag.insert(key, order(groups));
+        }
+        let mut non_gpu: Vec<(String, Amounts)> = self.non_gpu.into_iter().collect();
+        non_gpu.sort_by(|a, b| {
+            b.1.weight(FX_ORDER)
+                .cmp(&a.1.weight(FX_ORDER))
+                .then_with(|| a.0.cmp(&b.0))
+        });
+        let period = self.period;
+        let period_hours =
+            period.map(|(a, b)| Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60));
+        let mut always_on: Vec<AlwaysOn> = self
+            .resources
+            .into_iter()
+            .filter(|(_, r)| {
+                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p * ALWAYS_ON_SHARE)
+            })
+            .map(|(id, r)| AlwaysOn {
+                resource: id,
+                provider: r.provider,
+                gpu: r.gpu,
+                hours: r.hours,
+                cost: r.cost,
+            })
+            .collect();
+        always_on.sort_by(|a, b| {
+            b.cost
+                .weight(FX_ORDER)
+                .cmp(&a.cost.weight(FX_ORDER))
+                .then_with(|| a.resource.cmp(&b.resource))
+        });
+        let budgets = self
+            .options
+            .budgets
+            .iter()
+            .map(|b| {
+                let spend = by_tag
+                    .get(&b.key)
+                    .and_then(|gs: &Vec<Group>| gs.iter().find(|g| g.key == b.value))
+                    .map(|g| g.cost.get(b.currency))
+                    .unwrap_or_default();
+                BudgetCheck {
+                    budget: b.clone(),
+                    monthly_spend: per_month(spend, period_hours),
+                }
+            })
+            .collect();
+        Review {
+            file: file.to_string(),
+            format: summary.format,
+            rows: summary.rows,
+            skipped: summary.skipped,
+            problems: summary.problems.clone(),
+            period,
+            total: self.total,
+            gpu: self.gpu,
+            non_gpu,
+            gpu_hours: self.gpu_hours,
+            by_provider: order(self.by_provider),
+            by_gpu: order(self.by_gpu),
+            by_instance: order(self.by_instance),
+            by_tag,
+            heat: self.heat,
+            usage: self.usage,
+            waste: Waste {
+                always_on,
+                dev_off_hours_gpu_hours: self.dev_off_hours_gpu_hours,
+                dev_off_hours_cost: self.dev_off_hours_cost,
+            },
+            budgets,
+            regions: self
+                .regions
+                .into_iter()
+                .map(|(p, rs)| (p, rs.into_iter().collect()))
+                .collect(),
+            options: self.options,
+        }
+    }
+}
+
+/// `amount` over `hours` as a 730-hour month's worth (multiplied first, so whole results
+/// stay exact); `amount` itself when the period is unknown or empty.
+pub fn per_month(amount: Decimal, hours: Option<Decimal>) -> Decimal {
+    match hours.filter(|h| !h.is_zero()) {
+        Some(h) => amount * Decimal::from(730) / h,
+        None => amount,
+    }
+}
+
+/// The group of GPU rows without a tag key.
+pub const UNTAGGED: &str = "(untagged)";
+
+/// Yuan per dollar used only to order groups that mix currencies (never shown).
+const FX_ORDER: Decimal = Decimal::from_parts(7, 0, 0, false, 0);
+
+/// Whether the tags mark a dev/test resource.
+fn is_dev(tags: &BTreeMap<String, String>) -> bool {
+    tags.iter().any(|(k, v)| {
+        ENV_TAG_KEYS.contains(&k.to_ascii_lowercase().as_str())
+            && DEV_TAG_VALUES.contains(&v.trim().to_ascii_lowercase().as_str())
+    })
+}
