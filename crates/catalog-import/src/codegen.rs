@@ -39,10 +39,11 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     list(&mut out, "gpus", &c.gpus, gpu);
     // The offers are packed in OFFERS and PRICES below; compiled.rs unpacks them into this list.
     out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n");
-    list(&mut out, "places", &c.places, place);
+    out.push_str("places: Cow::Borrowed(&[]), // packed: PLACES below\n");
     out.push_str("};\n\n");
-    offers(&mut out, &c.offers);
-    prices(&mut out, &c.offers);
+    let providers = offers(&mut out, &c.offers);
+    let regions = prices(&mut out, &c.offers);
+    places(&mut out, &c.places, &providers, &regions);
     out
 }
 
@@ -76,8 +77,8 @@ impl<T: Ord + Clone> Distinct<T> {
 }
 
 /// The price tables: each field's distinct values, the packed rows in offer order, and how
-/// many rows each offer has.
-fn prices(out: &mut String, offers: &[Offer]) {
+/// many rows each offer has. Returns the regions table.
+fn prices(out: &mut String, offers: &[Offer]) -> Names {
     let (mut regions, mut sources, mut dates): (Names, Names, Names) = Default::default();
     let (mut modes, mut currencies) = (
         Distinct::<BillingMode>::default(),
@@ -103,6 +104,10 @@ fn prices(out: &mut String, offers: &[Offer]) {
         "&str",
         regions.values.iter().map(|r| format!("{r:?}")),
     );
+    let regions_table = Names {
+        index: regions.index.clone(),
+        values: regions.values.clone(),
+    };
     table(out, "MODES", "BillingMode", modes.values.iter().map(mode));
     table(
         out,
@@ -126,6 +131,38 @@ fn prices(out: &mut String, offers: &[Offer]) {
         counts.len(),
         counts.join(", ")
     );
+    regions_table
+}
+
+/// Where each region is, as packed rows `PL(provider, region, country, continent, source)`:
+/// indices into `OFFER_PROVIDERS`, `REGIONS`, `PLACE_COUNTRIES`, `PLACE_CONTINENTS` and
+/// `PLACE_SOURCES`, in the catalog's (sorted) order. Every place is of a priced region, so its
+/// provider and region are already in the offer and price tables.
+fn places(out: &mut String, places: &[RegionPlace], providers: &Names, regions: &Names) {
+    let (mut countries, mut sources) = (Distinct::<String>::default(), Names::default());
+    let mut continents = Distinct::<String>::default();
+    let mut rows = String::new();
+    for p in places {
+        let provider = providers.index[&p.provider.to_string()];
+        let region = regions.index[&p.region.to_string()];
+        let _ = writeln!(
+            rows,
+            "PL({provider}, {region}, {}, {}, {}),",
+            countries.of(&opt(&p.country, |c| format!("{c:?}"))),
+            continents.of(&opt(&p.continent, |c| format!("Continent::{c:?}"))),
+            sources.of(&p.source.to_string()),
+        );
+    }
+    table(out, "PLACE_COUNTRIES", "Option<&str>", countries.values);
+    table(
+        out,
+        "PLACE_CONTINENTS",
+        "Option<Continent>",
+        continents.values,
+    );
+    let quoted = sources.values.iter().map(|s| format!("{s:?}"));
+    table(out, "PLACE_SOURCES", "&str", quoted);
+    let _ = writeln!(out, "static PLACES: [PL; {}] = [\n{rows}];", places.len());
 }
 
 /// `key: Cow::Borrowed(&[` one item per line `]),`.
@@ -281,17 +318,6 @@ fn gpu(g: &Gpu) -> String {
     )
 }
 
-fn place(p: &RegionPlace) -> String {
-    format!(
-        "RegionPlace {{ provider: {}, region: {}, country: {}, continent: {}, source: {} }}",
-        text(&p.provider),
-        text(&p.region),
-        opt(&p.country, |c| text(c)),
-        opt(&p.continent, |c| format!("Continent::{c:?}")),
-        text(&p.source)
-    )
-}
-
 /// A `static NAME: [TY; N]` table, one item a line.
 fn table(out: &mut String, name: &str, ty: &str, items: impl IntoIterator<Item = String>) {
     let items: Vec<String> = items.into_iter().collect();
@@ -305,7 +331,7 @@ fn table(out: &mut String, name: &str, ty: &str, items: impl IntoIterator<Item =
 /// The offers as packed rows (`O(provider, gpu, variant, basis, spec, flags, gpus, memory,
 /// vcpus, ram, instance)`, each number an index into a table of distinct values) in catalog
 /// order. The id is not stored: it is always `provider/instance`, which this checks.
-fn offers(out: &mut String, offers: &[Offer]) {
+fn offers(out: &mut String, offers: &[Offer]) -> Names {
     let (mut providers, mut gpus, mut variants): (Names, Names, Names) = Default::default();
     let (mut bases, mut specs, mut flags): (Names, Names, Names) = Default::default();
     let mut decimals = Distinct::<Option<String>>::default();
@@ -336,6 +362,10 @@ fn offers(out: &mut String, offers: &[Offer]) {
         );
     }
     let quoted = |d: Distinct<String>| d.values.into_iter().map(|v| format!("{v:?}"));
+    let providers_table = Names {
+        index: providers.index.clone(),
+        values: providers.values.clone(),
+    };
     table(out, "OFFER_PROVIDERS", "&str", quoted(providers));
     table(out, "OFFER_GPUS", "&str", quoted(gpus));
     table(out, "OFFER_VARIANTS", "&str", quoted(variants));
@@ -345,4 +375,5 @@ fn offers(out: &mut String, offers: &[Offer]) {
     let decimals = decimals.values.into_iter().map(|d| opt(&d, |d| d.clone()));
     table(out, "OFFER_DECIMALS", "Option<Decimal>", decimals);
     let _ = writeln!(out, "static OFFERS: [O; {}] = [\n{rows}];\n", offers.len());
+    providers_table
 }

@@ -49,6 +49,10 @@ struct P(u16, u8, u8, u8, u8, u8, i64);
 /// GPU memory, vCPUs and RAM, then the instance type. The id is `provider/instance`.
 struct O(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, &'static str);
 
+/// One packed region place: indices into `OFFER_PROVIDERS`, `REGIONS`, `PLACE_COUNTRIES`,
+/// `PLACE_CONTINENTS` and `PLACE_SOURCES`.
+struct PL(u8, u16, u8, u8, u8);
+
 include!("../../../../data/catalog_tables.rs");
 
 impl P {
@@ -61,6 +65,19 @@ impl P {
             currency: CURRENCIES[usize::from(currency)],
             source: t(PRICE_SOURCES[usize::from(source)]),
             as_of: DATES[usize::from(as_of)],
+        }
+    }
+}
+
+impl PL {
+    fn unpack(&self) -> RegionPlace {
+        let PL(provider, region, country, continent, source) = *self;
+        RegionPlace {
+            provider: t(OFFER_PROVIDERS[usize::from(provider)]),
+            region: t(REGIONS[usize::from(region)]),
+            country: PLACE_COUNTRIES[usize::from(country)].map(t),
+            continent: PLACE_CONTINENTS[usize::from(continent)],
+            source: t(PLACE_SOURCES[usize::from(source)]),
         }
     }
 }
@@ -102,6 +119,7 @@ pub(super) fn catalog() -> Catalog {
         .collect();
     Catalog {
         offers: Cow::Owned(offers),
+        places: Cow::Owned(PLACES.iter().map(PL::unpack).collect()),
         ..RECORDS.clone()
     }
 }
