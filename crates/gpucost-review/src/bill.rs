@@ -283,7 +283,10 @@ pub fn read_bill(
         if let Some(format) = detect(&fields) {
             break (format, Header::new(&fields), line);
         }
-        if fields.first().is_some_and(|f| f.trim().eq_ignore_ascii_case("currency")) {
+        if fields
+            .first()
+            .is_some_and(|f| f.trim().eq_ignore_ascii_case("currency"))
+        {
             preamble_currency = fields.get(1).map(|c| c.trim().to_string());
         }
         if !first_line && line as usize > MAX_PREAMBLE || first_line && fields.len() > 3 {

@@ -16,7 +16,9 @@ use csv::StringRecord;
 use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, currency, from_beijing, hours_between, hours_in, number, tag_list, when};
+use super::values::{
+    amount, currency, from_beijing, hours_between, hours_in, number, tag_list, when,
+};
 use super::UsageRow;
 
 /// Reads Alibaba Cloud bill detail lines.

@@ -166,7 +166,11 @@ impl Mapper for Aws {
         let line_type = text(r, &self.line_item_type);
         let runs = usage_type.contains("BoxUsage") || usage_type.contains("SpotUsage");
         let usage_line = line_type.is_none_or(|t| USAGE_TYPES.contains(&t));
-        let hours = if runs && usage_line { usage_amount } else { None };
+        let hours = if runs && usage_line {
+            usage_amount
+        } else {
+            None
+        };
         let description = match text(r, &self.product_code) {
             Some(p) => format!("{p} {usage_type}"),
             None => usage_type.to_string(),

@@ -12,7 +12,8 @@
 //!
 //! GPU lines are the SKUs named `… Nvidia <model> GPU running in <place>` (`Nvidia Tesla T4
 //! GPU running in Americas`): the model (`T4`, `Tesla`/`Nvidia` dropped) goes to `gpu_model`,
-//! one GPU, and the usage amount in hours (seconds are converted). The cost table carries no
+//! one GPU, and the usage amount in hours (seconds are converted); a credit line (its
+//! `Credit type` set) keeps the model but no hours, since it repeats the usage it discounts. The cost table carries no
 //! machine type, labels or instance id; the project id is kept as tag `project`.
 
 use std::collections::BTreeMap;
@@ -35,6 +36,7 @@ pub(crate) struct Gcp {
     cost: Col,
     currency: Fixed,
     cost_type: Option<Col>,
+    credit_type: Option<Col>,
     project: Option<Col>,
 }
 
@@ -86,6 +88,7 @@ impl Gcp {
             cost,
             currency,
             cost_type: h.find(&["Cost type"]),
+            credit_type: h.find(&["Credit type"]),
             project: h.find(&["Project ID"]),
         })
     }
@@ -123,6 +126,11 @@ impl Mapper for Gcp {
         let used = grouped_number(r, &self.amount)?;
         let unit = text(r, &self.unit).unwrap_or("");
         let (gpu_model, region, hours) = match gpu_sku(sku) {
+            // A credit line (committed use, sustained use, promotion) repeats the usage it
+            // discounts; its amount is not more GPU time.
+            Some((model, place)) if text(r, &self.credit_type).is_some() => {
+                (Some(model), place, None)
+            }
             Some((model, place)) => {
                 let hours = used.and_then(|u| hours_in(u, unit));
                 if used.is_some() && hours.is_none() {

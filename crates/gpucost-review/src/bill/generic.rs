@@ -54,7 +54,10 @@ impl Generic {
 
     fn missing(col: &Option<Col>, fallback: &str) -> LineProblem {
         LineProblem {
-            column: Some(col.as_ref().map_or(fallback.to_string(), |c| c.name.clone())),
+            column: Some(
+                col.as_ref()
+                    .map_or(fallback.to_string(), |c| c.name.clone()),
+            ),
             problem: BillProblem::MissingValue,
         }
     }

@@ -97,7 +97,9 @@ pub(crate) fn instance_type_in(text: &str) -> Option<String> {
             let size = size.to_ascii_uppercase();
             family.starts_with(|c: char| c.is_ascii_uppercase())
                 && family.chars().any(|c| c.is_ascii_digit())
-                && ["LARGE", "MEDIUM", "SMALL"].iter().any(|s| size.contains(s))
+                && ["LARGE", "MEDIUM", "SMALL"]
+                    .iter()
+                    .any(|s| size.contains(s))
                 && size.ends_with(|c: char| c.is_ascii_digit())
         })
         .map(str::to_string)
@@ -130,7 +132,11 @@ impl Mapper for Tencent {
             .map(|t| tag_list(t, ':'))
             .unwrap_or_default();
         for (i, k) in &self.tag_columns {
-            if let Some(v) = r.get(*i).map(str::trim).filter(|v| !v.is_empty() && *v != "-") {
+            if let Some(v) = r
+                .get(*i)
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && *v != "-")
+            {
                 tags.insert(k.clone(), v.to_string());
             }
         }

@@ -31,7 +31,10 @@ pub(crate) fn amount(record: &StringRecord, col: &Col) -> Result<Decimal, LinePr
 }
 
 /// An optional number: empty is `None`, unreadable is a bad number.
-pub(crate) fn number(record: &StringRecord, col: &Option<Col>) -> Result<Option<Decimal>, LineProblem> {
+pub(crate) fn number(
+    record: &StringRecord,
+    col: &Option<Col>,
+) -> Result<Option<Decimal>, LineProblem> {
     match (text(record, col), col) {
         (Some(v), Some(c)) => decimal(v).map(Some).ok_or_else(|| {
             c.problem(BillProblem::BadNumber {
@@ -89,7 +92,10 @@ pub(crate) fn datetime(s: &str) -> Option<NaiveDateTime> {
 }
 
 /// An optional date-time cell: empty is `None`, unreadable is a bad date.
-pub(crate) fn when(record: &StringRecord, col: &Option<Col>) -> Result<Option<NaiveDateTime>, LineProblem> {
+pub(crate) fn when(
+    record: &StringRecord,
+    col: &Option<Col>,
+) -> Result<Option<NaiveDateTime>, LineProblem> {
     match (text(record, col), col) {
         (Some(v), Some(c)) => datetime(v).map(Some).ok_or_else(|| {
             c.problem(BillProblem::BadDate {
