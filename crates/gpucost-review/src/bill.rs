@@ -5,8 +5,25 @@
 //! Amounts are exact decimals in the bill's own currency. A line that cannot be read is
 //! skipped, counted and (the first ones) named with its line and column; a file whose format
 //! or required columns are wrong is refused with a [`BillError`].
+//!
+//! Each format has its own module (which columns it reads, which cost column it takes);
+//! `docs/SPEND_REVIEW.md` describes them for users.
+
+mod alibaba;
+mod aws;
+mod azure;
+mod gcp;
+mod generic;
+mod header;
+mod input;
+mod tencent;
+mod values;
 
 use std::collections::BTreeMap;
+use std::io::Read;
+
+use csv::{ByteRecord, StringRecord};
+use header::{Header, LineProblem, Mapper};
 
 use chrono::NaiveDateTime;
 use gpucost_core::money::Currency;
@@ -34,7 +51,8 @@ pub enum BillFormat {
 /// One usage line of a bill, in the terms every format shares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageRow {
-    /// Line number in the file (the header is line 1).
+    /// Line number in the file (the header is line 1, except under a Google Cloud cost
+    /// table's preamble, where lines are still counted from the top of the file).
     pub line: u64,
     /// Catalog provider id (`aws`, `gcp`, `azure`, `alibaba`, `tencent`), or the generic
     /// file's own provider text.
@@ -104,6 +122,20 @@ pub enum BillProblem {
         /// The value as written.
         value: String,
     },
+    /// A tags cell that is not in the format's notation (a JSON map for AWS CUR 2.0 and
+    /// Azure).
+    BadTags {
+        /// The value as written.
+        value: String,
+    },
+    /// A line leaves empty a value the format needs (the generic format's `hours` or
+    /// `start`/`end`, `instance_type` or `gpu_model`, `provider`).
+    MissingValue,
+    /// Reading the file failed for a reason of its own (not gzip, not the text encoding).
+    Io {
+        /// The reader's message.
+        message: String,
+    },
 }
 
 /// A problem with its place in the file.
@@ -128,6 +160,9 @@ pub struct BillSummary {
     pub rows: u64,
     /// Lines skipped because they could not be read.
     pub skipped: u64,
+    /// Lines deliberately not handed on because they are not usage: a Google Cloud cost
+    /// table's `Total` line, which sums the file, and lines whose every field is empty.
+    pub ignored: u64,
     /// The first skipped lines' problems (at most [`MAX_NAMED_PROBLEMS`]).
     pub problems: Vec<BillError>,
     /// The file's total charge per currency, over the rows handed on (for "adds up" checks).
@@ -136,3 +171,183 @@ pub struct BillSummary {
 
 /// Most skipped lines named one by one; the rest are only counted.
 pub const MAX_NAMED_PROBLEMS: usize = 20;
+
+/// Lines above the header that may be skipped looking for it (a Google Cloud cost table
+/// starts with about eight lines of invoice facts).
+const MAX_PREAMBLE: usize = 30;
+
+/// The format a header row belongs to, from its column names (case does not matter), or
+/// `None` for a header of no supported format. Whether every column the format needs is
+/// present is checked by [`read_bill`], which names a missing one.
+pub fn detect(header: &[&str]) -> Option<BillFormat> {
+    let names: Vec<String> = header.iter().map(|h| h.trim().to_lowercase()).collect();
+    let has = |n: &str| names.iter().any(|h| h == n);
+    let starts = |p: &str| names.iter().any(|h| h.starts_with(p));
+    if starts("lineitem/") {
+        Some(BillFormat::AwsCurLegacy)
+    } else if starts("line_item_") {
+        Some(BillFormat::AwsCur2)
+    } else if has("sku description") && has("service description") {
+        Some(BillFormat::GcpBillingExport)
+    } else if has("metercategory") || has("costinbillingcurrency") {
+        Some(BillFormat::AzureCostDetails)
+    } else if has("优惠后总价") || has("子产品名称") || has("subproduct name") {
+        // Checked before Alibaba: both write 地域 and 实例ID, only Tencent these.
+        Some(BillFormat::TencentBillDetails)
+    } else if has("应付金额") || (has("账期") && has("产品明细")) {
+        Some(BillFormat::AlibabaBillDetails)
+    } else if has("provider") && has("cost") && has("currency") {
+        Some(BillFormat::Generic)
+    } else {
+        None
+    }
+}
+
+/// The reader of a format, for this header, or the missing column.
+fn mapper(
+    format: BillFormat,
+    header: &Header,
+    preamble_currency: Option<&str>,
+) -> Result<Box<dyn Mapper>, String> {
+    Ok(match format {
+        BillFormat::AwsCurLegacy => Box::new(aws::Aws::legacy(header)?),
+        BillFormat::AwsCur2 => Box::new(aws::Aws::cur2(header)?),
+        BillFormat::GcpBillingExport => Box::new(gcp::Gcp::new(header, preamble_currency)?),
+        BillFormat::AzureCostDetails => Box::new(azure::Azure::new(header)?),
+        BillFormat::AlibabaBillDetails => Box::new(alibaba::Alibaba::new(header)?),
+        BillFormat::TencentBillDetails => Box::new(tencent::Tencent::new(header)?),
+        BillFormat::Generic => Box::new(generic::Generic::new(header)?),
+    })
+}
+
+/// Reads a bill, streaming: detects its format from the header row, then calls `on_row`
+/// once per usage row, in file order, and `on_progress` with the bytes of the file read so
+/// far (compressed bytes for a gzipped file).
+///
+/// The input may be gzip-compressed (recognised by its first bytes, not its name), UTF-8
+/// with or without a byte-order mark, or UTF-16 with a byte-order mark (decoded). Other
+/// encodings (GBK, as an older Excel may save a Chinese export) are refused as `NotText`.
+///
+/// A line that cannot be read is skipped and counted, the first [`MAX_NAMED_PROBLEMS`]
+/// named with line and column, and reading goes on. A file that cannot be read at all (not
+/// text, damaged gzip, empty, unknown header, missing column) is an error; a damaged gzip
+/// found after some rows were handed on is an error too, those rows notwithstanding.
+pub fn read_bill(
+    file_name: &str,
+    reader: impl Read,
+    mut on_row: impl FnMut(UsageRow),
+    on_progress: impl FnMut(u64),
+) -> Result<BillSummary, BillError> {
+    let error = |line: Option<u64>, column: Option<String>, problem: BillProblem| BillError {
+        file: file_name.to_string(),
+        line,
+        column,
+        problem,
+    };
+    let (text, layers) = input::open(reader, on_progress).map_err(|p| error(None, None, p))?;
+    let mut csv = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text);
+    let mut raw = ByteRecord::new();
+    let mut next = |raw: &mut ByteRecord| -> Result<bool, BillError> {
+        csv.read_byte_record(raw).map_err(|e| {
+            let line = e.position().map(|p| p.line());
+            let problem = match e.kind() {
+                csv::ErrorKind::Io(io) => layers.problem(io),
+                _ => BillProblem::NotText,
+            };
+            error(line, None, problem)
+        })
+    };
+
+    // The header: the first line of a known format, after at most a short preamble.
+    let mut preamble_currency: Option<String> = None;
+    let mut first_line = true;
+    let (format, header, header_line) = loop {
+        if !next(&mut raw)? {
+            return Err(error(
+                None,
+                None,
+                if first_line {
+                    BillProblem::Empty
+                } else {
+                    BillProblem::UnknownFormat
+                },
+            ));
+        }
+        let line = raw.position().map_or(0, |p| p.line());
+        let record = StringRecord::from_byte_record(raw.clone())
+            .map_err(|_| error(Some(line), None, BillProblem::NotText))?;
+        let fields: Vec<&str> = record.iter().collect();
+        if let Some(format) = detect(&fields) {
+            break (format, Header::new(&fields), line);
+        }
+        if fields
+            .first()
+            .is_some_and(|f| f.trim().eq_ignore_ascii_case("currency"))
+        {
+            preamble_currency = fields.get(1).map(|c| c.trim().to_string());
+        }
+        if !first_line && line as usize > MAX_PREAMBLE || first_line && fields.len() > 3 {
+            // A wide first line is a header, just not one we know.
+            return Err(error(Some(line), None, BillProblem::UnknownFormat));
+        }
+        first_line = false;
+    };
+    let map = mapper(format, &header, preamble_currency.as_deref()).map_err(|column| {
+        error(
+            Some(header_line),
+            Some(column.clone()),
+            BillProblem::MissingColumn { column },
+        )
+    })?;
+
+    let mut summary = BillSummary {
+        format,
+        rows: 0,
+        skipped: 0,
+        ignored: 0,
+        problems: Vec::new(),
+        total: BTreeMap::new(),
+    };
+    while next(&mut raw)? {
+        let line = raw.position().map_or(0, |p| p.line());
+        let outcome = if raw.iter().all(|f| f.iter().all(u8::is_ascii_whitespace)) {
+            Ok(None)
+        } else if raw.len() != header.len() {
+            Err(LineProblem {
+                column: None,
+                problem: BillProblem::FieldCount {
+                    expected: header.len(),
+                    found: raw.len(),
+                },
+            })
+        } else {
+            match StringRecord::from_byte_record(raw.clone()) {
+                Ok(record) => map.map(&record, line),
+                Err(_) => Err(LineProblem {
+                    column: None,
+                    problem: BillProblem::NotText,
+                }),
+            }
+        };
+        match outcome {
+            Ok(Some(row)) => {
+                summary.rows += 1;
+                *summary.total.entry(row.currency).or_default() += row.cost;
+                on_row(row);
+            }
+            Ok(None) => summary.ignored += 1,
+            Err(p) => {
+                summary.skipped += 1;
+                if summary.problems.len() < MAX_NAMED_PROBLEMS {
+                    summary
+                        .problems
+                        .push(error(Some(line), p.column, p.problem));
+                }
+            }
+        }
+    }
+    Ok(summary)
+}
