@@ -4,6 +4,8 @@ use std::collections::BTreeSet;
 
 use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
 use gpucost_core::format::Lang;
+use gpucost_core::limits::GPUS_PER_MACHINE;
+use gpucost_core::placement::Geo;
 use leptos::prelude::*;
 
 use crate::state::{catalog, AppState};
@@ -101,6 +103,19 @@ fn IdSelect(
     }
 }
 
+/// The "GPUs per machine, at least" field's text as a filter value: `Ok(None)` when empty
+/// (any machine), `Err` when it is not a whole number in [`GPUS_PER_MACHINE`].
+fn gpus_per_machine_of(text: &str) -> Result<Option<u32>, ()> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<u32>() {
+        Ok(n) if GPUS_PER_MACHINE.contains(n) => Ok(Some(n)),
+        _ => Err(()),
+    }
+}
+
 fn set_of(value: String) -> BTreeSet<String> {
     if value.is_empty() {
         BTreeSet::new()
@@ -132,6 +147,19 @@ pub(crate) fn Filters() -> impl IntoView {
             .map(|m| (m.to_string(), format!("≥ {m} GiB")))
             .collect::<Vec<_>>()
     });
+
+    let place_label = move |g: Geo| g.text(app.lang.get());
+    let gpm_invalid = RwSignal::new(false);
+    let gpm_error = move || {
+        gpm_invalid.get().then(|| {
+            format!(
+                "{} {}–{}",
+                app.t(Text::InvalidNumber),
+                GPUS_PER_MACHINE.min,
+                GPUS_PER_MACHINE.max
+            )
+        })
+    };
 
     let need_box = move |need: RequiredMode, label: Text| {
         view! {
@@ -194,6 +222,50 @@ pub(crate) fn Filters() -> impl IntoView {
                 selected=Signal::derive(move || f.with(|f| f.min_memory_gib.map(|m| m.to_string()).unwrap_or_default()))
                 on_pick=Callback::new(move |v: String| update(&|f| f.min_memory_gib = v.parse().ok()))
             />
+            <label class="field">
+                <span>{move || app.t(Text::FilterPlace)}</span>
+                <select
+                    data-testid="filter-place"
+                    on:change=move |ev| {
+                        if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
+                            update(&|f| f.place = g)
+                        }
+                    }
+                >
+                    {Geo::all()
+                        .into_iter()
+                        .map(|g| {
+                            view! {
+                                <option value=g.as_str() selected=move || f.with(|f| f.place == g)>
+                                    {move || place_label(g)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{move || app.t(Text::GpusPerMachine)}</span>
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    data-testid="filter-gpm"
+                    placeholder=move || app.t(Text::Any)
+                    prop:value=move || f.with(|f| f.min_gpus_per_machine.map(|n| n.to_string()).unwrap_or_default())
+                    aria-invalid=move || gpm_invalid.get().to_string()
+                    aria-describedby="filter-gpm-error"
+                    on:input=move |ev| match gpus_per_machine_of(&event_target_value(&ev)) {
+                        Ok(n) => {
+                            gpm_invalid.set(false);
+                            update(&|f| f.min_gpus_per_machine = n)
+                        }
+                        Err(()) => gpm_invalid.set(true),
+                    }
+                />
+                <span class="field-error" id="filter-gpm-error" role="alert" aria-live="polite">
+                    {gpm_error}
+                </span>
+            </label>
             <label class="field">
                 <span>{move || app.t(Text::FilterText)}</span>
                 <input
@@ -284,5 +356,20 @@ pub(crate) fn Filters() -> impl IntoView {
                 {move || app.t(Text::ResetFilters)}
             </button>
         </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gpus_per_machine_field_reads_empty_as_any_and_refuses_out_of_range() {
+        assert_eq!(gpus_per_machine_of(""), Ok(None));
+        assert_eq!(gpus_per_machine_of(" 8 "), Ok(Some(8)));
+        assert_eq!(gpus_per_machine_of("64"), Ok(Some(64)));
+        for bad in ["0", "65", "999", "2.5", "-1", "eight"] {
+            assert_eq!(gpus_per_machine_of(bad), Err(()), "{bad}");
+        }
     }
 }

@@ -65,6 +65,7 @@ pub fn CatalogPage() -> impl IntoView {
                                 <th scope="col">{move || app.t(Text::ColProvider)}</th>
                                 <th scope="col">{move || app.t(Text::ColOffer)}</th>
                                 <th scope="col">{move || app.t(Text::ColRegion)}</th>
+                                <th scope="col">{move || app.t(Text::ColPlace)}</th>
                                 <SortHeader key=SortKey::OnDemandPerGpu label=Text::ColOnDemand />
                                 <SortHeader key=SortKey::SpotPerGpu label=Text::ColSpot />
                                 <SortHeader key=SortKey::OnDemandPerGb label=Text::ColOnDemandGb />
@@ -138,6 +139,8 @@ fn OfferRow(row: RowView) -> impl IntoView {
         gpus,
         host,
         region,
+        place,
+        place_unknown,
         on_demand,
         spot,
         on_demand_gb,
@@ -159,6 +162,18 @@ fn OfferRow(row: RowView) -> impl IntoView {
                 {(!caveats.is_empty()).then(|| view! { <span class="caveat">{caveats}</span> })}
             </td>
             <td data-label=move || app.t(Text::ColRegion)>{region}</td>
+            <td data-label=move || app.t(Text::ColPlace) data-testid="row-place">
+                <span class="countries">{place}</span>
+                {place_unknown
+                    .map(|u| {
+                        view! {
+                            " "
+                            <span class="unknown-place" title=move || app.t(Text::PlaceUnknownHint)>
+                                {u}
+                            </span>
+                        }
+                    })}
+            </td>
             <PriceTd cell=on_demand label=Text::ColOnDemand />
             <PriceTd cell=spot label=Text::ColSpot />
             <PriceTd cell=on_demand_gb label=Text::ColOnDemandGb />

@@ -8,7 +8,7 @@ use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::labels;
 use gpucost_core::money::Money;
 
-use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::ui::{places_unknown, Text};
 
 /// One price cell: the normalized figure and a tooltip with the native price and its source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +36,11 @@ pub struct RowView {
     pub host: Option<String>,
     /// Region of the on-demand price shown.
     pub region: String,
+    /// Countries of the offer's regions in the filtered region and place (`CN`, `JP, US`);
+    /// empty when only regions of unknown place are priced, `—` when none is.
+    pub place: String,
+    /// How many of those regions have no known place (`+2 unknown`), when any.
+    pub place_unknown: Option<String>,
     /// On-demand per GPU-hour.
     pub on_demand: Option<PriceCell>,
     /// Spot per GPU-hour.
@@ -134,6 +139,13 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
         ),
         None => (String::new(), String::new(), false),
     };
+    let place = if row.places.countries.is_empty() && row.places.unknown == 0 {
+        "—".to_string()
+    } else {
+        row.places.countries.join(", ")
+    };
+    let place_unknown = (row.places.unknown > 0)
+        .then(|| places_unknown(row.places.unknown, place.is_empty(), lang));
     RowView {
         key: o.id.to_string(),
         provider: match lang {
@@ -149,6 +161,8 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
             .map(|q| q.price.region.clone())
             .unwrap_or_default()
             .to_string(),
+        place,
+        place_unknown,
         on_demand: per_gpu(&row.on_demand),
         spot: per_gpu(&row.spot),
         on_demand_gb: row.on_demand.as_ref().and_then(|q| {
@@ -199,5 +213,49 @@ mod tests {
         let zh = row_view(c, row, Lang::Zh);
         assert_eq!(zh.as_of, "2026年1月21日");
         assert!(zh.on_demand.unwrap().text.ends_with("/卡·时"));
+        // Every country the offer is priced in, in order: `AU, BR, …, US`.
+        assert!(
+            v.place.starts_with("AU, ") && v.place.ends_with(", US"),
+            "{}",
+            v.place
+        );
+        assert_eq!(v.place_unknown, None);
+    }
+
+    #[test]
+    fn place_names_countries_and_counts_unknown_regions() {
+        let c = &embedded().catalog;
+        let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let fx = FxTable::from_catalog(c);
+        let all = browse(c, &CatalogFilter::default(), &fx, Currency::Usd, today);
+        let unknown = all
+            .iter()
+            .find(|r| r.places.unknown > 0 && r.places.countries.is_empty())
+            .expect("an offer whose regions have no known place");
+        let v = row_view(c, unknown, Lang::En);
+        assert_eq!(v.place, "");
+        let n = unknown.places.unknown;
+        assert_eq!(v.place_unknown.as_deref(), Some(&*format!("{n} unknown")));
+        let zh = row_view(c, unknown, Lang::Zh);
+        assert_eq!(
+            zh.place_unknown.as_deref(),
+            Some(&*format!("{n} 个位置未知"))
+        );
+
+        let cn = CatalogFilter {
+            place: gpucost_core::placement::Geo::MainlandChina,
+            ..Default::default()
+        };
+        let rows = browse(c, &cn, &fx, Currency::Usd, today);
+        assert!(!rows.is_empty());
+        for r in &rows {
+            let v = row_view(c, r, Lang::En);
+            assert_eq!(
+                (v.place.as_str(), v.place_unknown),
+                ("CN", None),
+                "{}",
+                v.key
+            );
+        }
     }
 }

@@ -104,3 +104,95 @@ test('a link with a bad value opens, names the parameter and keeps the rest', as
   assert.deepEqual(dialogs, []);
   await context.close();
 });
+
+/** GPUs per instance of each shown row, from its offer cell (`8 × NVIDIA A100 40GB · 320 GiB`). */
+async function gpusPerRow(page) {
+  const texts = await page.locator('tr[data-offer] .gpus').allTextContents();
+  return texts.map((t) => Number(t.split('×')[0].trim().replace(/,/g, '')));
+}
+
+test('choosing a place writes it into the link and every row shows that country', async () => {
+  const { page, context } = await app.open('?view=catalog&lang=en', ready);
+  const all = await rowCount(page);
+  const before = (await page.getByTestId('row-place').allTextContents()).map((t) => t.trim());
+  assert.ok(before.some((t) => t !== 'CN'), 'without a place, rows of other countries are shown');
+
+  await page.getByLabel('Place').selectOption({ label: 'Mainland China' });
+  await page.waitForFunction(() => location.search.includes('place=cn'));
+  assert.equal(params(page).get('place'), 'cn');
+  const n = await rowCount(page);
+  assert.ok(n > 0 && n < all, `expected fewer rows: ${n} of ${all}`);
+  const cells = (await page.getByTestId('row-place').allTextContents()).map((t) => t.trim());
+  assert.equal(cells.length, Math.min(n, 100));
+  assert.deepEqual([...new Set(cells)], ['CN']);
+
+  await page.reload();
+  await page.waitForSelector('[data-testid=row-count]');
+  assert.equal(await page.getByTestId('filter-place').inputValue(), 'cn');
+  assert.equal(await rowCount(page), n, 'same rows after reload');
+  await context.close();
+});
+
+test('a link asking for 8 GPUs per machine shows only such machines, and the field edits it', async () => {
+  const { page, context } = await app.open('?view=catalog&lang=en&gpm=8', ready);
+  const field = page.getByLabel('GPUs per machine, at least');
+  assert.equal(await field.inputValue(), '8');
+  const eight = await rowCount(page);
+  const gpus = await gpusPerRow(page);
+  assert.ok(gpus.length > 0, 'rows are shown');
+  assert.ok(gpus.every((g) => g >= 8), `fewer than 8 GPUs: ${gpus.filter((g) => g < 8)}`);
+
+  await field.fill('');
+  await page.waitForFunction(() => !location.search.includes('gpm='));
+  assert.ok((await rowCount(page)) > eight, 'clearing the field shows every machine');
+  assert.ok((await gpusPerRow(page)).some((g) => g < 8));
+
+  await field.fill('16');
+  await page.waitForFunction(() => location.search.includes('gpm=16'));
+  assert.ok((await gpusPerRow(page)).every((g) => g >= 16));
+
+  await field.fill('65');
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('#filter-gpm-error').textContent(), /1–64/);
+  await page.waitForTimeout(300);
+  assert.equal(params(page).get('gpm'), '16', 'an out-of-range number is not applied');
+  await context.close();
+});
+
+test('the Chinese catalog labels the place filter, the machine-size field and the place column', async () => {
+  const { page, context } = await app.open('?view=catalog&lang=zh&prov=hyperbolic', {
+    ...ready,
+    locale: 'zh-CN',
+  });
+  const place = page.getByLabel('地域位置');
+  assert.equal(await place.inputValue(), 'any');
+  const options = (await place.locator('option').allTextContents()).map((t) => t.trim());
+  for (const want of ['不限', '中国大陆', '中国大陆以外', '欧洲']) assert.ok(options.includes(want), options.join(', '));
+  assert.equal(await page.getByLabel('每台机器 GPU 数，至少').count(), 1);
+  assert.equal(await page.getByRole('columnheader', { name: '地域位置' }).count(), 1);
+  // Hyperbolic's one region has no known place: the cell says so, in Chinese.
+  const cells = await page.getByTestId('row-place').allTextContents();
+  assert.ok(cells.length > 0);
+  for (const c of cells) assert.match(c, /^\s*1 个位置未知\s*$/);
+  await context.close();
+});
+
+test('a link with an unknown place and too many GPUs per machine names both and still filters', async () => {
+  const { page, errors, context } = await app.open('?view=catalog&lang=en&place=mars&gpm=999', ready);
+  const notice = await page.getByTestId('ignored-params').textContent();
+  assert.match(notice, /place=/);
+  assert.match(notice, /mars/);
+  assert.match(notice, /gpm=/);
+  assert.match(notice, /999/);
+  assert.equal(await page.getByTestId('filter-place').inputValue(), 'any');
+  assert.equal(await page.getByTestId('filter-gpm').inputValue(), '');
+  const all = await rowCount(page);
+  assert.ok(all > 0, 'rows are shown');
+
+  await page.getByTestId('filter-place').selectOption('eu');
+  await page.waitForFunction(() => location.search.includes('place=eu'));
+  assert.ok((await rowCount(page)) < all, 'choosing Europe leaves fewer rows');
+  assert.equal(params(page).get('gpm'), null);
+  assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
+  await context.close();
+});
