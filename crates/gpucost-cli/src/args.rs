@@ -26,6 +26,35 @@ pub enum Command {
     Catalog(CatalogArgs),
     /// The scenario presets, each with its link.
     Presets(PresetsArgs),
+    /// A spend review of a cloud bill (AWS CUR, Google Cloud, Azure, Alibaba Cloud, Tencent
+    /// Cloud or the generic CSV; gzipped or not): where the GPU money went and what each lever
+    /// would have saved. Read locally, nothing is sent anywhere.
+    Review(ReviewArgs),
+}
+
+/// `gpucost review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The bill file (docs/SPEND_REVIEW.md lists the formats).
+    pub file: std::path::PathBuf,
+    /// How to print the review.
+    #[arg(short, long, value_enum, default_value_t = EstimateFormat::Table)]
+    pub format: EstimateFormat,
+    /// Language of the output, en or zh.
+    #[arg(long, value_parser = parse_lang, default_value = "en")]
+    pub lang: Lang,
+    /// Currency of the levers, CNY or USD [default: CNY for zh, USD for en].
+    #[arg(long, value_parser = parse_currency)]
+    pub cur: Option<gpucost_core::money::Currency>,
+    /// The team's time zone for the heat map and office hours, e.g. +08:00.
+    #[arg(long, default_value = "+08:00", value_parser = parse_tz, allow_hyphen_values = true)]
+    pub tz: i16,
+    /// A monthly budget per tag value, repeated: `team=ml:5000USD`.
+    #[arg(long, value_parser = parse_budget)]
+    pub budget: Vec<gpucost_review::review::Budget>,
+    /// The date that prices the levers [default: today].
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
+    pub today: Option<NaiveDate>,
 }
 
 /// `gpucost estimate`.
@@ -101,6 +130,47 @@ pub enum PresetsFormat {
 /// The engine's own parser, so the CLI accepts exactly the spellings a link's `lang` does.
 fn parse_lang(raw: &str) -> Result<Lang, String> {
     raw.parse().map_err(|()| "expected en or zh".to_string())
+}
+
+fn parse_currency(raw: &str) -> Result<gpucost_core::money::Currency, String> {
+    raw.parse().map_err(|_| "expected CNY or USD".to_string())
+}
+
+/// `+08:00`, `-05:00` or `0`: minutes east of UTC.
+fn parse_tz(raw: &str) -> Result<i16, String> {
+    let bad = || "expected an offset such as +08:00".to_string();
+    let (sign, rest) = match raw.as_bytes().first() {
+        Some(b'-') => (-1, &raw[1..]),
+        Some(b'+') => (1, &raw[1..]),
+        _ => (1, raw),
+    };
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let (h, m): (i16, i16) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
+    let minutes = sign * (h * 60 + m);
+    ((0..60).contains(&m) && (-12 * 60..=14 * 60).contains(&minutes))
+        .then_some(minutes)
+        .ok_or_else(bad)
+}
+
+/// `team=ml:5000USD`.
+fn parse_budget(raw: &str) -> Result<gpucost_review::review::Budget, String> {
+    let bad = || "expected KEY=VALUE:AMOUNTCUR, e.g. team=ml:5000USD".to_string();
+    let (tag, money) = raw.rsplit_once(':').ok_or_else(bad)?;
+    let (key, value) = tag.split_once('=').ok_or_else(bad)?;
+    if money.len() < 4 || key.is_empty() || value.is_empty() {
+        return Err(bad());
+    }
+    let (amount, cur) = money.split_at(money.len() - 3);
+    let monthly = gpucost_core::money::parse_decimal(amount).map_err(|_| bad())?;
+    if monthly <= rust_decimal::Decimal::ZERO {
+        return Err(bad());
+    }
+    Ok(gpucost_review::review::Budget {
+        key: key.to_string(),
+        value: value.to_string(),
+        monthly,
+        currency: parse_currency(cur)?,
+    })
 }
 
 fn parse_date(raw: &str) -> Result<NaiveDate, String> {

@@ -9,8 +9,15 @@ use gpucost_core::presets::Preset;
 use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
 
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::Currency;
+use gpucost_review::render;
+use gpucost_review::review::levers::levers;
+use gpucost_review::review::{review_bill, ReviewOptions};
+
 use crate::args::{
     CatalogArgs, CatalogFormat, Command, EstimateArgs, EstimateFormat, PresetsArgs, PresetsFormat,
+    ReviewArgs,
 };
 
 /// A failure: message for stderr and exit code (2 = usage or input, 1 = other).
@@ -35,7 +42,51 @@ pub fn run(command: &Command) -> Result<String, CliError> {
         Command::Estimate(a) => estimate(a),
         Command::Catalog(a) => Ok(catalog(a)),
         Command::Presets(a) => Ok(presets(a)),
+        Command::Review(a) => review(a),
     }
+}
+
+fn review(o: &ReviewArgs) -> Result<String, CliError> {
+    let e = embedded();
+    let name = o.file.file_name().map_or_else(
+        || o.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let file = std::fs::File::open(&o.file).map_err(|err| {
+        usage(match o.lang {
+            Lang::En => format!("cannot open {}: {err}", o.file.display()),
+            Lang::Zh => format!("无法打开 {}：{err}", o.file.display()),
+        })
+    })?;
+    let options = ReviewOptions {
+        tz_offset_minutes: o.tz,
+        budgets: o.budget.clone(),
+    };
+    let reviewed = review_bill(
+        &e.catalog,
+        &name,
+        std::io::BufReader::new(file),
+        options,
+        |_| {},
+    )
+    .map_err(|err| usage(err.text(o.lang)))?;
+    for p in &reviewed.problems {
+        eprintln!("{}", p.text(o.lang));
+    }
+    let currency = o.cur.unwrap_or(match o.lang {
+        Lang::Zh => Currency::Cny,
+        Lang::En => Currency::Usd,
+    });
+    let fx = FxTable::from_catalog(&e.catalog);
+    let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
+    let lv = levers(&reviewed, e, &fx, currency, today);
+    let json = render::to_json(&reviewed, lv.as_ref(), o.lang);
+    Ok(match o.format {
+        EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
+        EstimateFormat::Csv => render::to_csv(&json),
+        EstimateFormat::Md => render::to_markdown(&json, o.lang),
+        EstimateFormat::Table => render::to_table(&json, o.lang),
+    })
 }
 
 /// The query string of a share link (or the argument itself if it is one).

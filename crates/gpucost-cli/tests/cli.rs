@@ -327,3 +327,55 @@ fn the_placement_rules_are_in_the_json_and_the_catalog_says_where_each_region_is
         .expect("an Alibaba Hong Kong price");
     assert_eq!(hk.split(',').nth(country), Some("HK"), "{hk}");
 }
+
+#[test]
+fn review_reads_a_bill_and_names_a_damaged_line() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/aws-cur-legacy.csv"
+    );
+    let out = gpucost(&[
+        "review",
+        sample,
+        "--format",
+        "json",
+        "--today",
+        "2026-12-02",
+    ]);
+    assert_exit(&out, 0, "review");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], "aws-cur");
+    assert_eq!(json["gpu"]["USD"], "53.4688");
+    assert!(json["levers"]["scenario_link"]
+        .as_str()
+        .unwrap()
+        .contains("preset=custom"));
+
+    // One damaged line: named on stderr with its line and column, the rest reviewed.
+    let bill = std::fs::read_to_string(sample).unwrap();
+    let mut lines: Vec<String> = bill.lines().map(String::from).collect();
+    lines[3] = lines[3].replacen(",1.006,1.006,", ",1.006,lots,", 1);
+    let dir = std::env::temp_dir().join(format!("gpucost-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.csv");
+    std::fs::write(&damaged, lines.join("\n")).unwrap();
+    let out = gpucost(&["review", damaged.to_str().unwrap(), "--lang", "zh"]);
+    assert_exit(&out, 0, "a damaged line is skipped");
+    let err = text(&out.stderr);
+    assert!(err.contains("damaged.csv，第 4 行"), "{err}");
+    assert!(
+        text(&out.stdout).contains("跳过的行"),
+        "the table says a line was skipped"
+    );
+
+    // A file that is no bill is refused, naming it.
+    let notes = dir.join("notes.csv");
+    std::fs::write(&notes, "a,b,c\n1,2,3\n").unwrap();
+    let out = gpucost(&["review", notes.to_str().unwrap()]);
+    assert_exit(&out, 2, "an unknown format");
+    assert!(
+        text(&out.stderr).contains("notes.csv"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -82,6 +82,16 @@ impl Localize for BillProblem {
             (BillProblem::BadNumber { value }, Lang::Zh) => format!("“{value}”不是数字"),
             (BillProblem::BadDate { value }, Lang::En) => format!("“{value}” is not a date"),
             (BillProblem::BadDate { value }, Lang::Zh) => format!("“{value}”不是日期"),
+            (BillProblem::BadTags { value }, Lang::En) => {
+                format!("tags “{value}” are not the format's key-value map")
+            }
+            (BillProblem::BadTags { value }, Lang::Zh) => {
+                format!("标签“{value}”不是该格式的键值映射")
+            }
+            (BillProblem::MissingValue, Lang::En) => "a value this format needs is empty".into(),
+            (BillProblem::MissingValue, Lang::Zh) => "该格式必需的值为空".into(),
+            (BillProblem::Io { message }, Lang::En) => format!("the file could not be read: {message}"),
+            (BillProblem::Io { message }, Lang::Zh) => format!("无法读取文件：{message}"),
             (BillProblem::UnknownCurrency { value }, Lang::En) => {
                 format!("currency “{value}” is not supported (CNY or USD)")
             }
@@ -176,6 +186,7 @@ impl NotPriced {
             NotPriced::ProviderNotInCatalog => "provider-not-in-catalog",
             NotPriced::NoDevOffHours => "no-dev-off-hours",
             NotPriced::NoPrice => "no-price",
+            NotPriced::NoSaving => "no-saving",
             NotPriced::Undated => "undated",
         }
     }
@@ -202,6 +213,11 @@ impl NotPriced {
                 lang,
                 "The catalog has no price for it at this provider.",
                 "目录中没有该厂商的相应价格。",
+            ),
+            NotPriced::NoSaving => pick(
+                lang,
+                "Priced, but it would not save anything on this usage.",
+                "已计算，但对这一用量没有节省。",
             ),
             NotPriced::Undated => pick(
                 lang,

@@ -523,6 +523,13 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
                 md(&n.why)
             ));
         }
+        if !lv.left_out.is_empty() {
+            out.push_str(&format!(
+                "- {}: {}\n",
+                l(Label::LeftOut),
+                md(&lv.left_out.join(", "))
+            ));
+        }
         out.push_str(&format!(
             "\n{}: `?{}`\n",
             l(Label::OpenAsScenario),
@@ -564,13 +571,12 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         }
         out.push_str(&format!("\n{title}\n"));
         for g in gs {
-            out.push_str(&format!(
-                "  {:<28} {:>16}  {:>10} {}\n",
-                g.key,
-                shown(&g.cost),
-                g.gpu_hours,
-                l(Label::GpuHours)
-            ));
+            let hours = if g.gpu_hours.is_empty() {
+                String::new()
+            } else {
+                format!("  {:>10} {}", g.gpu_hours, l(Label::GpuHours))
+            };
+            out.push_str(&format!("  {:<40} {:>16}{hours}\n", g.key, shown(&g.cost)));
         }
     };
     groups(&mut out, l(Label::ByProvider), &json.by_provider);
@@ -638,6 +644,9 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
                 n.lever,
                 n.why
             ));
+        }
+        if !lv.left_out.is_empty() {
+            line(&mut out, l(Label::LeftOut), lv.left_out.join(", "));
         }
         out.push_str(&format!(
             "\n{}: ?{}\n",

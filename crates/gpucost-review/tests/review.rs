@@ -92,6 +92,7 @@ fn review(options: ReviewOptions) -> Review {
             format: BillFormat::Generic,
             rows: rows.len() as u64,
             skipped: 0,
+            ignored: 0,
             problems: Vec::new(),
             total: total.0,
         },

@@ -16,9 +16,9 @@ use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::catalog::Embedded;
 use gpucost_core::estimate::ProviderEstimate;
 use gpucost_core::fx::FxTable;
-use gpucost_core::limits::{MAX_GPUS, MAX_LINES};
+use gpucost_core::limits::{GPUS_PER_MACHINE, MAX_GPUS, MAX_LINES};
 use gpucost_core::money::{Currency, Money};
-use gpucost_core::placement::Geo;
+use gpucost_core::placement::{Geo, Packing};
 use gpucost_core::presets::Preset;
 use gpucost_core::report::Report;
 use gpucost_core::scenario::{Demand, Horizon, Interruption, Line, Scenario};
@@ -91,6 +91,8 @@ pub enum NotPriced {
     NoDevOffHours,
     /// The catalog has no price for this lever at the main provider.
     NoPrice,
+    /// Priced, but it would not save anything on this usage.
+    NoSaving,
     /// The bill does not date its rows, so no weekly pattern can be derived.
     Undated,
 }
@@ -133,15 +135,23 @@ pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario
     let mut lines = Vec::new();
     let mut left_out = Vec::new();
     for (gpu, _) in models {
-        let grid = average_week(&review.usage[gpu].all, weeks);
+        let week = &review.usage[gpu];
+        let grid = average_week(&week.all, weeks, week.per_machine);
         if lines.len() >= MAX_LINES || grid.peak() == 0 {
             left_out.push(gpu.clone());
             continue;
         }
+        // The bill's machines held this many GPUs: a job may need them on one machine, so
+        // the scenario compares machines at least as big.
+        let per_machine = review.usage[gpu].per_machine.floor().to_u32().unwrap_or(0);
         lines.push(Line {
             gpu: gpu.clone(),
             demand: Demand::Weekly(grid),
-            packing: Default::default(),
+            packing: if per_machine > 1 {
+                Packing::AtLeast(per_machine.min(GPUS_PER_MACHINE.max))
+            } else {
+                Packing::Split
+            },
         });
     }
     if lines.is_empty() {
@@ -161,13 +171,37 @@ pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario
     Some((scenario, left_out))
 }
 
-/// The average week of `gpu_hours` per hour-of-week over `weeks`, rounded to whole GPUs.
-fn average_week(gpu_hours: &[Decimal], weeks: Decimal) -> WeekGrid {
+/// The average week of `gpu_hours` per hour-of-week over `weeks`, in whole machines of
+/// `per_machine` GPUs (one GPU when the bill names no machine): each hour gets the whole
+/// machines of its average, and the machine-hours the rounding dropped go to the hours with the
+/// largest remainders, so the week keeps the reviewed GPU-hours to the nearest machine-hour.
+fn average_week(gpu_hours: &[Decimal], weeks: Decimal, per_machine: Decimal) -> WeekGrid {
+    let unit = per_machine.max(Decimal::ONE);
+    let machines: Vec<Decimal> = gpu_hours.iter().map(|h| *h / weeks / unit).collect();
+    let whole: Vec<Decimal> = machines.iter().map(|m| m.floor()).collect();
+    let target = machines.iter().copied().sum::<Decimal>().round();
+    let mut missing = (target - whole.iter().copied().sum::<Decimal>())
+        .to_usize()
+        .unwrap_or(0);
+    let mut by_remainder: Vec<usize> = (0..machines.len()).collect();
+    // Largest remainder first; earlier hours first among equals, so the grid is reproducible.
+    by_remainder.sort_by(|&a, &b| {
+        (machines[b] - whole[b])
+            .cmp(&(machines[a] - whole[a]))
+            .then(a.cmp(&b))
+    });
     let mut grid = WeekGrid::default();
     let cap = Decimal::from(MAX_GPUS.min(u32::from(u16::MAX)));
-    for (slot, h) in gpu_hours.iter().enumerate() {
-        let n = (*h / weeks).round().min(cap);
-        grid.0[slot] = n.to_u16().unwrap_or(0);
+    for (slot, w) in whole.iter().enumerate() {
+        grid.0[slot] = (*w * unit).min(cap).to_u16().unwrap_or(0);
+    }
+    for slot in by_remainder {
+        if missing == 0 {
+            break;
+        }
+        let more = (whole[slot] + Decimal::ONE) * unit;
+        grid.0[slot] = more.min(cap).to_u16().unwrap_or(0);
+        missing -= 1;
     }
     grid
 }
@@ -269,7 +303,11 @@ pub fn levers(
         return Some(out);
     };
     out.baseline = Some(baseline);
+    // A lever that saves nothing is not a lever: it is left out, not shown at zero.
     let mut add = |lever: ReviewLever, with: Option<Money>, name: &'static str| match with {
+        Some(with) if with.amount >= baseline.amount => {
+            out.not_priced.push((name, NotPriced::NoSaving))
+        }
         Some(with) => out.savings.push(LeverSaving {
             lever,
             without: baseline,
@@ -281,8 +319,20 @@ pub fn levers(
         (ReviewLever::Spot, ModeClass::Spot, "spot"),
         (ReviewLever::Reserved, ModeClass::Committed, "reserved"),
     ] {
-        let with = price(only(&scenario, &[class])).and_then(|r| at(&r, main));
-        add(lever, with.filter(|w| w.amount < baseline.amount), name);
+        let report = price(only(&scenario, &[class]));
+        // A class the provider has no catalog price in leaves only on-demand plans: that is
+        // "no price", not "no saving".
+        let listed = report.as_ref().is_some_and(|r| {
+            r.comparison
+                .providers
+                .iter()
+                .filter(|p| p.seller.id == main)
+                .filter_map(|p| p.outcome.as_ref().ok())
+                .flat_map(|plan| plan.options.iter().flatten())
+                .any(|o| o.class == class)
+        });
+        let with = report.and_then(|r| at(&r, main)).filter(|_| listed);
+        add(lever, with, name);
     }
     let schedule = scheduled(review, &scenario);
     if let Some(s) = &schedule {
@@ -300,13 +350,16 @@ pub fn levers(
             .filter(|p| p.seller.id != "market-ref")
             .filter_map(|p| Some((&p.seller, p.outcome.as_ref().ok()?.total)))
             .min_by(|a, b| a.1.amount.cmp(&b.1.amount));
-        if let Some((seller, with)) = other.filter(|(_, t)| t.amount < baseline.amount) {
-            let lever = ReviewLever::OtherProvider {
-                provider: seller.id.clone(),
-                name: seller.name.clone(),
-                name_zh: seller.name_zh.clone(),
-            };
-            add(lever, Some(with), "other-provider");
+        match other {
+            Some((seller, with)) => {
+                let lever = ReviewLever::OtherProvider {
+                    provider: seller.id.clone(),
+                    name: seller.name.clone(),
+                    name_zh: seller.name_zh.clone(),
+                };
+                add(lever, Some(with), "other-provider");
+            }
+            None => add(ReviewLever::Spot, None, "other-provider"),
         }
     }
     if schedule.is_none() {
@@ -334,7 +387,7 @@ fn scheduled(review: &Review, scenario: &Scenario) -> Option<Scenario> {
             .enumerate()
             .map(|(slot, (all, dev))| if office_hour(slot) { *all } else { *all - *dev })
             .collect();
-        line.demand = Demand::Weekly(average_week(&kept, weeks));
+        line.demand = Demand::Weekly(average_week(&kept, weeks, week.per_machine));
     }
     s.lines.retain(|l| l.demand.peak() > Decimal::ZERO);
     (!s.lines.is_empty()).then_some(s)

@@ -182,6 +182,9 @@ pub struct GpuWeek {
     pub all: Vec<Decimal>,
     /// Dev/test-tagged use.
     pub dev: Vec<Decimal>,
+    /// The most GPUs on one of the bill's machines of this model (zero when the bill names
+    /// no instance type), so that the scenario keeps machines that big.
+    pub per_machine: Decimal,
 }
 
 impl Default for GpuWeek {
@@ -189,6 +192,7 @@ impl Default for GpuWeek {
         GpuWeek {
             all: vec![Decimal::ZERO; WEEK_HOURS],
             dev: vec![Decimal::ZERO; WEEK_HOURS],
+            per_machine: Decimal::ZERO,
         }
     }
 }
@@ -208,6 +212,23 @@ struct ResourceUse {
     gpu: String,
     hours: Decimal,
     cost: Amounts,
+}
+
+/// Reads a whole bill and reviews it: [`crate::bill::read_bill`] into a [`Reviewer`], one row
+/// at a time. `on_progress` hears the bytes read so far.
+///
+/// # Errors
+/// The bill cannot be read at all (see [`crate::bill::read_bill`]).
+pub fn review_bill(
+    catalog: &Catalog,
+    file: &str,
+    reader: impl std::io::Read,
+    options: ReviewOptions,
+    on_progress: impl FnMut(u64),
+) -> Result<Review, BillError> {
+    let mut reviewer = Reviewer::new(catalog, options);
+    let summary = crate::bill::read_bill(file, reader, |row| reviewer.add(&row), on_progress)?;
+    Ok(reviewer.finish(file, &summary))
 }
 
 /// Folds a bill's rows into a [`Review`].
@@ -321,6 +342,9 @@ impl<'c> Reviewer<'c> {
         }
         let dev = is_dev(&row.tags);
         let week = self.usage.entry(gpu_use.gpu.clone()).or_default();
+        if gpu_use.offer.is_some() {
+            week.per_machine = week.per_machine.max(gpu_use.gpus);
+        }
         if let Some((a, b)) = span {
             let tz = self.options.tz_offset_minutes;
             let mut off_hours = Decimal::ZERO;
