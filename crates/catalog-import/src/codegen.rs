@@ -48,12 +48,12 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
 }
 
 /// The distinct texts of one field.
-type Names = Distinct<String>;
+pub(crate) type Names = Distinct<String>;
 
 /// The distinct values of one field, numbered in order of first appearance.
-struct Distinct<T: Ord + Clone> {
+pub(crate) struct Distinct<T: Ord + Clone> {
     index: BTreeMap<T, usize>,
-    values: Vec<T>,
+    pub(crate) values: Vec<T>,
 }
 
 impl<T: Ord + Clone> Default for Distinct<T> {
@@ -66,7 +66,8 @@ impl<T: Ord + Clone> Default for Distinct<T> {
 }
 
 impl<T: Ord + Clone> Distinct<T> {
-    fn of(&mut self, v: &T) -> usize {
+    /// The number of `v`, given on its first appearance.
+    pub(crate) fn of(&mut self, v: &T) -> usize {
         if let Some(&i) = self.index.get(v) {
             return i;
         }
@@ -166,7 +167,7 @@ fn places(out: &mut String, places: &[RegionPlace], providers: &Names, regions: 
 }
 
 /// `key: Cow::Borrowed(&[` one item per line `]),`.
-fn list<T>(out: &mut String, key: &str, items: &[T], item: fn(&T) -> String) {
+pub(crate) fn list<T>(out: &mut String, key: &str, items: &[T], item: fn(&T) -> String) {
     let _ = writeln!(out, "{key}: Cow::Borrowed(&[");
     for i in items {
         out.push_str(&item(i));
@@ -181,12 +182,12 @@ fn inline<T>(items: &[T], item: impl Fn(&T) -> String) -> String {
     format!("Cow::Borrowed(&[{}])", parts.join(", "))
 }
 
-fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     // `{:?}` of a `str` is a valid Rust string literal, escapes included.
     format!("t({s:?})")
 }
 
-fn opt<T>(v: &Option<T>, f: impl Fn(&T) -> String) -> String {
+pub(crate) fn opt<T>(v: &Option<T>, f: impl Fn(&T) -> String) -> String {
     v.as_ref()
         .map_or_else(|| "None".into(), |x| format!("Some({})", f(x)))
 }
@@ -196,14 +197,14 @@ fn dec(d: &Decimal) -> String {
     format!("d({m}, {})", d.scale())
 }
 
-fn float(x: &f64) -> String {
+pub(crate) fn float(x: &f64) -> String {
     assert!(x.is_finite(), "a catalog number is finite");
     // `{:?}` prints the shortest text that reads back as the same f64, always with a `.` or an
     // exponent, so it is a float literal.
     format!("{x:?}")
 }
 
-fn date(d: chrono::NaiveDate) -> String {
+pub(crate) fn date(d: chrono::NaiveDate) -> String {
     use chrono::Datelike;
     format!("ymd({}, {}, {})", d.year(), d.month(), d.day())
 }
@@ -319,7 +320,12 @@ fn gpu(g: &Gpu) -> String {
 }
 
 /// A `static NAME: [TY; N]` table, one item a line.
-fn table(out: &mut String, name: &str, ty: &str, items: impl IntoIterator<Item = String>) {
+pub(crate) fn table(
+    out: &mut String,
+    name: &str,
+    ty: &str,
+    items: impl IntoIterator<Item = String>,
+) {
     let items: Vec<String> = items.into_iter().collect();
     let _ = writeln!(out, "static {name}: [{ty}; {}] = [", items.len());
     for i in items {

@@ -194,17 +194,17 @@ pub fn build_hardware(data_dir: &Path, catalog: &Catalog) -> Result<HardwareTabl
             .or_default()
             .push(row.required("benchmark")?.to_string());
         rows.push(MeasuredRow {
-            suite,
-            model: slug.to_string(),
+            suite: suite.into(),
+            model: slug.to_string().into(),
             task: task(&row)?,
             precision,
-            gpu: gpu.to_string(),
+            gpu: gpu.to_string().into(),
             gpus: count,
             value,
-            unit: row.required("unit")?.to_string(),
-            source: source_id,
-            at,
-            date: date.to_string(),
+            unit: row.required("unit")?.to_string().into(),
+            source: source_id.into(),
+            at: at.into(),
+            date: date.to_string().into(),
             mfu,
         });
     }
@@ -240,32 +240,32 @@ pub fn build_hardware(data_dir: &Path, catalog: &Catalog) -> Result<HardwareTabl
                 used.len() - 1
             }
         };
-        r.source = format!("s{}", n + 1);
+        r.source = format!("s{}", n + 1).into();
     }
-    let kept_suites: HashSet<&str> = rows.iter().map(|r| r.suite.as_str()).collect();
-    let suites = benchmarks
+    let kept_suites: HashSet<&str> = rows.iter().map(|r| &*r.suite).collect();
+    let suites: Vec<Suite> = benchmarks
         .iter()
         .filter(|(s, _)| kept_suites.contains(s.as_str()))
         .map(|(s, b)| Suite {
-            id: s.clone(),
-            title: suite_title(s, b),
+            id: s.clone().into(),
+            title: suite_title(s, b).into(),
         })
         .collect();
-    let sources = used
+    let sources: Vec<BenchSource> = used
         .into_iter()
         .enumerate()
         .map(|(i, (locator, section))| BenchSource {
-            id: format!("s{}", i + 1),
-            locator,
-            section,
+            id: format!("s{}", i + 1).into(),
+            locator: locator.into(),
+            section: section.into(),
         })
         .collect();
     let hw = HardwareTable {
         schema: HARDWARE_SCHEMA,
         built: vendored_on(data_dir)?,
-        suites,
-        sources,
-        rows,
+        suites: suites.into(),
+        sources: sources.into(),
+        rows: rows.into(),
     };
     let problems = hw.problems();
     if problems.is_empty() {

@@ -3,7 +3,8 @@
 //! and the founding document's market reference).
 //!
 //! It also builds `data/hardware.json`, the measured-throughput rows the recommendation
-//! model cites (see [`hardware`]).
+//! model cites (see [`hardware`]), and the same table as Rust, `data/hardware_tables.rs`
+//! (see [`hardware_codegen`]).
 //!
 //! The upstream folder is a verbatim copy of the team's research folder (`shared/catalog/`);
 //! refreshing prices is `cargo run -p catalog-import -- --from <that folder>`, which copies the
@@ -16,6 +17,7 @@ pub mod audit;
 pub mod codegen;
 pub mod gpus;
 pub mod hardware;
+pub mod hardware_codegen;
 pub mod offers;
 pub mod places;
 pub mod table;

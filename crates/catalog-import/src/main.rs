@@ -1,6 +1,6 @@
-//! `catalog-import`: regenerate `data/catalog.json` (and the same catalog as Rust,
-//! `data/catalog_tables.rs`) and `data/hardware.json`, optionally after copying fresh upstream
-//! files, or check that the checked-in catalog is up to date.
+//! `catalog-import`: regenerate `data/catalog.json` and `data/hardware.json` (and each as Rust,
+//! `data/catalog_tables.rs` and `data/hardware_tables.rs`), optionally after copying fresh
+//! upstream files, or check that the checked-in files are up to date.
 //!
 //! ```text
 //! cargo run -p catalog-import                       # regenerate from data/upstream
@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use catalog_import::audit;
 use catalog_import::codegen::catalog_to_rust;
 use catalog_import::hardware::hardware_to_json;
+use catalog_import::hardware_codegen::hardware_to_rust;
 use catalog_import::{build, default_data_dir, to_json, vendor};
 
 fn main() -> ExitCode {
@@ -69,6 +70,10 @@ fn main() -> ExitCode {
         (
             data_dir.join("catalog_tables.rs"),
             catalog_to_rust(&catalog),
+        ),
+        (
+            data_dir.join("hardware_tables.rs"),
+            hardware_to_rust(&report.hardware),
         ),
     ];
     if check {

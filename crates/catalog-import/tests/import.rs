@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use catalog_import::codegen::catalog_to_rust;
 use catalog_import::hardware::hardware_to_json;
+use catalog_import::hardware_codegen::hardware_to_rust;
 use catalog_import::{build, default_data_dir, to_json};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -59,6 +60,17 @@ fn checked_in_hardware_table_matches_a_fresh_import() {
     assert!(
         fresh == checked_in,
         "data/hardware.json is stale: run `cargo run -p catalog-import` and commit the result"
+    );
+}
+
+#[test]
+fn checked_in_compiled_hardware_tables_match_a_fresh_import() {
+    let (_, report) = build(&default_data_dir()).expect("the vendored data imports");
+    let fresh = hardware_to_rust(&report.hardware);
+    let checked_in = fs::read_to_string(default_data_dir().join("hardware_tables.rs")).unwrap();
+    assert!(
+        fresh == checked_in,
+        "data/hardware_tables.rs is stale: run `cargo run -p catalog-import` and commit the result"
     );
 }
 

@@ -84,7 +84,7 @@ mod chinese_output {
         // The benchmark suites and files the recommendation cites.
         let hw = gpucost_core::recommend::hardware::embedded_hardware();
         out.extend(hw.suites.iter().map(|s| s.title.to_string()));
-        out.extend(hw.sources.iter().map(|s| s.locator.clone()));
+        out.extend(hw.sources.iter().map(|s| s.locator.to_string()));
         out.push("GPU Cost Lab".into());
         out
     }

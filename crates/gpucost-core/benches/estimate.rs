@@ -13,6 +13,9 @@ use gpucost_core::estimate::EstimateContext;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
+use gpucost_core::recommend::hardware::{
+    unpack_compiled_hardware, HardwareTable, EMBEDDED_HARDWARE_JSON,
+};
 use gpucost_core::report::report;
 use gpucost_core::scenario::{Horizon, Scenario};
 use rust_decimal::Decimal;
@@ -99,6 +102,19 @@ fn load_time(load: impl Fn() -> Catalog) -> Duration {
     percentile(&times, 0.5)
 }
 
+/// Median of 30 runs of `load`: reading the hardware table the recommendation cites.
+fn hardware_load_time(load: impl Fn() -> HardwareTable) -> Duration {
+    let mut times: Vec<Duration> = (0..30)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(load());
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    percentile(&times, 0.5)
+}
+
 fn main() {
     let e = embedded();
     // What every page load pays before the first estimate, and what it paid when the page
@@ -111,6 +127,16 @@ fn main() {
         "Parsing the same catalog from its {} KB of JSON and indexing it (before 2026-12-02): {} (median of 30).",
         EMBEDDED_JSON.len() / 1024,
         ms(load_time(|| serde_json::from_str(EMBEDDED_JSON).expect("parses")))
+    );
+    // What the first recommendation pays for its hardware table, now and before.
+    println!(
+        "Reading the compiled-in hardware table (unpacking its rows): {} (median of 30).",
+        ms(hardware_load_time(unpack_compiled_hardware))
+    );
+    println!(
+        "Parsing and checking the same table from its {} KB of JSON (before 2026-12-02): {} (median of 30).",
+        EMBEDDED_HARDWARE_JSON.len() / 1024,
+        ms(hardware_load_time(|| HardwareTable::from_json(EMBEDDED_HARDWARE_JSON).expect("valid")))
     );
     println!();
     let big = scaled(&e.catalog, 10);

@@ -19,11 +19,12 @@ use serde::{Deserialize, Serialize};
 use crate::billing_mode::BillingMode;
 use crate::money::Currency;
 
-/// Text in a catalog record: borrowed from the compiled-in tables, owned when read from a file.
+/// Text in a catalog record (or a hardware-table record, `recommend::hardware`): borrowed from
+/// the compiled-in tables, owned when read from a file.
 pub type Text = Cow<'static, str>;
 
-/// A list in a catalog record: borrowed from the compiled-in tables, owned when read from a
-/// file or built by the import.
+/// A list in a catalog (or hardware-table) record: borrowed from the compiled-in tables, owned
+/// when read from a file or built by the import.
 pub type List<T> = Cow<'static, [T]>;
 
 /// Whether a list is empty (the file omits empty lists).

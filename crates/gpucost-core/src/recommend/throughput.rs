@@ -123,7 +123,7 @@ impl<'a> ThroughputModel<'a> {
         let applicable: Vec<&MeasuredRow> = hw
             .rows
             .iter()
-            .filter(|r| Some(r.model.as_str()) == slug && tasks.contains(&r.task))
+            .filter(|r| Some(&*r.model) == slug && tasks.contains(&r.task))
             .filter(|r| {
                 r.precision == Some(p)
                     || (r.precision.is_none() && matches!(p, Precision::Fp16 | Precision::Int8))
@@ -132,14 +132,14 @@ impl<'a> ThroughputModel<'a> {
             .collect();
         let mut coverage: BTreeMap<&str, (BTreeSet<usize>, &str)> = BTreeMap::new();
         for r in &applicable {
-            let e = coverage.entry(r.suite.as_str()).or_default();
+            let e = coverage.entry(&r.suite).or_default();
             for (i, pr) in profiles.iter().enumerate() {
                 if row_matches(r, pr) {
                     e.0.insert(i);
                 }
             }
-            if r.date.as_str() > e.1 {
-                e.1 = r.date.as_str();
+            if &*r.date > e.1 {
+                e.1 = &r.date;
             }
         }
         let primary = coverage
@@ -176,7 +176,7 @@ impl<'a> ThroughputModel<'a> {
             if let Some(range) = robust_range(factors) {
                 let title = hw
                     .suite(&suite)
-                    .map(|s| s.title.clone())
+                    .map(|s| s.title.to_string())
                     .unwrap_or_else(|| suite.clone());
                 let precision_recorded = model
                     .applicable
@@ -381,8 +381,8 @@ impl<'a> ThroughputModel<'a> {
             let mut s: Vec<String> = self
                 .applicable
                 .iter()
-                .filter(|r| row_matches(r, p) && Some(&r.suite) != self.primary.as_ref())
-                .map(|r| r.suite.clone())
+                .filter(|r| row_matches(r, p) && Some(&*r.suite) != self.primary.as_deref())
+                .map(|r| r.suite.to_string())
                 .collect();
             s.sort();
             s.dedup();
@@ -515,7 +515,7 @@ impl<'a> ThroughputModel<'a> {
         let title = self
             .hw
             .suite(suite)
-            .map(|s| s.title.clone())
+            .map(|s| s.title.to_string())
             .unwrap_or_else(|| suite.clone());
         let refs = rows
             .iter()
