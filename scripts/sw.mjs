@@ -29,9 +29,13 @@ const files = fs
   .sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(dir, f))).update('\0');
+// The spend review's worker is fetched only by a visitor who opens a bill: caching it at
+// install would make every visitor download it. Left out, it is fetched from the network (and
+// the browser's HTTP cache) when the review page starts it.
+const ON_DEMAND = /^review-worker/;
 const build = {
   version: hash.digest('hex').slice(0, 16),
-  files: files.filter((f) => f !== 'sw.js' && f !== 'index.html'),
+  files: files.filter((f) => f !== 'sw.js' && f !== 'index.html' && !ON_DEMAND.test(f)),
 };
 if (!files.includes('index.html')) {
   console.error('sw.mjs: no index.html in the build');

@@ -11,6 +11,7 @@ use crate::components::notice::IgnoredParams;
 use crate::components::settings::Settings;
 use crate::pages::calc::CalculatorPage;
 use crate::pages::catalog::CatalogPage;
+use crate::pages::review::ReviewPage;
 use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
@@ -111,6 +112,17 @@ pub fn App() -> impl IntoView {
                 >
                     {move || app.t(Text::NavCatalog)}
                 </a>
+                <a
+                    href="?view=review"
+                    data-testid="nav-review"
+                    aria-current=move || (view.get() == View::Review).then_some("page")
+                    on:click=move |ev| {
+                        ev.prevent_default();
+                        app.page.update(|p| p.view = View::Review);
+                    }
+                >
+                    {move || app.t(Text::NavReview)}
+                </a>
             </nav>
             {settings()}
         </header>
@@ -132,6 +144,7 @@ fn MainView(
             {move || match view.get() {
                 View::Calculator => view! { <CalculatorPage /> }.into_any(),
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
+                View::Review => view! { <ReviewPage /> }.into_any(),
             }}
         </main>
     }

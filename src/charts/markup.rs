@@ -12,20 +12,7 @@ use std::fmt::Write;
 use super::{line_class, BarChart, LineChart};
 
 /// `text` safe inside an element or a quoted attribute.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use gpucost_core::format::escape_html as escape;
 
 /// The inside of the bar chart's `<svg>`: per bar, its label, the bar and its value.
 pub fn bars_svg(c: &BarChart) -> String {

@@ -2,3 +2,4 @@
 
 pub mod calc;
 pub mod catalog;
+pub mod review;

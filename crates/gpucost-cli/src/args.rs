@@ -154,23 +154,8 @@ fn parse_tz(raw: &str) -> Result<i16, String> {
 
 /// `team=ml:5000USD`.
 fn parse_budget(raw: &str) -> Result<gpucost_review::review::Budget, String> {
-    let bad = || "expected KEY=VALUE:AMOUNTCUR, e.g. team=ml:5000USD".to_string();
-    let (tag, money) = raw.rsplit_once(':').ok_or_else(bad)?;
-    let (key, value) = tag.split_once('=').ok_or_else(bad)?;
-    if money.len() < 4 || key.is_empty() || value.is_empty() {
-        return Err(bad());
-    }
-    let (amount, cur) = money.split_at(money.len() - 3);
-    let monthly = gpucost_core::money::parse_decimal(amount).map_err(|_| bad())?;
-    if monthly <= rust_decimal::Decimal::ZERO {
-        return Err(bad());
-    }
-    Ok(gpucost_review::review::Budget {
-        key: key.to_string(),
-        value: value.to_string(),
-        monthly,
-        currency: parse_currency(cur)?,
-    })
+    raw.parse()
+        .map_err(|_| "expected KEY=VALUE:AMOUNTCUR, e.g. team=ml:5000USD".to_string())
 }
 
 fn parse_date(raw: &str) -> Result<NaiveDate, String> {

@@ -143,6 +143,24 @@ pub fn date(d: NaiveDate, lang: Lang) -> String {
     }
 }
 
+/// `text` safe as HTML element content and as a double- or single-quoted attribute value:
+/// `&`, `<`, `>`, `"` and `'` replaced by character references. The page's SVG charts and the
+/// spend review's report are markup built from text that may come from a link or a bill.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -262,6 +262,25 @@ pub enum Label {
     OpenAsScenario,
     LeftOut,
     Hours,
+    Breakdown,
+    Provider,
+    GpuModel,
+    InstanceType,
+    TagValue,
+    Item,
+    Spend,
+    Tag,
+    Budget,
+    SpendPerMonth,
+    Currency,
+    Status,
+    Lever,
+    SavingPerMonth,
+    PercentOfBaseline,
+    Assumption,
+    MainProvider,
+    NoneFound,
+    Day,
 }
 
 impl Label {
@@ -313,7 +332,37 @@ impl Label {
             Label::OpenAsScenario => ("Open as a scenario", "作为场景打开"),
             Label::LeftOut => ("Left out of the scenario", "未计入场景"),
             Label::Hours => ("hours", "小时"),
+            Label::Breakdown => ("Where the GPU money went", "GPU 支出去向"),
+            Label::Provider => ("Provider", "厂商"),
+            Label::GpuModel => ("GPU model", "GPU 型号"),
+            Label::InstanceType => ("Instance type", "实例规格"),
+            Label::TagValue => ("Tag value", "标签值"),
+            Label::Item => ("Item", "项目"),
+            Label::Spend => ("Spend", "支出"),
+            Label::Tag => ("Tag", "标签"),
+            Label::Budget => ("Budget per month", "每月预算"),
+            Label::SpendPerMonth => ("Spend per month", "每月支出"),
+            Label::Currency => ("Currency", "货币"),
+            Label::Status => ("Status", "状态"),
+            Label::Lever => ("Lever", "措施"),
+            Label::SavingPerMonth => ("Saving per month", "每月节省"),
+            Label::PercentOfBaseline => ("% of baseline", "占基线比例"),
+            Label::Assumption => ("Assumption", "假设"),
+            Label::MainProvider => ("Main provider", "主要厂商"),
+            Label::NoneFound => ("None", "无"),
+            Label::Day => ("Day", "星期"),
         };
         pick(lang, en, zh)
     }
+}
+
+/// The short name of day `day` of the week, Monday being 0 (`Mon`, `周一`); empty past Sunday.
+pub fn weekday(day: usize, lang: Lang) -> &'static str {
+    const EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
+    let names = match lang {
+        Lang::En => EN,
+        Lang::Zh => ZH,
+    };
+    names.get(day).copied().unwrap_or("")
 }

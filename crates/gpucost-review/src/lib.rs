@@ -14,6 +14,7 @@
 //! Plain Rust like the engine: no web or UI dependency, tested natively.
 
 pub mod bill;
+pub mod html;
 pub mod l10n;
 pub mod render;
 pub mod review;

@@ -391,18 +391,18 @@ fn md(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
+/// `¥1,234.50` from a currency code and a decimal string, when both parse.
+pub(crate) fn shown_amount(currency: &str, amount: &str) -> Option<String> {
+    let currency = currency.parse().ok()?;
+    let amount: Decimal = amount.parse().ok()?;
+    Some(format::money(
+        Money::new(amount, currency).round_for_display(),
+    ))
+}
+
 /// `¥1,234.50 + $12.00` from a per-currency map of decimal strings.
-fn shown(a: &BTreeMap<String, String>) -> String {
-    let parts: Vec<String> = a
-        .iter()
-        .filter_map(|(c, v)| {
-            let currency = c.parse().ok()?;
-            let amount: Decimal = v.parse().ok()?;
-            Some(format::money(
-                Money::new(amount, currency).round_for_display(),
-            ))
-        })
-        .collect();
+pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
+    let parts: Vec<String> = a.iter().filter_map(|(c, v)| shown_amount(c, v)).collect();
     if parts.is_empty() {
         "0".into()
     } else {

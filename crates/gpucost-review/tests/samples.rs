@@ -2,37 +2,21 @@
 //! GPU-hours to the cent, and the sums that must hold for any bill — GPU plus other spend is
 //! the whole bill, and every tag key's groups add up to the GPU spend.
 
-use std::fs::File;
-use std::io::BufReader;
-use std::path::Path;
 use std::str::FromStr;
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
+mod support;
+
 use gpucost_review::render::{to_csv, to_json, to_markdown, to_table};
 use gpucost_review::review::levers::levers;
-use gpucost_review::review::{review_bill, Amounts, Review, ReviewOptions};
+use gpucost_review::review::{Amounts, Review};
 use rust_decimal::Decimal;
 
 fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
-}
-
-fn review(name: &str) -> Review {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/examples")
-        .join(name);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    review_bill(
-        &embedded().catalog,
-        name,
-        BufReader::new(file),
-        ReviewOptions::default(),
-        |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
 fn other(r: &Review) -> Amounts {
@@ -81,7 +65,7 @@ const GOLDEN: &[(&str, Currency, &str, &str, &str)] = &[
 #[test]
 fn every_sample_reviews_to_its_golden_totals_and_adds_up() {
     for &(name, currency, total, gpu, hours) in GOLDEN {
-        let r = review(name);
+        let r = support::sample(name);
         assert_eq!(r.total.get(currency), d(total), "{name} total");
         assert_eq!(r.gpu.get(currency), d(gpu), "{name} GPU spend");
         assert_eq!(r.gpu_hours, d(hours), "{name} GPU-hours");
@@ -103,7 +87,7 @@ fn every_sample_reviews_to_its_golden_totals_and_adds_up() {
 
 #[test]
 fn the_generic_sample_keeps_each_currency_apart() {
-    let r = review("generic.csv");
+    let r = support::sample("generic.csv");
     assert_eq!(r.gpu.get(Currency::Cny), d("220.91"));
     assert_eq!(r.gpu.get(Currency::Usd), d("3885.92"));
     assert!(other(&r).is_empty());
@@ -116,7 +100,7 @@ fn every_output_of_a_sample_names_its_numbers_in_both_languages() {
     let e = embedded();
     let fx = FxTable::from_catalog(&e.catalog);
     let today = NaiveDate::from_ymd_opt(2026, 12, 2).unwrap();
-    let r = review("aws-cur-legacy.csv");
+    let r = support::sample("aws-cur-legacy.csv");
     let lv = levers(&r, e, &fx, Currency::Usd, today).expect("a dated AWS bill is priced");
     for lang in [
         gpucost_core::format::Lang::En,

@@ -59,6 +59,8 @@ pub enum View {
     Calculator,
     /// The catalog browser (`?view=catalog`).
     Catalog,
+    /// The spend review of a bill (`?view=review`).
+    Review,
 }
 
 impl View {
@@ -67,6 +69,7 @@ impl View {
         match self {
             View::Calculator => "calc",
             View::Catalog => "catalog",
+            View::Review => "review",
         }
     }
 }
@@ -174,8 +177,10 @@ pub fn decode(query: &str, catalog: &Catalog) -> Decoded {
         }
     }
     r.upgrade(version, upgrade::STEPS);
-    if let Some(view) = r.word("view", &["catalog"], |s| {
-        (s == "catalog").then_some(View::Catalog)
+    if let Some(view) = r.word("view", &["catalog", "review"], |s| match s {
+        "catalog" => Some(View::Catalog),
+        "review" => Some(View::Review),
+        _ => None,
     }) {
         state.view = view;
     }

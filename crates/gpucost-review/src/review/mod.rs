@@ -70,6 +70,37 @@ pub struct Budget {
     pub currency: Currency,
 }
 
+impl std::str::FromStr for Budget {
+    type Err = BadBudget;
+
+    /// `team=ml:5000USD`: a tag key and value, then the monthly amount and its currency.
+    fn from_str(raw: &str) -> Result<Budget, BadBudget> {
+        let bad = || BadBudget(raw.to_string());
+        let (tag, money) = raw.trim().rsplit_once(':').ok_or_else(bad)?;
+        let (key, value) = tag.split_once('=').ok_or_else(bad)?;
+        let (key, value) = (key.trim(), value.trim());
+        if money.len() < 4 || !money.is_char_boundary(money.len() - 3) {
+            return Err(bad());
+        }
+        let (amount, cur) = money.split_at(money.len() - 3);
+        let monthly = gpucost_core::money::parse_decimal(amount.trim()).map_err(|_| bad())?;
+        let currency: Currency = cur.parse().map_err(|_| bad())?;
+        if key.is_empty() || value.is_empty() || monthly <= Decimal::ZERO {
+            return Err(bad());
+        }
+        Ok(Budget {
+            key: key.to_string(),
+            value: value.to_string(),
+            monthly,
+            currency,
+        })
+    }
+}
+
+/// A budget that is not `KEY=VALUE:AMOUNTCUR` (e.g. `team=ml:5000USD`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadBudget(pub String);
+
 /// Spend and GPU-hours of one group (a provider, a GPU model, an instance type, a tag value).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Group {

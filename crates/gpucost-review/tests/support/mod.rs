@@ -1,0 +1,24 @@
+//! What the review's integration tests share: reviewing a sample of `docs/examples/`.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
+use gpucost_core::catalog::embedded;
+use gpucost_review::review::{review_bill, Review, ReviewOptions};
+
+/// The review of `docs/examples/<name>` with the default options.
+pub fn sample(name: &str) -> Review {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/examples")
+        .join(name);
+    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    review_bill(
+        &embedded().catalog,
+        name,
+        BufReader::new(file),
+        ReviewOptions::default(),
+        |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}

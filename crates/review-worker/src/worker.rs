@@ -1,0 +1,162 @@
+//! The worker's message loop and the file reader over `FileReaderSync`.
+
+use std::io::Read;
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::embedded;
+use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
+use gpucost_core::l10n::Localize;
+use gpucost_core::money::Currency;
+use gpucost_review::review::levers::levers;
+use gpucost_review::review::{review_bill, Budget, ReviewOptions};
+use gpucost_review::{html, render};
+use js_sys::{Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, File, FileReaderSync, MessageEvent};
+
+/// Bytes read from the file at a time: few calls into the browser, bounded memory.
+const SLICE: f64 = 1024.0 * 1024.0;
+
+/// Installs the message handler.
+pub fn start() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let data = e.data();
+        let reply = review(&data).unwrap_or_else(|message| {
+            object(&[("kind", "error".into()), ("message", message.into())])
+        });
+        post(&reply);
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // Messages posted before this handler existed (while the module was loading) are lost:
+    // the page waits for this before it sends a bill.
+    post(&object(&[("kind", "ready".into())]));
+}
+
+fn post(message: &JsValue) {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(message);
+}
+
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in fields {
+        let _ = Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o.into()
+}
+
+fn field(data: &JsValue, key: &str) -> JsValue {
+    Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn text_field(data: &JsValue, key: &str) -> String {
+    field(data, key).as_string().unwrap_or_default()
+}
+
+/// Reviews the request's file; the error is a message in the request's language.
+fn review(data: &JsValue) -> Result<JsValue, String> {
+    let lang: Lang = text_field(data, "lang").parse().unwrap_or(Lang::En);
+    let currency: Currency = text_field(data, "cur").parse().unwrap_or(match lang {
+        Lang::Zh => Currency::Cny,
+        Lang::En => Currency::Usd,
+    });
+    let tz = field(data, "tz").as_f64().unwrap_or(480.0) as i16;
+    let budgets: Vec<Budget> = text_field(data, "budgets")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| l.parse().ok())
+        .collect();
+    let today = NaiveDate::parse_from_str(&text_field(data, "today"), "%Y-%m-%d")
+        .unwrap_or_else(|_| embedded().catalog.built);
+    let file: File = field(data, "file")
+        .dyn_into()
+        .map_err(|_| "no file".to_string())?;
+    let name = file.name();
+    let total = file.size();
+    let reader = SlicedFile::new(file).map_err(|_| "FileReaderSync is unavailable".to_string())?;
+    let mut last = 0.0;
+    let options = ReviewOptions {
+        tz_offset_minutes: tz,
+        budgets,
+    };
+    let e = embedded();
+    let reviewed = review_bill(&e.catalog, &name, reader, options, |done| {
+        let done = done as f64;
+        // About a hundred progress messages however big the file.
+        if done - last >= total / 100.0 || done >= total {
+            last = done;
+            post(&object(&[
+                ("kind", "progress".into()),
+                ("done", done.into()),
+                ("total", total.into()),
+            ]));
+        }
+    })
+    .map_err(|err| err.text(lang))?;
+    let fx = FxTable::from_catalog(&e.catalog);
+    let lv = levers(&reviewed, e, &fx, currency, today);
+    let json = render::to_json(&reviewed, lv.as_ref(), lang);
+    Ok(object(&[
+        ("kind", "done".into()),
+        ("html", html::to_html(&json, lang).into()),
+        (
+            "json",
+            // As `gpucost review --format json` prints it, newline included.
+            (serde_json::to_string_pretty(&json).unwrap_or_default() + "\n").into(),
+        ),
+        ("csv", render::to_csv(&json).into()),
+        ("md", render::to_markdown(&json, lang).into()),
+    ]))
+}
+
+/// A `File` read front to back in slices of [`SLICE`] bytes.
+struct SlicedFile {
+    file: File,
+    reader: FileReaderSync,
+    at: f64,
+    buffer: Vec<u8>,
+    start: usize,
+}
+
+impl SlicedFile {
+    fn new(file: File) -> Result<SlicedFile, JsValue> {
+        Ok(SlicedFile {
+            file,
+            reader: FileReaderSync::new()?,
+            at: 0.0,
+            buffer: Vec::new(),
+            start: 0,
+        })
+    }
+}
+
+impl Read for SlicedFile {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.start >= self.buffer.len() {
+            let size = self.file.size();
+            if self.at >= size {
+                return Ok(0);
+            }
+            let end = (self.at + SLICE).min(size);
+            let blob = self
+                .file
+                .slice_with_f64_and_f64(self.at, end)
+                .map_err(|_| std::io::Error::other("the file cannot be sliced"))?;
+            let bytes = self
+                .reader
+                .read_as_array_buffer(&blob)
+                .map_err(|_| std::io::Error::other("the file cannot be read"))?;
+            self.buffer = Uint8Array::new(&bytes).to_vec();
+            self.start = 0;
+            self.at = end;
+        }
+        let n = out.len().min(self.buffer.len() - self.start);
+        out[..n].copy_from_slice(&self.buffer[self.start..self.start + n]);
+        self.start += n;
+        Ok(n)
+    }
+}

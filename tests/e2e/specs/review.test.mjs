@@ -1,0 +1,135 @@
+// The spend review in Chromium: a sample bill picked on ?view=review is read by the worker and
+// shows the numbers `gpucost review` prints, its exports equal the command line's, the derived
+// scenario opens in the calculator, a damaged file is refused with its line named, and no
+// request leaves the page's own files.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useApp } from '../lib/fixture.mjs';
+import { GPUCOST } from '../lib/totals.mjs';
+
+const app = useApp();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const EXAMPLES = path.resolve(here, '../../../docs/examples');
+const ready = { readySelector: '[data-testid=review-file]' };
+
+/** What `gpucost review` prints for a sample, in the page's settings. */
+function cli(file, format, lang = 'en') {
+  const today = new Date().toISOString().slice(0, 10);
+  return execFileSync(GPUCOST, ['review', file, '--format', format, '--lang', lang, '--today', today], {
+    encoding: 'utf8',
+  });
+}
+
+/** Picks `file` and waits for the review (or its error). */
+async function pick(page, file) {
+  await page.getByTestId('review-file').setInputFiles(file);
+  await page.waitForSelector('[data-testid=review-summary], [data-testid=review-error]', { timeout: 30000 });
+}
+
+async function download(page, testid) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return fs.readFile(await dl.path(), 'utf8');
+}
+
+test('a sample bill is reviewed in the page with the numbers the command line prints', async () => {
+  const { page, context, errors } = await app.open('?view=review&lang=en&cur=USD', ready);
+  const outside = [];
+  context.on('request', (r) => {
+    if (!r.url().startsWith(app.server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+  });
+  assert.match(await page.getByTestId('review-privacy').textContent(), /never uploaded/);
+  const sample = path.join(EXAMPLES, 'aws-cur-legacy.csv');
+  await pick(page, sample);
+  const summary = await page.getByTestId('review-summary').textContent();
+  assert.match(summary, /\$53\.47/);
+  assert.match(summary, /\$65\.56/);
+  const table = page.getByTestId('review-by-instance');
+  assert.match(await table.textContent(), /p3\.8xlarge/);
+  assert.equal(await page.locator('[data-testid=review-heat] td').count(), 168);
+  // The exports are the command line's, byte for byte.
+  assert.equal(await download(page, 'review-export-csv'), cli(sample, 'csv'));
+  assert.equal(await download(page, 'review-export-json'), cli(sample, 'json'));
+  assert.deepEqual(outside, [], 'requests to another origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the derived scenario opens in the calculator', async () => {
+  const { page, context } = await app.open('?view=review&lang=en&cur=USD', ready);
+  await pick(page, path.join(EXAMPLES, 'aws-cur-legacy.csv'));
+  const link = page.getByTestId('review-open-scenario');
+  const href = await link.getAttribute('href');
+  assert.match(href, /preset=custom/);
+  await link.click();
+  await page.waitForSelector('[data-testid=headline]');
+  assert.match(page.url(), /l=V100-16GB/);
+  assert.equal(await page.getByTestId('line-0-gpu').inputValue(), 'V100-16GB');
+  await context.close();
+});
+
+test('the review reads in Chinese, and changing the language redoes it', async () => {
+  const { page, context } = await app.open('?view=review&lang=zh&cur=CNY', ready);
+  const sample = path.join(EXAMPLES, 'alibaba-bill.csv');
+  await pick(page, sample);
+  const report = page.getByTestId('review-report');
+  assert.match(await report.textContent(), /¥127\.68/);
+  assert.match(await report.textContent(), /浪费/);
+  assert.equal(await download(page, 'review-export-csv'), cli(sample, 'csv', 'zh'));
+  await page.getByTestId('lang').selectOption('en');
+  await page.waitForFunction(() => document.querySelector('[data-testid=review-report]').textContent.includes('Waste'));
+  await context.close();
+});
+
+test('a damaged line is named and skipped; a file that is no bill is refused; the page keeps working', async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'review-'));
+  const lines = (await fs.readFile(path.join(EXAMPLES, 'aws-cur-legacy.csv'), 'utf8')).split('\n');
+  lines[3] = lines[3].replace(',1.006,1.006,', ',1.006,lots,');
+  const damaged = path.join(dir, 'damaged.csv');
+  await fs.writeFile(damaged, lines.join('\n'));
+  const notes = path.join(dir, 'notes.csv');
+  await fs.writeFile(notes, 'a,b,c\n1,2,3\n');
+
+  const { page, context, errors } = await app.open('?view=review&lang=en&cur=USD', ready);
+  await pick(page, damaged);
+  assert.match(await page.getByTestId('review-problems').textContent(), /damaged\.csv, line 4, column “lineItem\/UnblendedCost”/);
+  await pick(page, notes);
+  await page.waitForSelector('[data-testid=review-error]');
+  assert.match(await page.getByTestId('review-error').textContent(), /notes\.csv: the header matches no supported bill format/);
+  assert.equal(await page.getByTestId('review-summary').count(), 0, 'the old review is not shown for the new file');
+  await page.getByTestId('nav-calc').click();
+  await page.waitForSelector('[data-testid=headline]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a hostile bill is shown as text, never as markup', async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'review-'));
+  const file = path.join(dir, 'hostile.csv');
+  const evil = '<img src=x onerror=window.__pwned=1>';
+  await fs.writeFile(
+    file,
+    `start,end,hours,provider,instance_type,gpu_model,gpus,cost,currency,tags\n` +
+      `2024-05-01T00:00:00Z,2024-05-01T01:00:00Z,1,aws,g5.xlarge,,,1.006,USD,"team=${evil}"\n`,
+  );
+  const { page, context } = await app.open('?view=review&lang=en&cur=USD', ready);
+  await pick(page, file);
+  assert.match(await page.getByTestId('review-report').textContent(), /<img src=x onerror/);
+  assert.equal(await page.locator('[data-testid=review-report] img').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await context.close();
+});
+
+test('the review worker is not part of the calculator’s download', async () => {
+  const { page, context } = await app.open('?preset=dev-test&lang=en', { readySelector: '[data-testid=headline]' });
+  const fetched = [];
+  context.on('request', (r) => fetched.push(r.url()));
+  await page.waitForTimeout(500);
+  const onLoad = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.deepEqual([...onLoad, ...fetched].filter((u) => u.includes('review-worker')), []);
+  await context.close();
+});
