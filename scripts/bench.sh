@@ -9,7 +9,7 @@
 # is reported, not an error, but a page that does not load fails the script.
 # Numbers go to BENCHMARKS.md by hand.
 #
-# Environment: BENCH_RUNS, BENCH_EDITS, BENCH_MOBILE_RUNS, BENCH_SLOW_EDITS (sample counts,
+# Environment: BENCH_RUNS, BENCH_EDITS, BENCH_MOBILE_RUNS, BENCH_SLOW_EDITS, BENCH_REVIEW_ROWS (sample counts,
 # see bench/measure.mjs), BENCH_OUT (also write the report there), BENCH_PREBUILT_DIST=1
 # (measure the dist/ already there instead of building it, e.g. one copied from another
 # checkout).
@@ -38,3 +38,7 @@ cargo bench --quiet --profile native -p gpucost-core --bench estimate 2>/dev/nul
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(date -u +%F)"
 echo
 BENCH_NATIVE="$native" node bench/measure.mjs
+
+# The spend review (issue 18): a generated million-row CUR, natively and in the page's worker.
+echo
+node bench/review.mjs "${BENCH_REVIEW_ROWS:-1000000}"

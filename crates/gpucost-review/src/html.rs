@@ -440,7 +440,12 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             );
         }
         if !lv.main_provider.is_empty() {
-            h.pair(l(Label::MainProvider), &lv.main_provider);
+            let who = if lv.main_provider_share.is_empty() {
+                lv.main_provider.clone()
+            } else {
+                crate::l10n::main_share(&lv.main_provider, &lv.main_provider_share, lang)
+            };
+            h.pair(l(Label::MainProvider), &who);
         }
         h.close("dl");
         if !lv.savings.is_empty() {
@@ -473,7 +478,7 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             let items: Vec<String> = lv
                 .not_priced
                 .iter()
-                .map(|n| format!("{}: {}", n.lever, n.why))
+                .map(|n| format!("{}: {}", n.name, n.why))
                 .collect();
             h.list("review-not-priced", &items, lang);
         }

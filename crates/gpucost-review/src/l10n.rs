@@ -178,6 +178,46 @@ impl ReviewLever {
     }
 }
 
+/// `It pays off above 62.5 % of hours in use.`
+pub fn break_even(utilization: rust_decimal::Decimal, lang: Lang) -> String {
+    let pct = gpucost_core::format::percent(utilization);
+    match lang {
+        Lang::En => format!(
+            "It pays off when each reserved instance is in use more than {pct} of the time."
+        ),
+        Lang::Zh => format!("每个预留实例的使用时间超过 {pct} 时才划算。"),
+    }
+}
+
+/// A lever's name from its slug (for the levers not priced).
+pub fn lever_slug_name(slug: &str, lang: Lang) -> &'static str {
+    match slug {
+        "schedule" => pick(
+            lang,
+            "Stop dev/test GPUs out of office hours",
+            "非工作时间停掉开发/测试 GPU",
+        ),
+        "spot" => pick(lang, "Spot capacity", "竞价实例"),
+        "reserved" => pick(lang, "Reserved baseline", "预留/承诺使用基线"),
+        "other-provider" => pick(
+            lang,
+            "Same GPUs at another provider",
+            "换到其他厂商使用同款 GPU",
+        ),
+        "rightsizing" => pick(lang, "Rightsizing", "换用更合适的 GPU"),
+        "baseline" => pick(lang, "The usage at list prices", "按公开价格计算的用量"),
+        _ => pick(lang, "Lever", "措施"),
+    }
+}
+
+/// `aws (98.5 % of the GPU spend; the levers cover its usage)`.
+pub fn main_share(provider: &str, percent: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{provider} ({percent}% of the GPU spend; the levers cover its usage)"),
+        Lang::Zh => format!("{provider}（占 GPU 支出的 {percent}%；各项措施仅针对其用量）"),
+    }
+}
+
 impl NotPriced {
     /// Stable slug for exports.
     pub fn as_str(self) -> &'static str {

@@ -123,6 +123,9 @@ pub struct LeversJson {
     pub baseline: String,
     /// The main provider.
     pub main_provider: String,
+    /// The main provider's share of the GPU spend, percent (two decimals): the levers cover
+    /// its usage only.
+    pub main_provider_share: String,
     /// Each lever.
     pub savings: Vec<LeverJson>,
     /// Levers not priced: slug and why.
@@ -157,6 +160,8 @@ pub struct LeverJson {
 pub struct NotPricedJson {
     /// The lever's slug.
     pub lever: String,
+    /// Its name in the requested language.
+    pub name: String,
     /// Why, in the requested language.
     pub why: String,
 }
@@ -280,6 +285,15 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
         actual_monthly: l.actual_monthly.map(money).unwrap_or_default(),
         baseline: l.baseline.map(money).unwrap_or_default(),
         main_provider: l.main_provider.clone().unwrap_or_default(),
+        main_provider_share: l
+            .share
+            .map(|s| {
+                (s * Decimal::ONE_HUNDRED)
+                    .round_dp(2)
+                    .normalize()
+                    .to_string()
+            })
+            .unwrap_or_default(),
         savings: l
             .savings
             .iter()
@@ -290,7 +304,14 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
                 percent: s.percent().to_string(),
                 without: money(s.without),
                 with: money(s.with),
-                assumption: s.lever.assumption(lang).into(),
+                assumption: match s.break_even {
+                    Some(u) => format!(
+                        "{} {}",
+                        s.lever.assumption(lang),
+                        crate::l10n::break_even(u, lang)
+                    ),
+                    None => s.lever.assumption(lang).into(),
+                },
             })
             .collect(),
         not_priced: l
@@ -298,6 +319,7 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
             .iter()
             .map(|(lever, why)| NotPricedJson {
                 lever: (*lever).into(),
+                name: crate::l10n::lever_slug_name(lever, lang).into(),
                 why: why.text(lang).into(),
             })
             .collect(),
@@ -493,7 +515,13 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     if let Some(lv) = &json.levers {
         out.push_str(&format!("### {}\n\n", l(Label::Levers)));
         out.push_str(&format!(
-            "- {}: {} {}\n- {}: {} {}\n\n",
+            "- {}: {}\n- {}: {} {}\n- {}: {} {}\n\n",
+            l(Label::MainProvider),
+            md(&crate::l10n::main_share(
+                &lv.main_provider,
+                &lv.main_provider_share,
+                lang
+            )),
             l(Label::ActualMonthly),
             lv.actual_monthly,
             lv.currency,
@@ -519,7 +547,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             out.push_str(&format!(
                 "- {} `{}`: {}\n",
                 l(Label::NotPriced),
-                n.lever,
+                n.name,
                 md(&n.why)
             ));
         }
@@ -629,7 +657,12 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         line(
             &mut out,
             l(Label::Baseline),
-            format!("{} {} ({})", lv.baseline, lv.currency, lv.main_provider),
+            format!(
+                "{} {} ({})",
+                lv.baseline,
+                lv.currency,
+                crate::l10n::main_share(&lv.main_provider, &lv.main_provider_share, lang)
+            ),
         );
         for s in &lv.savings {
             out.push_str(&format!(
@@ -641,7 +674,7 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
             out.push_str(&format!(
                 "  {} {}: {}\n",
                 l(Label::NotPriced),
-                n.lever,
+                n.name,
                 n.why
             ));
         }

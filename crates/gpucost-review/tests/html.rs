@@ -384,8 +384,10 @@ fn hostile_json() -> ReviewJson {
         s.with = h("4");
         s.assumption = h("assumption");
     }
+    lv.main_provider_share = h("share");
     lv.not_priced = vec![gpucost_review::render::NotPricedJson {
         lever: h("lever"),
+        name: h("lever-name"),
         why: h("why"),
     }];
     lv.left_out = vec![h("left-out")];

@@ -118,3 +118,24 @@ fn every_output_of_a_sample_names_its_numbers_in_both_languages() {
         }
     }
 }
+
+/// A bill of several providers: the levers are priced on the main provider's share only (a
+/// scenario priced at one seller can hold only what that seller billed), and say how much of
+/// the GPU spend that is.
+#[test]
+fn levers_cover_the_main_providers_share_of_a_mixed_bill() {
+    let e = embedded();
+    let fx = FxTable::from_catalog(&e.catalog);
+    let today = NaiveDate::from_ymd_opt(2026, 12, 2).unwrap();
+    let r = support::sample("generic.csv");
+    let lv = levers(&r, e, &fx, Currency::Usd, today).expect("dated");
+    assert_eq!(lv.main_provider.as_deref(), Some("lambda"));
+    let share = lv.share.expect("a share");
+    assert!(share > d("0.9") && share < Decimal::ONE, "{share}");
+    assert!(
+        lv.baseline.is_some(),
+        "lambda's own GPUs are priced at lambda"
+    );
+    // The link still reproduces the whole bill's usage.
+    assert!(lv.scenario.lines.len() > 1);
+}

@@ -133,3 +133,41 @@ test('the review worker is not part of the calculator’s download', async () =>
   assert.deepEqual([...onLoad, ...fetched].filter((u) => u.includes('review-worker')), []);
   await context.close();
 });
+
+test('a large report is read with a moving progress bar and never blocks the page', async () => {
+  // 100,000 hourly CUR lines (~30 MB): a month of a 140-resource team.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'review-'));
+  const file = path.join(dir, 'large-cur.csv');
+  const header = (await fs.readFile(path.join(EXAMPLES, 'aws-cur-legacy.csv'), 'utf8')).split('\n')[0];
+  const out = await fs.open(file, 'w');
+  await out.write(header + '\n');
+  const start = Date.UTC(2024, 3, 1);
+  let chunk = '';
+  for (let i = 0; i < 100_000; i++) {
+    const t0 = new Date(start + Math.floor(i / 140) * 3_600_000).toISOString().replace('.000', '');
+    const t1 = new Date(start + (Math.floor(i / 140) + 1) * 3_600_000).toISOString().replace('.000', '');
+    chunk += `li${i},${t0}/${t1},1,1,Usage,${t0},${t1},AmazonEC2,USE1-BoxUsage:g5.xlarge,RunInstances,us-east-1a,i-${i % 140},1,USD,1.006,1.006,x,Amazon Elastic Compute Cloud,g5.xlarge,US East (N. Virginia),us-east-1,ml,p${i % 7},${i % 3 ? 'prod' : 'dev'}\n`;
+    if (chunk.length > 1 << 20) { await out.write(chunk); chunk = ''; }
+  }
+  await out.write(chunk);
+  await out.close();
+
+  const { page, context } = await app.open('?view=review&lang=en&cur=USD', ready);
+  await page.evaluate(() => {
+    window.__longest = 0;
+    window.__values = new Set();
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask' });
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid=review-progress]');
+      if (bar) window.__values.add(bar.getAttribute('value'));
+    }).observe(document.querySelector('section.review'), { attributes: true, childList: true, subtree: true });
+  });
+  await pick(page, file);
+  const { longest, values } = await page.evaluate(() => ({ longest: window.__longest, values: window.__values.size }));
+  assert.ok(values >= 10, `the progress bar moved ${values} times`);
+  assert.ok(longest < 200, `longest main-thread task ${longest} ms`);
+  assert.match(await page.getByTestId('review-summary').textContent(), /100,000|100000/);
+  await context.close();
+});

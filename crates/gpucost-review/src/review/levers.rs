@@ -9,12 +9,12 @@
 //! difference of two engine totals, so the review has no cost model of its own. The same
 //! scenario is the "open as a scenario" link.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::catalog::Embedded;
-use gpucost_core::estimate::ProviderEstimate;
+use gpucost_core::estimate::{BreakEven, ProviderEstimate};
 use gpucost_core::fx::FxTable;
 use gpucost_core::limits::{GPUS_PER_MACHINE, MAX_GPUS, MAX_LINES};
 use gpucost_core::money::{Currency, Money};
@@ -29,7 +29,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::time::office_hour;
-use super::Review;
+use super::{Amounts, GpuWeek, Review};
 
 /// A lever on the reviewed usage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +60,9 @@ pub struct LeverSaving {
     pub without: Money,
     /// … and with it.
     pub with: Money,
+    /// For the reserved baseline: the share of hours a reserved instance must be in use to
+    /// cost no more than on-demand (the engine's break-even, of the line that costs most).
+    pub break_even: Option<Decimal>,
 }
 
 impl LeverSaving {
@@ -109,8 +112,10 @@ pub struct Levers {
     pub left_out: Vec<String>,
     /// The provider the baseline is priced at (most GPU spend).
     pub main_provider: Option<String>,
-    /// Actual GPU spend per 730-hour month, in the display currency.
+    /// The main provider's actual GPU spend per 730-hour month, in the display currency.
     pub actual_monthly: Option<Money>,
+    /// The main provider's share of the GPU spend (the levers cover its usage only).
+    pub share: Option<Decimal>,
     /// The modelled monthly cost at the main provider, on demand.
     pub baseline: Option<Money>,
     /// Priced levers, biggest saving first.
@@ -119,14 +124,43 @@ pub struct Levers {
     pub not_priced: Vec<(&'static str, NotPriced)>,
 }
 
-/// The usage of `review` as a calculator scenario, with the GPU models left out.
+/// The usage of `review` as a calculator scenario, with the GPU models left out: every
+/// provider's use of a GPU model together, as one line.
 pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario, Vec<String>)> {
+    derive_from(review, &weeks_of(review, None), embedded)
+}
+
+/// Each GPU model's week, of one provider's rows or (`None`) of every provider's.
+fn weeks_of(review: &Review, provider: Option<&str>) -> BTreeMap<String, GpuWeek> {
+    let mut out: BTreeMap<String, GpuWeek> = BTreeMap::new();
+    for ((p, gpu), week) in &review.usage {
+        if provider.is_some_and(|only| only != p) {
+            continue;
+        }
+        let merged = out.entry(gpu.clone()).or_default();
+        for (m, w) in merged.all.iter_mut().zip(&week.all) {
+            *m += *w;
+        }
+        for (m, w) in merged.dev.iter_mut().zip(&week.dev) {
+            *m += *w;
+        }
+        merged.per_machine = merged.per_machine.max(week.per_machine);
+    }
+    out
+}
+
+/// A scenario of `weeks` (the largest [`MAX_LINES`] GPU models by GPU-hours), with the GPU
+/// models left out.
+fn derive_from(
+    review: &Review,
+    weeks_by_gpu: &BTreeMap<String, GpuWeek>,
+    embedded: &Embedded,
+) -> Option<(Scenario, Vec<String>)> {
     let weeks = review.period_hours()? / Decimal::from(168);
     if weeks.is_zero() {
         return None;
     }
-    let mut models: Vec<(&String, Decimal)> = review
-        .usage
+    let mut models: Vec<(&String, Decimal)> = weeks_by_gpu
         .iter()
         .map(|(gpu, w)| (gpu, w.all.iter().copied().sum::<Decimal>()))
         .filter(|(_, h)| !h.is_zero())
@@ -135,7 +169,7 @@ pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario
     let mut lines = Vec::new();
     let mut left_out = Vec::new();
     for (gpu, _) in models {
-        let week = &review.usage[gpu];
+        let week = &weeks_by_gpu[gpu];
         let grid = average_week(&week.all, weeks, week.per_machine);
         if lines.len() >= MAX_LINES || grid.peak() == 0 {
             left_out.push(gpu.clone());
@@ -143,7 +177,7 @@ pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario
         }
         // The bill's machines held this many GPUs: a job may need them on one machine, so
         // the scenario compares machines at least as big.
-        let per_machine = review.usage[gpu].per_machine.floor().to_u32().unwrap_or(0);
+        let per_machine = week.per_machine.floor().to_u32().unwrap_or(0);
         lines.push(Line {
             gpu: gpu.clone(),
             demand: Demand::Weekly(grid),
@@ -246,23 +280,28 @@ pub fn levers(
         currency: Some(currency),
         ..PageState::default()
     });
-    let main_provider = review.by_provider.first().map(|g| g.key.clone());
+    // The levers are priced on the main provider's share of the usage: a scenario priced at
+    // one seller can only hold the GPUs that seller was billed for.
+    let main_group = review.by_provider.first();
+    let main_provider = main_group.map(|g| g.key.clone());
+    let in_display = |a: &Amounts| -> Decimal {
+        a.0.iter()
+            .map(|(c, x)| fx.convert(Money::new(*x, *c), currency).amount)
+            .sum()
+    };
     let hours = review.period_hours().filter(|h| !h.is_zero());
-    let actual_monthly = hours.map(|h| {
-        let spend: Decimal = review
-            .gpu
-            .0
-            .iter()
-            .map(|(c, a)| fx.convert(Money::new(*a, *c), currency).amount)
-            .sum();
-        Money::new(super::per_month(spend, Some(h)), currency).round_for_display()
-    });
+    let main_spend = main_group.map(|g| in_display(&g.cost)).unwrap_or_default();
+    let actual_monthly = hours
+        .map(|h| Money::new(super::per_month(main_spend, Some(h)), currency).round_for_display());
+    let all_spend = in_display(&review.gpu);
+    let share = (!all_spend.is_zero()).then(|| main_spend / all_spend);
     let mut out = Levers {
         scenario: scenario.clone(),
         link,
         left_out,
         main_provider: main_provider.clone(),
         actual_monthly,
+        share,
         baseline: None,
         savings: Vec::new(),
         not_priced: vec![("rightsizing", NotPriced::RightsizingNeedsWorkload)],
@@ -298,13 +337,21 @@ pub fn levers(
         s.options.interruption = Interruption::Tolerated;
         s
     };
+    let main_weeks = weeks_of(review, Some(main));
+    let Some((scenario, _)) = derive_from(review, &main_weeks, embedded) else {
+        out.not_priced.push(("baseline", NotPriced::NoPrice));
+        return Some(out);
+    };
     let Some(baseline) = price(only(&scenario, &[])).and_then(|r| at(&r, main)) else {
         out.not_priced.push(("baseline", NotPriced::NoPrice));
         return Some(out);
     };
     out.baseline = Some(baseline);
     // A lever that saves nothing is not a lever: it is left out, not shown at zero.
-    let mut add = |lever: ReviewLever, with: Option<Money>, name: &'static str| match with {
+    let mut add = |lever: ReviewLever,
+                   with: Option<Money>,
+                   name: &'static str,
+                   break_even: Option<Decimal>| match with {
         Some(with) if with.amount >= baseline.amount => {
             out.not_priced.push((name, NotPriced::NoSaving))
         }
@@ -312,6 +359,7 @@ pub fn levers(
             lever,
             without: baseline,
             with,
+            break_even,
         }),
         None => out.not_priced.push((name, NotPriced::NoPrice)),
     };
@@ -331,13 +379,16 @@ pub fn levers(
                 .flat_map(|plan| plan.options.iter().flatten())
                 .any(|o| o.class == class)
         });
+        let break_even = report
+            .as_ref()
+            .and_then(|r| utilization_break_even(r, main));
         let with = report.and_then(|r| at(&r, main)).filter(|_| listed);
-        add(lever, with, name);
+        add(lever, with, name, break_even);
     }
-    let schedule = scheduled(review, &scenario);
+    let schedule = scheduled(review, &main_weeks, &scenario);
     if let Some(s) = &schedule {
         let with = price(only(s, &[])).and_then(|r| at(&r, main));
-        add(ReviewLever::Schedule, with, "schedule");
+        add(ReviewLever::Schedule, with, "schedule", None);
     }
     let mut anywhere = scenario.clone();
     anywhere.options.allowed = BTreeSet::new();
@@ -357,9 +408,9 @@ pub fn levers(
                     name: seller.name.clone(),
                     name_zh: seller.name_zh.clone(),
                 };
-                add(lever, Some(with), "other-provider");
+                add(lever, Some(with), "other-provider", None);
             }
-            None => add(ReviewLever::Spot, None, "other-provider"),
+            None => add(ReviewLever::Spot, None, "other-provider", None),
         }
     }
     if schedule.is_none() {
@@ -370,16 +421,45 @@ pub fn levers(
     Some(out)
 }
 
+/// The committed plan's break-even utilization at `provider`, for the line whose committed
+/// option costs most (the one the reserved baseline matters for).
+fn utilization_break_even(report: &Report, provider: &str) -> Option<Decimal> {
+    let plan = report
+        .comparison
+        .providers
+        .iter()
+        .find(|p| p.seller.id == provider)?
+        .outcome
+        .as_ref()
+        .ok()?;
+    plan.options
+        .iter()
+        .flatten()
+        .filter(|o| o.class == ModeClass::Committed)
+        .max_by(|a, b| a.plan.subtotal.amount.cmp(&b.plan.subtotal.amount))
+        .and_then(|o| match o.break_even {
+            Some(BreakEven::Utilization(u)) => Some(u),
+            _ => None,
+        })
+}
+
 /// `scenario` with the dev/test share of each GPU's use removed outside office hours, when
 /// there is any.
-fn scheduled(review: &Review, scenario: &Scenario) -> Option<Scenario> {
-    if review.waste.dev_off_hours_gpu_hours.is_zero() {
+fn scheduled(
+    review: &Review,
+    weeks_by_gpu: &BTreeMap<String, GpuWeek>,
+    scenario: &Scenario,
+) -> Option<Scenario> {
+    if weeks_by_gpu
+        .values()
+        .all(|w| w.dev.iter().all(Decimal::is_zero))
+    {
         return None;
     }
     let weeks = review.period_hours()? / Decimal::from(168);
     let mut s = scenario.clone();
     for line in &mut s.lines {
-        let week = review.usage.get(&line.gpu)?;
+        let week = weeks_by_gpu.get(&line.gpu)?;
         let kept: Vec<Decimal> = week
             .all
             .iter()

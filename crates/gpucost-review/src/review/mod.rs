@@ -194,8 +194,9 @@ pub struct Review {
     pub by_tag: BTreeMap<String, Vec<Group>>,
     /// GPU-hours per hour of the week (Monday 00:00 first, in the review's time zone).
     pub heat: Vec<Decimal>,
-    /// Per catalog GPU model: GPU-hours per hour of the week, all and dev/test-tagged.
-    pub usage: BTreeMap<String, GpuWeek>,
+    /// Per provider and catalog GPU model: GPU-hours per hour of the week, all and
+    /// dev/test-tagged.
+    pub usage: BTreeMap<(String, String), GpuWeek>,
     /// Waste found.
     pub waste: Waste,
     /// Budgets against spend.
@@ -276,7 +277,7 @@ pub struct Reviewer<'c> {
     by_instance: HashMap<String, Group>,
     by_tag: HashMap<String, HashMap<String, Group>>,
     heat: Vec<Decimal>,
-    usage: BTreeMap<String, GpuWeek>,
+    usage: BTreeMap<(String, String), GpuWeek>,
     resources: HashMap<String, ResourceUse>,
     dev_off_hours_gpu_hours: Decimal,
     dev_off_hours_cost: Amounts,
@@ -372,7 +373,10 @@ impl<'c> Reviewer<'c> {
                 .insert(region.clone());
         }
         let dev = is_dev(&row.tags);
-        let week = self.usage.entry(gpu_use.gpu.clone()).or_default();
+        let week = self
+            .usage
+            .entry((row.provider.clone(), gpu_use.gpu.clone()))
+            .or_default();
         if gpu_use.offer.is_some() {
             week.per_machine = week.per_machine.max(gpu_use.gpus);
         }
