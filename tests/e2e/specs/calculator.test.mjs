@@ -231,6 +231,8 @@ test('one-click patterns and mouse painting edit the schedule', async () => {
   await page.getByTestId('line-0-grid-pattern-businesshours').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l')[0]?.startsWith('A10~0x9_2x9'));
   const grid = page.getByTestId('line-0-grid');
+  // The mouse can only paint what is on screen (the form grows as features are added).
+  await grid.locator('[data-hour="0"]').scrollIntoViewIfNeeded();
   const a = await grid.locator('[data-hour="0"]').boundingBox();
   const b = await grid.locator('[data-hour="3"]').boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -171,3 +171,23 @@ test('a large report is read with a moving progress bar and never blocks the pag
   assert.match(await page.getByTestId('review-summary').textContent(), /100,000|100000/);
   await context.close();
 });
+
+test('axe finds no serious or critical violation on a review, in both languages and schemes', async () => {
+  const axe = await fs.readFile(path.resolve(here, '../node_modules/axe-core/axe.min.js'), 'utf8');
+  for (const [lang, colorScheme] of [['en', 'light'], ['zh', 'dark']]) {
+    const context = await app.browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}?view=review&lang=${lang}`);
+    await page.waitForSelector('[data-testid=review-file]');
+    await pick(page, path.join(EXAMPLES, 'azure-cost-details.csv'));
+    await page.evaluate(axe);
+    const violations = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'] });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, help: v.help, target: v.nodes[0]?.target }));
+    });
+    assert.deepEqual(violations, [], `${lang} ${colorScheme}: ${JSON.stringify(violations)}`);
+    await context.close();
+  }
+});
