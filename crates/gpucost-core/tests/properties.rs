@@ -223,9 +223,13 @@ fn filter() -> impl Strategy<Value = CatalogFilter> {
         prop::sample::select(SortKey::ALL.to_vec()),
         any::<bool>(),
         "[a-z0-9]{0,8}",
+        (
+            prop::sample::select(Geo::all()),
+            prop::option::of(1u32..=64),
+        ),
     )
         .prop_map(
-            |(gpus, region, mem, require, sort, desc, text)| CatalogFilter {
+            |(gpus, region, mem, require, sort, desc, text, (place, gpm))| CatalogFilter {
                 gpus,
                 region,
                 min_memory_gib: mem,
@@ -237,6 +241,8 @@ fn filter() -> impl Strategy<Value = CatalogFilter> {
                     SortOrder::Ascending
                 },
                 text,
+                place,
+                min_gpus_per_machine: gpm,
                 ..CatalogFilter::default()
             },
         )
@@ -250,12 +256,12 @@ proptest! {
         scenario in scenario(),
         catalog in filter(),
         preset in prop::sample::select(Preset::ALL.to_vec()),
-        catalog_view in any::<bool>(),
+        view in prop::sample::select(vec![View::Calculator, View::Catalog, View::Review]),
         lang in prop::option::of(prop::sample::select(Lang::ALL.to_vec())),
         embed in (any::<bool>(), any::<bool>(), prop::option::of("[a-z0-9_-]{1,12}")),
     ) {
         let state = PageState {
-            view: if catalog_view { View::Catalog } else { View::Calculator },
+            view,
             lang,
             currency: Some(Currency::Usd),
             fx_cny_per_usd: Some(Decimal::new(71234, 4)),
@@ -288,7 +294,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);
