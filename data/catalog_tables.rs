@@ -1555,7 +1555,7 @@ Currency::Cny,
 Currency::Usd,
 ];
 
-static PRICES: [P; 5085] = [
+const PRICES: [P; 5085] = [
 P(0, 0, 0, 0, 0, 2, 6875),
 P(1, 0, 1, 1, 0, 2, 6188),
 P(2, 0, 1, 1, 0, 6, 33006186),

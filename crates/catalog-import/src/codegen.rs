@@ -124,7 +124,8 @@ fn prices(out: &mut String, offers: &[Offer]) -> Names {
         currencies.values.iter().map(|c| format!("Currency::{c:?}")),
     );
     let count = offers.iter().map(|o| o.prices.len()).sum::<usize>();
-    let _ = writeln!(out, "static PRICES: [P; {count}] = [\n{rows}];\n");
+    // A `const`: compiled.rs compiles in its columns, not these rows (see there).
+    let _ = writeln!(out, "const PRICES: [P; {count}] = [\n{rows}];\n");
     let counts: Vec<String> = offers.iter().map(|o| o.prices.len().to_string()).collect();
     let _ = writeln!(
         out,
