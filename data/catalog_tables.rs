@@ -1555,7 +1555,9 @@ Currency::Cny,
 Currency::Usd,
 ];
 
-static PRICES: [P; 5085] = [
+// Read only at compile time, into compiled.rs's PRICE_COLUMNS.
+#[allow(clippy::large_const_arrays)]
+const PRICES: [P; 5085] = [
 P(0, 0, 0, 0, 0, 2, 6875),
 P(1, 0, 1, 1, 0, 2, 6188),
 P(2, 0, 1, 1, 0, 6, 33006186),

@@ -4,7 +4,7 @@
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::{labels, ui};
-use gpucost_core::money::Money;
+use gpucost_core::money::{nearest_f64, Money};
 use gpucost_core::report::Series;
 
 mod markup;
@@ -123,14 +123,7 @@ pub fn line_class(c: ModeClass) -> &'static str {
 /// Cumulative cost lines for `series`.
 pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
     let first = series.first()?;
-    let horizon = first
-        .points
-        .last()?
-        .0
-        .to_string()
-        .parse::<f64>()
-        .ok()?
-        .max(1.0);
+    let horizon = nearest_f64(first.points.last()?.0).max(1.0);
     // A one-off job that commits to a year dwarfs everything else: cap the scale at 2.5× the
     // cheapest final total and say which lines run past it.
     let finals: Vec<f64> = series
@@ -146,7 +139,7 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
     let (left, top, right, bottom) = (80.0, 10.0, WIDTH - 10.0, 210.0);
     let sx = |h: f64| left + h / horizon * (right - left);
     let sy = |v: f64| bottom - v.min(max) / max * (bottom - top);
-    let hours = |p: &(rust_decimal::Decimal, Money)| p.0.to_string().parse::<f64>().unwrap_or(0.0);
+    let hours = |p: &(rust_decimal::Decimal, Money)| nearest_f64(p.0);
     let lines = series
         .iter()
         .map(|s| {

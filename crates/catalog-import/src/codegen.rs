@@ -124,7 +124,15 @@ fn prices(out: &mut String, offers: &[Offer]) -> Names {
         currencies.values.iter().map(|c| format!("Currency::{c:?}")),
     );
     let count = offers.iter().map(|o| o.prices.len()).sum::<usize>();
-    let _ = writeln!(out, "static PRICES: [P; {count}] = [\n{rows}];\n");
+    // A `const`: compiled.rs compiles in its columns, not these rows (see there). Clippy's
+    // warning that a large `const` array is copied wherever it is used does not apply: it is
+    // used only by the compiler.
+    let _ = writeln!(
+        out,
+        "// Read only at compile time, into compiled.rs's PRICE_COLUMNS.\n\
+         #[allow(clippy::large_const_arrays)]\n\
+         const PRICES: [P; {count}] = [\n{rows}];\n"
+    );
     let counts: Vec<String> = offers.iter().map(|o| o.prices.len().to_string()).collect();
     let _ = writeln!(
         out,

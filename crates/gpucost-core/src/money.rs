@@ -35,6 +35,54 @@ fn round_cents(amount: Decimal) -> Decimal {
     Decimal::from_i128_with_scale(if amount.is_sign_negative() { -q } else { q }, 2)
 }
 
+/// `d` as the nearest `f64`, ties to even: exactly what `d.to_string().parse::<f64>()` gives
+/// (the tests check it bit for bit), for drawing charts.
+///
+/// Worked out by long division on the mantissa instead of through the text: the standard
+/// library's decimal-to-float parser carries a 10 KB table of powers of five that does not
+/// compress, and the page parsed no other float, so this keeps 14 KB (gzipped, 17 KB raw)
+/// out of its download.
+pub fn nearest_f64(d: Decimal) -> f64 {
+    // The mantissa has at most 96 bits and the divisor is at most 10^28 < 2^94: u128 holds
+    // both, and a remainder doubled.
+    let den = 10u128.pow(d.scale());
+    let m = d.mantissa().unsigned_abs();
+    let magnitude = if m == 0 {
+        0.0
+    } else {
+        // value = (q + r / den) / 2^shift. Move fraction bits into q until it has at least 54
+        // bits: the 53 an f64 keeps and a rounding bit.
+        let (mut q, mut r, mut shift) = (m / den, m % den, 0i32);
+        while q < 1 << 53 {
+            r <<= 1;
+            q <<= 1;
+            if r >= den {
+                r -= den;
+                q |= 1;
+            }
+            shift += 1;
+        }
+        // Keep the top 53 bits; round on the ones dropped and on what is left of the division.
+        let extra = 128 - q.leading_zeros() - 53;
+        let dropped = q & ((1 << extra) - 1);
+        let half = 1 << (extra - 1);
+        let mut kept = q >> extra;
+        if dropped > half || (dropped == half && (r != 0 || kept & 1 == 1)) {
+            kept += 1;
+        }
+        // `kept` ≤ 2^53 is exact as an f64, and so is the power of two: the value lies between
+        // 10^-28 and 2^96, far inside the normal range, so the product is exact too.
+        let exponent = i64::from(extra) - i64::from(shift);
+        let scale = f64::from_bits(((exponent + 1023) as u64) << 52);
+        kept as f64 * scale
+    };
+    if d.is_sign_negative() {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
 /// A currency the catalog prices in or the page displays in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Currency {
@@ -293,6 +341,54 @@ mod tests {
             let expected = d.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
             // Same bits: value, scale and sign.
             prop_assert_eq!(round_cents(d).serialize(), expected.serialize(), "{}", d);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn nearest_f64_is_what_parsing_the_text_gives(
+            mantissa in prop_oneof![
+                -100_000i128..100_000,
+                -(1i128 << 96) + 1..(1i128 << 96),
+                (1i128 << 52)..(1i128 << 56),
+            ],
+            scale in 0u32..=28,
+        ) {
+            let d = Decimal::from_i128_with_scale(mantissa, scale);
+            let parsed: f64 = d.to_string().parse().unwrap();
+            prop_assert_eq!(nearest_f64(d).to_bits(), parsed.to_bits(), "{}", d);
+        }
+
+        #[test]
+        fn nearest_f64_breaks_ties_to_even(
+            // m / 2^j with a 54-bit m lies halfway between two f64s when m is odd; as a
+            // decimal it is (m·5^j) / 10^j, which fits 96 bits for j ≤ 18.
+            m in (1u128 << 53)..(1u128 << 54),
+            j in 0u32..=18,
+            negative: bool,
+        ) {
+            let mantissa = i128::try_from(m * 5u128.pow(j)).unwrap();
+            let d = Decimal::from_i128_with_scale(if negative { -mantissa } else { mantissa }, j);
+            let parsed: f64 = d.to_string().parse().unwrap();
+            prop_assert_eq!(nearest_f64(d).to_bits(), parsed.to_bits(), "{}", d);
+        }
+    }
+
+    #[test]
+    fn nearest_f64_of_edge_values() {
+        let mut values = vec![Decimal::ZERO, -Decimal::ZERO, Decimal::MAX, Decimal::MIN];
+        values.extend(
+            ["1", "0.1", "7", "1e-28", "0.1166666666666666666666666667"].map(|s| {
+                Decimal::from_scientific(s)
+                    .or_else(|_| Decimal::from_str(s))
+                    .unwrap()
+            }),
+        );
+        values.extend((1..=200).map(|minutes| Decimal::from(minutes) / Decimal::from(60)));
+        for d in values {
+            let parsed: f64 = d.to_string().parse().unwrap();
+            assert_eq!(nearest_f64(d).to_bits(), parsed.to_bits(), "{d}");
         }
     }
 

@@ -9,6 +9,11 @@
 //! [`Offer`] and [`Price`] structs, whose pointers compress far worse than the JSON text they
 //! replace. [`catalog`] unpacks them once, which is a copy of each row, not a parse.
 //!
+//! The generated file keeps one price row per line, so a refresh diffs line by line, but as a
+//! `const`: what is compiled in is [`PRICE_COLUMNS`], the same rows turned into one array per
+//! field at compile time. A column of small indices or of amounts repeats itself far more
+//! than rows that mix the two: gzipped, the table is 70 % of the size of the rows (6 KB less).
+//!
 //! The `const fn`s here are the generated file's vocabulary: `t` for text, `d` for a decimal,
 //! `ymd` for a date. They run at compile time, so a bad date fails the build.
 
@@ -55,16 +60,56 @@ struct PL(u8, u16, u8, u8, u8);
 
 include!("../../../../data/catalog_tables.rs");
 
-impl P {
-    fn unpack(&self) -> Price {
-        let P(region, mode, source, as_of, currency, scale, mantissa) = *self;
+/// The `N` packed prices as one array per field of [`P`], in the same order.
+struct PriceColumns<const N: usize> {
+    region: [u16; N],
+    mode: [u8; N],
+    source: [u8; N],
+    as_of: [u8; N],
+    currency: [u8; N],
+    scale: [u8; N],
+    mantissa: [i64; N],
+}
+
+/// `PRICES`, column by column; the rows themselves are a `const`, used only to build this.
+static PRICE_COLUMNS: PriceColumns<{ PRICES.len() }> = PriceColumns::of(&PRICES);
+
+impl<const N: usize> PriceColumns<N> {
+    /// The columns of `rows` (run by the compiler).
+    const fn of(rows: &[P; N]) -> Self {
+        let mut c = PriceColumns {
+            region: [0; N],
+            mode: [0; N],
+            source: [0; N],
+            as_of: [0; N],
+            currency: [0; N],
+            scale: [0; N],
+            mantissa: [0; N],
+        };
+        let mut i = 0;
+        while i < N {
+            let P(region, mode, source, as_of, currency, scale, mantissa) = rows[i];
+            c.region[i] = region;
+            c.mode[i] = mode;
+            c.source[i] = source;
+            c.as_of[i] = as_of;
+            c.currency[i] = currency;
+            c.scale[i] = scale;
+            c.mantissa[i] = mantissa;
+            i += 1;
+        }
+        c
+    }
+
+    /// The `i`th price.
+    fn unpack(&self, i: usize) -> Price {
         Price {
-            mode: MODES[usize::from(mode)],
-            region: t(REGIONS[usize::from(region)]),
-            amount: d(mantissa, u32::from(scale)),
-            currency: CURRENCIES[usize::from(currency)],
-            source: t(PRICE_SOURCES[usize::from(source)]),
-            as_of: DATES[usize::from(as_of)],
+            mode: MODES[usize::from(self.mode[i])],
+            region: t(REGIONS[usize::from(self.region[i])]),
+            amount: d(self.mantissa[i], u32::from(self.scale[i])),
+            currency: CURRENCIES[usize::from(self.currency[i])],
+            source: t(PRICE_SOURCES[usize::from(self.source[i])]),
+            as_of: DATES[usize::from(self.as_of[i])],
         }
     }
 }
@@ -108,13 +153,13 @@ impl O {
 
 /// The compiled-in catalog, its offers and prices unpacked.
 pub(super) fn catalog() -> Catalog {
-    let mut rows = PRICES.iter();
+    let mut rows = 0..PRICE_COLUMNS.mantissa.len();
     let offers = OFFERS
         .iter()
         .zip(PRICES_PER_OFFER)
         .map(|(offer, count)| {
-            let prices = rows.by_ref().take(usize::from(count)).map(P::unpack);
-            offer.unpack(prices.collect())
+            let prices = rows.by_ref().take(usize::from(count));
+            offer.unpack(prices.map(|i| PRICE_COLUMNS.unpack(i)).collect())
         })
         .collect();
     Catalog {

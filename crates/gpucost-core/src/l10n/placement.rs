@@ -155,8 +155,10 @@ impl PlacementView {
         match lang {
             Lang::En => {
                 let mut text = parts.join("; ");
-                if let Some(first) = text.get(..1) {
-                    text = first.to_uppercase() + &text[1..];
+                // A one-byte first character is ASCII, so ASCII upper case is its upper case;
+                // `str::to_uppercase` would bring the whole Unicode case table into the page.
+                if let Some(first) = text.get_mut(..1) {
+                    first.make_ascii_uppercase();
                 }
                 format!("{text}.{own}")
             }
