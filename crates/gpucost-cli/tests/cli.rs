@@ -287,9 +287,15 @@ fn every_readme_example_works_as_pasted() {
             .iter()
             .map(|l| vec!["estimate".to_string(), l.to_string()]),
     );
+    // As pasted: from the repository's root, where the README's relative paths start.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     for args in runs {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = gpucost(&args);
+        let out = Command::new(env!("CARGO_BIN_EXE_gpucost"))
+            .args(&args)
+            .current_dir(root)
+            .output()
+            .expect("the gpucost binary runs");
         let what = args.join(" ");
         assert_exit(&out, 0, &what);
         assert!(!out.stdout.is_empty(), "{what} printed nothing");
