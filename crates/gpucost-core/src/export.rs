@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::billing::ItemKind;
 use crate::catalog::{Catalog, SourceKind};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
-use crate::format::{self, Lang};
+use crate::format::{self, csv_field, markdown_cell, Lang};
 use crate::l10n::results::lever_name;
 use crate::placement::Packing;
 use crate::recommend::CostUnit;
@@ -328,14 +328,6 @@ pub fn to_json(
     }
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// One CSV row per charge (and one per provider that cannot serve), with a header; `terms`
 /// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`]).
 pub fn to_csv(json: &EstimateJson) -> String {
@@ -407,10 +399,6 @@ pub fn to_csv(json: &EstimateJson) -> String {
     out
 }
 
-fn md_cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
-}
-
 /// A Markdown table of provider totals and the savings levers.
 pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     let (h_provider, h_mode, h_total, h_gpuh, h_offer) = match lang {
@@ -423,7 +411,7 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     };
     let mut out = String::new();
     if !json.constraints.text.is_empty() {
-        out.push_str(&format!("{}\n\n", md_cell(&json.constraints.text)));
+        out.push_str(&format!("{}\n\n", markdown_cell(&json.constraints.text)));
     }
     out.push_str(&format!(
         "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |\n| --- | --- | ---: | ---: | --- | --- |\n",
@@ -432,12 +420,12 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     for p in json.providers.iter().filter(|p| p.status == "served") {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} |\n",
-            md_cell(&p.name),
-            md_cell(&p.billing),
+            markdown_cell(&p.name),
+            markdown_cell(&p.billing),
             p.total,
             p.per_gpu_hour,
-            md_cell(&p.offer_name),
-            md_cell(&p.machines)
+            markdown_cell(&p.offer_name),
+            markdown_cell(&p.machines)
         ));
     }
     if !json.savings.is_empty() {
@@ -452,10 +440,10 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         for s in &json.savings {
             out.push_str(&format!(
                 "| {} | {} | {}% | {} |\n",
-                md_cell(&s.name),
+                markdown_cell(&s.name),
                 s.amount,
                 s.percent,
-                md_cell(&s.assumption)
+                markdown_cell(&s.assumption)
             ));
         }
     }

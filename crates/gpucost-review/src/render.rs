@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use gpucost_core::format::{self, Lang};
+use gpucost_core::format::{self, csv_field, markdown_cell, Lang};
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Money;
 use rust_decimal::Decimal;
@@ -328,14 +328,6 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
     }
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`, where the
 /// section is `total`, `gpu`, `non-gpu`, `provider`, `gpu-model`, `instance`, `tag:<key>`,
 /// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`.
@@ -409,10 +401,6 @@ pub fn to_csv(json: &ReviewJson) -> String {
     out
 }
 
-fn md(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
-}
-
 /// `¥1,234.50` from a currency code and a decimal string, when both parse.
 pub(crate) fn shown_amount(currency: &str, amount: &str) -> Option<String> {
     let currency = currency.parse().ok()?;
@@ -435,7 +423,7 @@ pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
 /// The review as Markdown: totals, the groups, waste, budgets and levers.
 pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
-    let mut out = format!("## {}: {}\n\n", l(Label::Review), md(&json.file));
+    let mut out = format!("## {}: {}\n\n", l(Label::Review), markdown_cell(&json.file));
     out.push_str(&format!(
         "- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n\n",
         l(Label::Total),
@@ -460,7 +448,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         for g in gs {
             out.push_str(&format!(
                 "| {} | {} | {} | {} |\n",
-                md(&g.key),
+                markdown_cell(&g.key),
                 shown(&g.cost),
                 g.gpu_hours,
                 g.per_gpu_hour
@@ -476,14 +464,18 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     table(&mut out, l(Label::ByGpu), &json.by_gpu);
     table(&mut out, l(Label::ByInstance), &json.by_instance);
     for (key, gs) in &json.by_tag {
-        table(&mut out, &format!("{} `{}`", l(Label::ByTag), md(key)), gs);
+        table(
+            &mut out,
+            &format!("{} `{}`", l(Label::ByTag), markdown_cell(key)),
+            gs,
+        );
     }
     out.push_str(&format!("### {}\n\n", l(Label::Waste)));
     for r in &json.always_on {
         out.push_str(&format!(
             "- {}: {} ({} · {} · {} {})\n",
             l(Label::AlwaysOn),
-            md(&r.resource),
+            markdown_cell(&r.resource),
             r.gpu,
             shown(&r.cost),
             r.hours,
@@ -503,7 +495,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         for b in &json.budgets {
             out.push_str(&format!(
                 "- {}: {} / {} {} ({})\n",
-                md(&b.tag),
+                markdown_cell(&b.tag),
                 b.monthly_spend,
                 b.monthly,
                 b.currency,
@@ -517,7 +509,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         out.push_str(&format!(
             "- {}: {}\n- {}: {} {}\n- {}: {} {}\n\n",
             l(Label::MainProvider),
-            md(&crate::l10n::main_share(
+            markdown_cell(&crate::l10n::main_share(
                 &lv.main_provider,
                 &lv.main_provider_share,
                 lang
@@ -534,11 +526,11 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             for s in &lv.savings {
                 out.push_str(&format!(
                     "| {} | {} {} | {}% | {} |\n",
-                    md(&s.name),
+                    markdown_cell(&s.name),
                     s.amount,
                     lv.currency,
                     s.percent,
-                    md(&s.assumption)
+                    markdown_cell(&s.assumption)
                 ));
             }
             out.push('\n');
@@ -548,14 +540,14 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
                 "- {} `{}`: {}\n",
                 l(Label::NotPriced),
                 n.name,
-                md(&n.why)
+                markdown_cell(&n.why)
             ));
         }
         if !lv.left_out.is_empty() {
             out.push_str(&format!(
                 "- {}: {}\n",
                 l(Label::LeftOut),
-                md(&lv.left_out.join(", "))
+                markdown_cell(&lv.left_out.join(", "))
             ));
         }
         out.push_str(&format!(

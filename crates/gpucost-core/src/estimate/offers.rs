@@ -38,10 +38,12 @@ pub(super) struct Candidate<'b, 'a> {
     pub terms: Cow<'b, [RegionTerms<'a>]>,
 }
 
-/// A catalog offer's regions with their terms.
+/// A catalog offer's regions with their terms, and its interconnect (a catalog lookup, done
+/// once per book rather than per candidate on every edit).
 struct OfferPrices<'a> {
     regions: Vec<RegionRates<'a>>,
     terms: Vec<RegionTerms<'a>>,
+    interconnect: Option<Interconnect>,
 }
 
 /// Every catalog offer's regions and rates after the scenario's discounts, with what they
@@ -104,7 +106,11 @@ impl<'a> OfferBook<'a> {
                 .iter()
                 .map(|r| RegionTerms::new(r, &self.plan_ctx))
                 .collect();
-            OfferPrices { regions, terms }
+            OfferPrices {
+                regions,
+                terms,
+                interconnect: Interconnect::of(self.catalog, offer),
+            }
         })
     }
 
@@ -312,19 +318,13 @@ pub(super) fn line_offers(ctx: &EstimateContext, line: &Line) -> Vec<usize> {
     let host = &ctx.scenario.scenario().host;
     family_offers(ctx, &line.gpu)
         .into_iter()
-        .filter(|&i| offer_constraint(ctx, line, host, &ctx.catalog.offers[i]).is_none())
+        .filter(|&i| offer_constraint(line, host, &ctx.catalog.offers[i]).is_none())
         .collect()
 }
 
 /// The machine rule `offer` breaks for `line`, if any: too few GPUs per machine, too small a
 /// host, or a host size the catalog does not list.
-fn offer_constraint(
-    ctx: &EstimateContext,
-    line: &Line,
-    host: &HostFloor,
-    offer: &Offer,
-) -> Option<Constraint> {
-    let _ = ctx;
+fn offer_constraint(line: &Line, host: &HostFloor, offer: &Offer) -> Option<Constraint> {
     if let Some(min) = line.min_per_machine() {
         if offer.gpus < min {
             return Some(Constraint::GpusPerMachine(min.to_u32().unwrap_or(u32::MAX)));
@@ -350,7 +350,7 @@ pub(super) fn constraints(
         .into_iter()
         .filter(|&i| ctx.catalog.offers[i].provider == seller)
         .filter_map(|i| {
-            offer_constraint(ctx, line, host, &ctx.catalog.offers[i]).or_else(|| {
+            offer_constraint(line, host, &ctx.catalog.offers[i]).or_else(|| {
                 book.prices(i)
                     .regions
                     .is_empty()
@@ -401,7 +401,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 instance: o.instance.as_ref(),
                 gpus: o.gpus,
                 vcpus: o.vcpus,
-                interconnect: Interconnect::of(catalog, o),
+                interconnect: prices.interconnect,
                 regions: Cow::Borrowed(&prices.regions),
                 terms: Cow::Borrowed(&prices.terms),
             }

@@ -16,9 +16,7 @@ use csv::StringRecord;
 use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{
-    amount, currency, from_beijing, hours_between, hours_in, number, tag_list, when,
-};
+use super::values::{amount, currency, duration_or_span, from_beijing, number, tag_list, when};
 use super::UsageRow;
 
 /// Reads Alibaba Cloud bill detail lines.
@@ -72,14 +70,12 @@ impl Mapper for Alibaba {
         let item = text(r, &self.item);
         let instance_item = item.is_none_or(|i| i.contains("实例"));
         let hours = if instance_type.is_some() && instance_item {
-            let by_duration = match (number(r, &self.duration)?, text(r, &self.duration_unit)) {
-                (Some(d), Some(u)) => hours_in(d, u),
-                _ => None,
-            };
-            by_duration.or(match (start, end) {
-                (Some(s), Some(e)) if e > s => Some(hours_between(s, e)),
-                _ => None,
-            })
+            duration_or_span(
+                number(r, &self.duration)?,
+                text(r, &self.duration_unit),
+                start,
+                end,
+            )
         } else {
             None
         };

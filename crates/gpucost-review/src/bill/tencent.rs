@@ -17,7 +17,7 @@ use csv::StringRecord;
 use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, from_beijing, hours_between, hours_in, number, tag_list, when};
+use super::values::{amount, duration_or_span, from_beijing, number, tag_list, when};
 use super::UsageRow;
 
 /// Reads Tencent Cloud bill detail lines.
@@ -117,14 +117,12 @@ impl Mapper for Tencent {
         let component = text(r, &self.component_type);
         let instance_part = component.is_none_or(|c| c.contains("CPU") || c.contains("实例"));
         let hours = if instance_type.is_some() && instance_part {
-            let by_duration = match (number(r, &self.duration)?, text(r, &self.duration_unit)) {
-                (Some(d), Some(u)) => hours_in(d, u),
-                _ => None,
-            };
-            by_duration.or(match (start, end) {
-                (Some(s), Some(e)) if e > s => Some(hours_between(s, e)),
-                _ => None,
-            })
+            duration_or_span(
+                number(r, &self.duration)?,
+                text(r, &self.duration_unit),
+                start,
+                end,
+            )
         } else {
             None
         };

@@ -127,6 +127,21 @@ pub(crate) fn hours_in(amount: Decimal, unit: &str) -> Option<Decimal> {
 }
 
 /// Hours between two times, exact to the second.
+/// Hours a row bills: its stated duration in its unit when both are given, else the span
+/// from start to end (Alibaba Cloud and Tencent Cloud state one or the other).
+pub(crate) fn duration_or_span(
+    duration: Option<Decimal>,
+    unit: Option<&str>,
+    start: Option<NaiveDateTime>,
+    end: Option<NaiveDateTime>,
+) -> Option<Decimal> {
+    let stated = duration.zip(unit).and_then(|(d, u)| hours_in(d, u));
+    stated.or(match (start, end) {
+        (Some(s), Some(e)) if e > s => Some(hours_between(s, e)),
+        _ => None,
+    })
+}
+
 pub(crate) fn hours_between(start: NaiveDateTime, end: NaiveDateTime) -> Decimal {
     Decimal::from((end - start).num_seconds()) / Decimal::from(3600)
 }
