@@ -361,7 +361,8 @@ fn review_reads_a_bill_and_names_a_damaged_line() {
     let bill = std::fs::read_to_string(sample).unwrap();
     let mut lines: Vec<String> = bill.lines().map(String::from).collect();
     lines[3] = lines[3].replacen(",1.006,1.006,", ",1.006,lots,", 1);
-    let dir = std::env::temp_dir().join(format!("gpucost-review-{}", std::process::id()));
+    // Inside the target directory, so a test run leaves nothing behind in the system's /tmp.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-damaged");
     std::fs::create_dir_all(&dir).unwrap();
     let damaged = dir.join("damaged.csv");
     std::fs::write(&damaged, lines.join("\n")).unwrap();
