@@ -14,16 +14,17 @@ mod aws;
 mod azure;
 mod gcp;
 mod generic;
-mod header;
+pub(crate) mod header;
 mod input;
+pub(crate) mod table;
 mod tencent;
-mod values;
+pub(crate) mod values;
 
 use std::collections::BTreeMap;
 use std::io::Read;
 
-use csv::{ByteRecord, StringRecord};
-use header::{Header, LineProblem, Mapper};
+use header::{Header, Mapper};
+use table::Table;
 
 use chrono::NaiveDateTime;
 use gpucost_core::money::Currency;
@@ -131,6 +132,22 @@ pub enum BillProblem {
     /// A line leaves empty a value the format needs (the generic format's `hours` or
     /// `start`/`end`, `instance_type` or `gpu_model`, `provider`).
     MissingValue,
+    /// A utilization side file's header is neither nvidia-smi's CSV nor the generic
+    /// utilization CSV.
+    UnknownUtilizationFormat,
+    /// A utilization file of one machine (nvidia-smi's) was given without the id of the
+    /// bill's resource it belongs to.
+    NeedsResource,
+    /// A percentage that is not between 0 and 100.
+    NotAPercent {
+        /// The value as written.
+        value: String,
+    },
+    /// A utilization file names more resources than the review keeps apart.
+    TooManyResources {
+        /// The most resources kept.
+        max: usize,
+    },
     /// Reading the file failed for a reason of its own (not gzip, not the text encoding).
     Io {
         /// The reader's message.
@@ -238,47 +255,20 @@ pub fn read_bill(
     mut on_row: impl FnMut(UsageRow),
     on_progress: impl FnMut(u64),
 ) -> Result<BillSummary, BillError> {
-    let error = |line: Option<u64>, column: Option<String>, problem: BillProblem| BillError {
-        file: file_name.to_string(),
-        line,
-        column,
-        problem,
-    };
-    let (text, layers) = input::open(reader, on_progress).map_err(|p| error(None, None, p))?;
-    let mut csv = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text);
-    let mut raw = ByteRecord::new();
-    let mut next = |raw: &mut ByteRecord| -> Result<bool, BillError> {
-        csv.read_byte_record(raw).map_err(|e| {
-            let line = e.position().map(|p| p.line());
-            let problem = match e.kind() {
-                csv::ErrorKind::Io(io) => layers.problem(io),
-                _ => BillProblem::NotText,
-            };
-            error(line, None, problem)
-        })
-    };
+    let mut table = Table::open(file_name, reader, on_progress)?;
 
     // The header: the first line of a known format, after at most a short preamble.
     let mut preamble_currency: Option<String> = None;
     let mut first_line = true;
     let (format, header, header_line) = loop {
-        if !next(&mut raw)? {
-            return Err(error(
-                None,
-                None,
-                if first_line {
-                    BillProblem::Empty
-                } else {
-                    BillProblem::UnknownFormat
-                },
-            ));
-        }
-        let line = raw.position().map_or(0, |p| p.line());
-        let record = StringRecord::from_byte_record(raw.clone())
-            .map_err(|_| error(Some(line), None, BillProblem::NotText))?;
+        let Some((line, record)) = table.next_record()? else {
+            let problem = if first_line {
+                BillProblem::Empty
+            } else {
+                BillProblem::UnknownFormat
+            };
+            return Err(table.error(None, None, problem));
+        };
         let fields: Vec<&str> = record.iter().collect();
         if let Some(format) = detect(&fields) {
             break (format, Header::new(&fields), line);
@@ -291,63 +281,33 @@ pub fn read_bill(
         }
         if !first_line && line as usize > MAX_PREAMBLE || first_line && fields.len() > 3 {
             // A wide first line is a header, just not one we know.
-            return Err(error(Some(line), None, BillProblem::UnknownFormat));
+            return Err(table.error(Some(line), None, BillProblem::UnknownFormat));
         }
         first_line = false;
     };
     let map = mapper(format, &header, preamble_currency.as_deref()).map_err(|column| {
-        error(
+        table.error(
             Some(header_line),
             Some(column.clone()),
             BillProblem::MissingColumn { column },
         )
     })?;
 
-    let mut summary = BillSummary {
+    let mut total: BTreeMap<Currency, Decimal> = BTreeMap::new();
+    let tally = table.data_lines(
+        header.len(),
+        |record, line| map.map(record, line),
+        |row: UsageRow| {
+            *total.entry(row.currency).or_default() += row.cost;
+            on_row(row);
+        },
+    )?;
+    Ok(BillSummary {
         format,
-        rows: 0,
-        skipped: 0,
-        ignored: 0,
-        problems: Vec::new(),
-        total: BTreeMap::new(),
-    };
-    while next(&mut raw)? {
-        let line = raw.position().map_or(0, |p| p.line());
-        let outcome = if raw.iter().all(|f| f.iter().all(u8::is_ascii_whitespace)) {
-            Ok(None)
-        } else if raw.len() != header.len() {
-            Err(LineProblem {
-                column: None,
-                problem: BillProblem::FieldCount {
-                    expected: header.len(),
-                    found: raw.len(),
-                },
-            })
-        } else {
-            match StringRecord::from_byte_record(raw.clone()) {
-                Ok(record) => map.map(&record, line),
-                Err(_) => Err(LineProblem {
-                    column: None,
-                    problem: BillProblem::NotText,
-                }),
-            }
-        };
-        match outcome {
-            Ok(Some(row)) => {
-                summary.rows += 1;
-                *summary.total.entry(row.currency).or_default() += row.cost;
-                on_row(row);
-            }
-            Ok(None) => summary.ignored += 1,
-            Err(p) => {
-                summary.skipped += 1;
-                if summary.problems.len() < MAX_NAMED_PROBLEMS {
-                    summary
-                        .problems
-                        .push(error(Some(line), p.column, p.problem));
-                }
-            }
-        }
-    }
-    Ok(summary)
+        rows: tally.rows,
+        skipped: tally.skipped,
+        ignored: tally.ignored,
+        problems: tally.problems,
+        total,
+    })
 }
