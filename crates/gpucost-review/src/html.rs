@@ -14,6 +14,8 @@
 //! Tables and sections carry `data-testid`s for the page's tests; numeric cells have the
 //! class `num`, heat-map cells `h0`…`h4`, budget rows `over` or `within`.
 
+mod utilization;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -382,12 +384,8 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         ),
     );
     h.close("dl");
-    h.el(
-        "p",
-        &[("data-testid", "review-utilization")],
-        l(Label::Utilization),
-    );
     h.close("section");
+    utilization::section(&mut h, json, lang);
 
     // Budgets.
     if !json.budgets.is_empty() {

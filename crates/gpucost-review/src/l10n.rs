@@ -7,6 +7,8 @@ use gpucost_core::l10n::Localize;
 
 use crate::bill::{BillError, BillFormat, BillProblem};
 use crate::review::levers::{NotPriced, ReviewLever};
+use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
+use crate::utilization::UtilizationFormat;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     match lang {
@@ -57,6 +59,28 @@ impl BillFormat {
     }
 }
 
+impl UtilizationFormat {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UtilizationFormat::NvidiaSmi => "nvidia-smi",
+            UtilizationFormat::Generic => "generic-utilization",
+        }
+    }
+
+    /// The format's name.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            UtilizationFormat::NvidiaSmi => pick(lang, "nvidia-smi CSV", "nvidia-smi CSV"),
+            UtilizationFormat::Generic => pick(
+                lang,
+                "GPU Cost Lab generic utilization CSV",
+                "GPU 成本实验室通用利用率 CSV",
+            ),
+        }
+    }
+}
+
 impl Localize for BillProblem {
     fn text(&self, lang: Lang) -> String {
         match (self, lang) {
@@ -92,6 +116,22 @@ impl Localize for BillProblem {
             (BillProblem::MissingValue, Lang::Zh) => "该格式必需的值为空".into(),
             (BillProblem::Io { message }, Lang::En) => format!("the file could not be read: {message}"),
             (BillProblem::Io { message }, Lang::Zh) => format!("无法读取文件：{message}"),
+            (BillProblem::UnknownUtilizationFormat, Lang::En) => "the header is neither nvidia-smi's CSV (timestamp, index, utilization.gpu [%], memory.used [MiB], memory.total [MiB]) nor the generic utilization CSV (resource_id, timestamp, gpu_util_percent)".into(),
+            (BillProblem::UnknownUtilizationFormat, Lang::Zh) => "表头既不是 nvidia-smi 的 CSV（timestamp, index, utilization.gpu [%], memory.used [MiB], memory.total [MiB]），也不是通用利用率 CSV（resource_id, timestamp, gpu_util_percent）".into(),
+            (BillProblem::NeedsResource, Lang::En) => "an nvidia-smi file does not say which instance it comes from: give the bill's resource id for it (--resource, or the page's resource field)".into(),
+            (BillProblem::NeedsResource, Lang::Zh) => "nvidia-smi 文件未注明来自哪台实例：请给出它在账单中的资源 ID（--resource，或页面上的资源 ID 输入框）".into(),
+            (BillProblem::NotAPercent { value }, Lang::En) => {
+                format!("“{value}” is not a percentage from 0 to 100")
+            }
+            (BillProblem::NotAPercent { value }, Lang::Zh) => {
+                format!("“{value}”不是 0 到 100 之间的百分比")
+            }
+            (BillProblem::TooManyResources { max }, Lang::En) => {
+                format!("more than {max} resources: the samples of further ones are not read")
+            }
+            (BillProblem::TooManyResources { max }, Lang::Zh) => {
+                format!("资源超过 {max} 个：其余资源的采样未读取")
+            }
             (BillProblem::UnknownCurrency { value }, Lang::En) => {
                 format!("currency “{value}” is not supported (CNY or USD)")
             }
@@ -126,6 +166,7 @@ impl ReviewLever {
             ReviewLever::Spot => "spot",
             ReviewLever::Reserved => "reserved",
             ReviewLever::OtherProvider { .. } => "other-provider",
+            ReviewLever::Rightsizing { .. } => "rightsizing",
         }
     }
 
@@ -142,6 +183,9 @@ impl ReviewLever {
             (ReviewLever::Reserved, _) => {
                 pick(lang, "Reserved baseline", "预留/承诺使用基线").into()
             }
+            (ReviewLever::Rightsizing { .. }, _) => {
+                pick(lang, "Rightsizing to a smaller GPU", "换用显存更小的 GPU").into()
+            }
             (ReviewLever::OtherProvider { name, .. }, Lang::En) => {
                 format!("Same GPUs at {name}")
             }
@@ -152,8 +196,9 @@ impl ReviewLever {
     }
 
     /// What the lever assumes.
-    pub fn assumption(&self, lang: Lang) -> &'static str {
-        match self {
+    pub fn assumption(&self, lang: Lang) -> String {
+        let fixed = match self {
+            ReviewLever::Rightsizing { swaps } => return rightsizing_assumption(swaps, lang),
             ReviewLever::Schedule => pick(
                 lang,
                 "Dev/test-tagged GPUs run only Monday–Friday 08:00–20:00 (the review's time zone); everything else as reviewed.",
@@ -174,7 +219,70 @@ impl ReviewLever {
                 "The same GPU models, on demand, at the cheapest other catalog provider in the same place as the bill's regions.",
                 "同款 GPU 按量计费，选择与账单地域同一位置的最便宜的其他目录厂商。",
             ),
+        };
+        fixed.into()
+    }
+}
+
+/// GiB from MiB, one decimal (`14.2`).
+fn gib(mib: rust_decimal::Decimal) -> String {
+    gpucost_core::format::number(mib / rust_decimal::Decimal::from(1024), 1)
+}
+
+/// `A10G → T4: peak 9.5 GiB of 24 GiB in use (T4 has 16 GiB, 10 % kept free), average
+/// utilization 21.5 %. The job's throughput …`.
+fn rightsizing_assumption(swaps: &[Swap], lang: Lang) -> String {
+    let headroom = HEADROOM_PERCENT.normalize();
+    let moves: Vec<String> = swaps
+        .iter()
+        .map(|s| {
+            let (from_gib, to_gib) = (s.from_memory_gib.normalize(), s.to_memory_gib.normalize());
+            let (peak, avg) = (gib(s.peak_memory_mib), s.average_percent.round_dp(1).normalize());
+            match lang {
+                Lang::En => format!(
+                    "{} → {}: peak {peak} GiB of {from_gib} GiB in use ({} has {to_gib} GiB, {headroom} % kept free), average utilization {avg} %",
+                    s.from, s.to, s.to
+                ),
+                Lang::Zh => format!(
+                    "{} → {}：显存峰值 {peak} GiB / {from_gib} GiB（{} 有 {to_gib} GiB，保留 {headroom}% 余量），平均利用率 {avg}%",
+                    s.from, s.to, s.to
+                ),
+            }
+        })
+        .collect();
+    match lang {
+        Lang::En => format!(
+            "{}. The job's throughput on the smaller GPU is not known: the saving assumes the same hours.",
+            moves.join("; ")
+        ),
+        Lang::Zh => format!(
+            "{}。任务在较小 GPU 上的吞吐量未知：节省金额假设运行时长不变。",
+            moves.join("；")
+        ),
+    }
+}
+
+/// `Spend on low-utilization resources (average below 30 %)`.
+pub fn low_utilization(threshold_percent: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => {
+            format!("Spend on low-utilization resources (average below {threshold_percent} %)")
         }
+        Lang::Zh => format!("低利用率资源的支出（平均低于 {threshold_percent}%）"),
+    }
+}
+
+/// `9.5 GiB of 22.5 GiB` from MiB decimal strings (the total may be empty); empty when the
+/// peak is, and the peak as written when it is not a number.
+pub fn memory_of(peak_mib: &str, total_mib: &str, lang: Lang) -> String {
+    let read = |s: &str| s.parse::<rust_decimal::Decimal>().ok().map(gib);
+    match (read(peak_mib), read(total_mib), lang) {
+        (Some(p), Some(t), Lang::En) => format!("{p} GiB of {t} GiB"),
+        (Some(p), Some(t), Lang::Zh) => format!("{p} GiB / {t} GiB"),
+        (Some(p), None, _) => format!("{p} GiB"),
+        // Not a number (a hand-edited document): shown as written, never dropped.
+        (None, _, _) if !peak_mib.is_empty() => format!("{peak_mib} MiB"),
+        (None, _, _) => String::new(),
     }
 }
 
@@ -222,7 +330,9 @@ impl NotPriced {
     /// Stable slug for exports.
     pub fn as_str(self) -> &'static str {
         match self {
-            NotPriced::RightsizingNeedsWorkload => "needs-workload",
+            NotPriced::NeedsUtilization => "needs-utilization",
+            NotPriced::NoMemorySamples => "no-memory-samples",
+            NotPriced::NoSmallerGpuFits => "no-smaller-gpu-fits",
             NotPriced::ProviderNotInCatalog => "provider-not-in-catalog",
             NotPriced::NoDevOffHours => "no-dev-off-hours",
             NotPriced::NoPrice => "no-price",
@@ -234,10 +344,20 @@ impl NotPriced {
     /// Why, in words.
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            NotPriced::RightsizingNeedsWorkload => pick(
+            NotPriced::NeedsUtilization => pick(
                 lang,
-                "Rightsizing needs to know what the GPUs ran, which a bill does not say: open the usage as a scenario and describe the workload.",
-                "账单不包含 GPU 上运行的任务，无法评估换卡：请将用量作为场景打开并描述工作负载。",
+                "Needs utilization data: a bill does not say how much GPU memory was in use. Add a utilization file (nvidia-smi's CSV or the generic utilization CSV), or open the usage as a scenario and describe the workload.",
+                "需要利用率数据：账单不包含 GPU 显存用量。请添加利用率文件（nvidia-smi 的 CSV 或通用利用率 CSV），或将用量作为场景打开并描述工作负载。",
+            ),
+            NotPriced::NoMemorySamples => pick(
+                lang,
+                "The utilization file has no memory samples for every resource of any priced GPU model, so no smaller GPU can be said to fit.",
+                "利用率文件没有覆盖任一已计价 GPU 型号全部资源的显存采样，无法判断能否换用更小的 GPU。",
+            ),
+            NotPriced::NoSmallerGpuFits => pick(
+                lang,
+                "No GPU model's peak memory in use fits a smaller GPU that this provider offers (with the headroom kept free).",
+                "各 GPU 型号的显存峰值（含保留余量）都放不进该厂商提供的更小的 GPU。",
             ),
             NotPriced::ProviderNotInCatalog => pick(
                 lang,
@@ -292,6 +412,15 @@ pub enum Label {
     AlwaysOn,
     DevOffHours,
     Utilization,
+    UtilizationOf,
+    Resource,
+    Samples,
+    AverageUtilization,
+    P95Utilization,
+    PeakMemory,
+    Low,
+    Unsampled,
+    Unmatched,
     Budgets,
     Over,
     Within,
@@ -353,8 +482,23 @@ impl Label {
                 "非工作时间（周一至周五 08:00–20:00 以外）运行的开发/测试 GPU",
             ),
             Label::Utilization => (
-                "GPU utilization: not in these bill formats",
-                "GPU 利用率：这些账单格式不包含",
+                "GPU utilization: not in these bill formats; add a utilization file (nvidia-smi's CSV or the generic utilization CSV) to review it",
+                "GPU 利用率：这些账单格式不包含；添加利用率文件（nvidia-smi 的 CSV 或通用利用率 CSV）即可评审",
+            ),
+            Label::UtilizationOf => ("GPU utilization", "GPU 利用率"),
+            Label::Resource => ("Resource", "资源"),
+            Label::Samples => ("Samples", "采样数"),
+            Label::AverageUtilization => ("Average", "平均"),
+            Label::P95Utilization => ("p95", "p95"),
+            Label::PeakMemory => ("Peak memory in use", "显存峰值"),
+            Label::Low => ("low", "偏低"),
+            Label::Unsampled => (
+                "GPU resources without samples (not guessed)",
+                "没有采样的 GPU 资源（不做推测）",
+            ),
+            Label::Unmatched => (
+                "Resources in the utilization file that are not in the bill",
+                "利用率文件中不在账单里的资源",
             ),
             Label::Budgets => ("Budgets per month", "每月预算"),
             Label::Over => ("over budget", "超出预算"),

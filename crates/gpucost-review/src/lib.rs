@@ -11,6 +11,9 @@
 //!   and tag, GPU-hours and the effective price, an hour-of-week heat map, waste, budgets, and
 //!   the levers — priced by `gpucost-core`'s engine on a scenario derived from the usage.
 //!
+//! - [`utilization`] reads an optional GPU utilization side file (nvidia-smi's CSV or a
+//!   generic CSV of our own), whose samples the review joins to the bill's resources.
+//!
 //! Plain Rust like the engine: no web or UI dependency, tested natively.
 
 pub mod bill;
@@ -18,3 +21,4 @@ pub mod html;
 pub mod l10n;
 pub mod render;
 pub mod review;
+pub mod utilization;

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::l10n::Label;
 use crate::review::levers::Levers;
+use crate::review::utilization::{UtilizationReview, LOW_UTILIZATION_PERCENT};
 use crate::review::{Amounts, Group, Review};
 
 /// The review as JSON.
@@ -64,9 +65,64 @@ pub struct ReviewJson {
     pub dev_off_hours_cost: BTreeMap<String, String>,
     /// Budgets against monthly spend.
     pub budgets: Vec<BudgetJson>,
+    /// What a utilization side file said, when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub utilization: Option<UtilizationJson>,
     /// The levers, when the usage could be priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levers: Option<LeversJson>,
+}
+
+/// What a utilization side file said of the bill's GPU resources.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct UtilizationJson {
+    /// The side file's name.
+    pub file: String,
+    /// Its format (`nvidia-smi` or `generic`).
+    pub format: String,
+    /// Samples read.
+    pub samples: u64,
+    /// Lines skipped.
+    pub skipped: u64,
+    /// The first skipped lines, named with line and column, in the requested language.
+    pub problems: Vec<String>,
+    /// A resource whose average is below this percent is low-utilization.
+    pub low_threshold_percent: String,
+    /// The resources with samples, biggest GPU spend first.
+    pub resources: Vec<ResourceUtilizationJson>,
+    /// GPU spend of the low-utilization resources, per currency.
+    pub low_cost: BTreeMap<String, String>,
+    /// GPU resources of the bill without samples.
+    pub unsampled: u64,
+    /// … and their GPU spend per currency.
+    pub unsampled_cost: BTreeMap<String, String>,
+    /// Resource ids of the side file that are no GPU resource of the bill.
+    pub unmatched: u64,
+}
+
+/// One resource's utilization.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ResourceUtilizationJson {
+    /// Resource id.
+    pub resource: String,
+    /// Provider id.
+    pub provider: String,
+    /// GPU model id.
+    pub gpu: String,
+    /// Samples.
+    pub samples: u64,
+    /// Average GPU utilization, percent, two decimals.
+    pub average_percent: String,
+    /// 95th percentile, percent.
+    pub p95_percent: String,
+    /// Peak GPU memory in use, MiB (empty when the file has none).
+    pub peak_memory_mib: String,
+    /// The GPU's memory as the file says, MiB (empty when it does not).
+    pub memory_total_mib: String,
+    /// GPU spend per currency.
+    pub cost: BTreeMap<String, String>,
+    /// Whether its average is below the threshold.
+    pub low: bool,
 }
 
 /// One group.
@@ -271,7 +327,43 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
                 over: b.over(),
             })
             .collect(),
+        utilization: review
+            .utilization
+            .as_ref()
+            .map(|u| utilization_json(u, lang)),
         levers: levers.map(|l| levers_json(l, lang)),
+    }
+}
+
+fn utilization_json(u: &UtilizationReview, lang: Lang) -> UtilizationJson {
+    let mib = |m: Option<Decimal>| m.map(|v| v.normalize().to_string()).unwrap_or_default();
+    UtilizationJson {
+        file: u.file.clone(),
+        format: u.format.as_str().into(),
+        samples: u.samples,
+        skipped: u.skipped,
+        problems: u.problems.iter().map(|p| p.text(lang)).collect(),
+        low_threshold_percent: LOW_UTILIZATION_PERCENT.normalize().to_string(),
+        resources: u
+            .resources
+            .iter()
+            .map(|r| ResourceUtilizationJson {
+                resource: r.resource.clone(),
+                provider: r.provider.clone(),
+                gpu: r.gpu.clone(),
+                samples: r.samples,
+                average_percent: r.average_percent.round_dp(2).normalize().to_string(),
+                p95_percent: r.p95_percent.normalize().to_string(),
+                peak_memory_mib: mib(r.peak_memory_mib),
+                memory_total_mib: mib(r.memory_total_mib),
+                cost: amounts(&r.cost),
+                low: r.low,
+            })
+            .collect(),
+        low_cost: amounts(&u.low_cost),
+        unsampled: u.unsampled,
+        unsampled_cost: amounts(&u.unsampled_cost),
+        unmatched: u.unmatched,
     }
 }
 
@@ -310,7 +402,7 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
                         s.lever.assumption(lang),
                         crate::l10n::break_even(u, lang)
                     ),
-                    None => s.lever.assumption(lang).into(),
+                    None => s.lever.assumption(lang),
                 },
             })
             .collect(),
@@ -330,7 +422,11 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 
 /// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`, where the
 /// section is `total`, `gpu`, `non-gpu`, `provider`, `gpu-model`, `instance`, `tag:<key>`,
-/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`.
+/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`; with a
+/// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
+/// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
+/// currency), `low-utilization` (spend) and `no-utilization-samples` (key: how many
+/// resources; their spend).
 pub fn to_csv(json: &ReviewJson) -> String {
     let mut out = String::from("section,key,currency,amount,gpu_hours,per_gpu_hour\n");
     let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
@@ -385,6 +481,36 @@ pub fn to_csv(json: &ReviewJson) -> String {
     for b in &json.budgets {
         row("budget", &b.tag, &b.currency, &b.monthly_spend, "", "");
     }
+    if let Some(u) = &json.utilization {
+        for r in &u.resources {
+            for (c, v) in &r.cost {
+                row("utilization", &r.resource, c, v, "", "");
+            }
+            let figures = [
+                ("utilization-average-percent", &r.average_percent),
+                ("utilization-p95-percent", &r.p95_percent),
+                ("utilization-peak-memory-mib", &r.peak_memory_mib),
+            ];
+            for (section, figure) in figures {
+                if !figure.is_empty() {
+                    row(section, &r.resource, "", figure, "", "");
+                }
+            }
+        }
+        for (c, v) in &u.low_cost {
+            row("low-utilization", "", c, v, "", "");
+        }
+        for (c, v) in &u.unsampled_cost {
+            row(
+                "no-utilization-samples",
+                &u.unsampled.to_string(),
+                c,
+                v,
+                "",
+                "",
+            );
+        }
+    }
     if let Some(l) = &json.levers {
         row(
             "baseline",
@@ -418,6 +544,50 @@ pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
     } else {
         parts.join(" + ")
     }
+}
+
+/// One resource's figures in a line: `i-0abc (A10G): average 12 %, p95 20 %, peak memory in
+/// use 9.5 GiB of 22.5 GiB, $4.02, 4 samples, low`.
+pub(crate) fn resource_line(r: &ResourceUtilizationJson, lang: Lang) -> String {
+    let l = |x: Label| x.get(lang);
+    let mut parts = vec![
+        format!("{} {} %", l(Label::AverageUtilization), r.average_percent),
+        format!("{} {} %", l(Label::P95Utilization), r.p95_percent),
+    ];
+    let memory = crate::l10n::memory_of(&r.peak_memory_mib, &r.memory_total_mib, lang);
+    if !memory.is_empty() {
+        parts.push(format!("{} {memory}", l(Label::PeakMemory)));
+    }
+    parts.push(shown(&r.cost));
+    parts.push(format!("{} {}", r.samples, l(Label::Samples)));
+    if r.low {
+        parts.push(l(Label::Low).to_string());
+    }
+    format!("{} ({}): {}", r.resource, r.gpu, parts.join(", "))
+}
+
+/// The utilization section's lines: the low-utilization spend, each resource, what had no
+/// samples, what the file named that the bill does not have, and skipped lines.
+fn utilization_lines(u: &UtilizationJson, lang: Lang) -> Vec<String> {
+    let l = |x: Label| x.get(lang);
+    let mut lines = vec![format!(
+        "{}: {}",
+        crate::l10n::low_utilization(&u.low_threshold_percent, lang),
+        shown(&u.low_cost)
+    )];
+    lines.extend(u.resources.iter().map(|r| resource_line(r, lang)));
+    lines.push(format!(
+        "{}: {} ({})",
+        l(Label::Unsampled),
+        u.unsampled,
+        shown(&u.unsampled_cost)
+    ));
+    lines.push(format!("{}: {}", l(Label::Unmatched), u.unmatched));
+    if u.skipped > 0 {
+        lines.push(format!("{}: {}", l(Label::Skipped), u.skipped));
+        lines.extend(u.problems.iter().cloned());
+    }
+    lines
 }
 
 /// The review as Markdown: totals, the groups, waste, budgets and levers.
@@ -483,13 +653,26 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         ));
     }
     out.push_str(&format!(
-        "- {}: {} {} · {}\n- {}\n\n",
+        "- {}: {} {} · {}\n",
         l(Label::DevOffHours),
         json.dev_off_hours_gpu_hours,
         l(Label::GpuHours),
         shown(&json.dev_off_hours_cost),
-        l(Label::Utilization)
     ));
+    match &json.utilization {
+        None => out.push_str(&format!("- {}\n\n", l(Label::Utilization))),
+        Some(u) => {
+            out.push_str(&format!(
+                "\n#### {}: {}\n\n",
+                l(Label::UtilizationOf),
+                markdown_cell(&u.file)
+            ));
+            for line in utilization_lines(u, lang) {
+                out.push_str(&format!("- {}\n", markdown_cell(&line)));
+            }
+            out.push('\n');
+        }
+    }
     if !json.budgets.is_empty() {
         out.push_str(&format!("### {}\n\n", l(Label::Budgets)));
         for b in &json.budgets {
@@ -619,13 +802,21 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         ));
     }
     out.push_str(&format!(
-        "  {}: {} {}, {}\n  {}\n",
+        "  {}: {} {}, {}\n",
         l(Label::DevOffHours),
         json.dev_off_hours_gpu_hours,
         l(Label::GpuHours),
         shown(&json.dev_off_hours_cost),
-        l(Label::Utilization)
     ));
+    match &json.utilization {
+        None => out.push_str(&format!("  {}\n", l(Label::Utilization))),
+        Some(u) => {
+            out.push_str(&format!("\n{}: {}\n", l(Label::UtilizationOf), u.file));
+            for line in utilization_lines(u, lang) {
+                out.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
     if !json.budgets.is_empty() {
         out.push_str(&format!("\n{}\n", l(Label::Budgets)));
         for b in &json.budgets {

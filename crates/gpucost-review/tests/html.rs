@@ -14,6 +14,7 @@ mod support;
 use gpucost_review::html::{escape, to_html};
 use gpucost_review::render::{to_json, ReviewJson};
 use gpucost_review::review::levers::levers;
+use gpucost_review::review::utilization::review_utilization;
 use gpucost_review::review::{review_bill, Budget, Review, ReviewOptions};
 use rust_decimal::Decimal;
 
@@ -293,8 +294,23 @@ fn quote(s: &str) -> String {
 
 #[test]
 fn a_hostile_bill_comes_out_as_escaped_text() {
-    let r = hostile_review();
+    let mut r = hostile_review();
     assert!(r.skipped >= 1, "the broken cost is skipped");
+    // A side file naming the hostile instance type as its resource, with a hostile bad line.
+    let side = format!(
+        "resource_id,timestamp,gpu_util_percent,memory_used_mib\n\
+         {i},2024-05-04T01:00:00Z,12,4096\n\
+         {i},2024-05-04T02:00:00Z,{c},4096\n",
+        i = quote(SCRIPT),
+        c = quote(IMG),
+    );
+    let util = review_utilization(&r, &format!("{IMG}.csv"), side.as_bytes(), None, |_| {})
+        .expect("the hostile side file is read");
+    assert_eq!(
+        (util.samples, util.skipped, util.resources.len()),
+        (1, 1, 1)
+    );
+    r.utilization = Some(util);
     let e = embedded();
     let fx = FxTable::from_catalog(&e.catalog);
     let today = NaiveDate::from_ymd_opt(2026, 12, 2).unwrap();
@@ -319,6 +335,14 @@ fn a_hostile_bill_comes_out_as_escaped_text() {
         assert!(html.contains("it&#39;s"));
         // The budget.
         assert!(html.contains(&format!("<th scope=\"row\">team={img}</th>")));
+        // The side file: its name, the resource and the named bad value.
+        let util = html.find("data-testid=\"review-utilization\"").unwrap();
+        assert!(html[util..].contains(&format!("{img}.csv")), "{html}");
+        assert!(html[util..].contains(&format!("<th scope=\"row\">{script}</th>")));
+        let problems = html
+            .find("data-testid=\"review-utilization-problems\"")
+            .unwrap();
+        assert!(html[problems..].contains(img), "{html}");
     }
 }
 
@@ -392,6 +416,30 @@ fn hostile_json() -> ReviewJson {
     }];
     lv.left_out = vec![h("left-out")];
     lv.scenario_link = format!("{SCRIPT}\" onclick=\"alert(1)");
+    json.utilization = Some(gpucost_review::render::UtilizationJson {
+        file: h("util-file"),
+        format: h("util-format"),
+        samples: 1,
+        skipped: 1,
+        problems: vec![h("util-problem")],
+        low_threshold_percent: h("util-threshold"),
+        resources: vec![gpucost_review::render::ResourceUtilizationJson {
+            resource: h("util-resource"),
+            provider: h("util-provider"),
+            gpu: h("util-gpu"),
+            samples: 1,
+            average_percent: h("util-average"),
+            p95_percent: h("util-p95"),
+            peak_memory_mib: h("util-peak"),
+            memory_total_mib: h("util-total"),
+            cost: map(),
+            low: true,
+        }],
+        low_cost: map(),
+        unsampled: 1,
+        unsampled_cost: map(),
+        unmatched: 1,
+    });
     json
 }
 
@@ -430,6 +478,14 @@ fn a_hostile_json_document_comes_out_as_escaped_text() {
             "assumption",
             "why",
             "left-out",
+            "util-file",
+            "util-problem",
+            "util-threshold",
+            "util-resource",
+            "util-gpu",
+            "util-average",
+            "util-p95",
+            "util-peak",
         ] {
             let escaped = escape(&format!("{field}{SCRIPT}{IMG}"));
             assert!(html.contains(&escaped), "{field}: {escaped} in {html}");

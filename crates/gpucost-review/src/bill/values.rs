@@ -69,13 +69,15 @@ pub(crate) fn datetime(s: &str) -> Option<NaiveDateTime> {
         return Some(dt.naive_utc());
     }
     // AWS writes `2024-05-01T00:00:00Z`, and some exports drop the seconds.
-    const TIMES: [&str; 7] = [
+    const TIMES: [&str; 8] = [
         "%Y-%m-%dT%H:%M:%S%.fZ",
         "%Y-%m-%dT%H:%MZ",
         "%Y-%m-%dT%H:%M:%S%.f",
         "%Y-%m-%d %H:%M:%S%.f",
         "%Y-%m-%d %H:%M",
         "%Y/%m/%d %H:%M:%S",
+        // nvidia-smi's `timestamp`: `2024/05/04 01:00:00.000`.
+        "%Y/%m/%d %H:%M:%S%.f",
         "%Y/%m/%d %H:%M",
     ];
     for f in TIMES {

@@ -5,7 +5,9 @@
 //! rounded to whole GPUs per hour, over a 730-hour month, in the place the bill's regions are.
 //! That scenario is priced at the bill's main provider on demand (the modelled baseline), then
 //! with one lever at a time: spot, a reserved/committed baseline, dev/test GPUs stopped out of
-//! office hours, and the cheapest other provider in the same place. Each lever is the
+//! office hours, the cheapest other provider in the same place, and — with a utilization side
+//! file — rightsizing to a smaller GPU that holds the memory in use ([`super::rightsize`]).
+//! Each lever is the
 //! difference of two engine totals, so the review has no cost model of its own. The same
 //! scenario is the "open as a scenario" link.
 
@@ -28,6 +30,7 @@ use gpucost_core::share::{self, PageState};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
+use super::rightsize::{rightsize, Swap};
 use super::time::office_hour;
 use super::{Amounts, GpuWeek, Review};
 
@@ -40,6 +43,11 @@ pub enum ReviewLever {
     Spot,
     /// A reserved/committed baseline with on-demand top-up.
     Reserved,
+    /// GPU model lines whose memory in use fits a smaller GPU, on the cheapest such GPU.
+    Rightsizing {
+        /// The lines moved.
+        swaps: Vec<Swap>,
+    },
     /// The same GPUs at the cheapest other provider in the same place.
     OtherProvider {
         /// Its provider id.
@@ -86,8 +94,14 @@ impl LeverSaving {
 /// Why a lever could not be priced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NotPriced {
-    /// Rightsizing needs to know what the GPUs ran, which no bill says.
-    RightsizingNeedsWorkload,
+    /// Rightsizing needs the GPUs' memory in use, which no bill says: a utilization side
+    /// file does.
+    NeedsUtilization,
+    /// The side file has no samples with memory in use for every resource of any priced GPU
+    /// model.
+    NoMemorySamples,
+    /// No priced GPU model's memory in use fits a smaller GPU the provider offers.
+    NoSmallerGpuFits,
     /// The bill's main provider is not in the catalog, so there is no baseline to compare.
     ProviderNotInCatalog,
     /// The bill has no dev/test-tagged GPU use outside office hours.
@@ -304,7 +318,7 @@ pub fn levers(
         share,
         baseline: None,
         savings: Vec::new(),
-        not_priced: vec![("rightsizing", NotPriced::RightsizingNeedsWorkload)],
+        not_priced: Vec::new(),
     };
     let price = |s: Scenario| -> Option<Report> {
         session::estimate(embedded, s, fx, currency, today, || {
@@ -325,10 +339,20 @@ pub fn levers(
     let in_catalog = main_provider
         .as_deref()
         .filter(|p| embedded.catalog.provider(p).is_some());
-    let Some(main) = in_catalog else {
+    if review.utilization.is_none() {
         out.not_priced
-            .push(("baseline", NotPriced::ProviderNotInCatalog));
-        return Some(out);
+            .push(("rightsizing", NotPriced::NeedsUtilization));
+    }
+    // Without a baseline no lever is priced; each is still listed with the reason.
+    let unpriced = |mut out: Levers, why: NotPriced| {
+        out.not_priced.push(("baseline", why));
+        if review.utilization.is_some() {
+            out.not_priced.push(("rightsizing", why));
+        }
+        out
+    };
+    let Some(main) = in_catalog else {
+        return Some(unpriced(out, NotPriced::ProviderNotInCatalog));
     };
     let only = |s: &Scenario, classes: &[ModeClass]| {
         let mut s = s.clone();
@@ -339,14 +363,20 @@ pub fn levers(
     };
     let main_weeks = weeks_of(review, Some(main));
     let Some((scenario, _)) = derive_from(review, &main_weeks, embedded) else {
-        out.not_priced.push(("baseline", NotPriced::NoPrice));
-        return Some(out);
+        return Some(unpriced(out, NotPriced::NoPrice));
     };
-    let Some(baseline) = price(only(&scenario, &[])).and_then(|r| at(&r, main)) else {
-        out.not_priced.push(("baseline", NotPriced::NoPrice));
-        return Some(out);
+    let on_demand = |s: &Scenario| price(only(s, &[])).and_then(|r| at(&r, main));
+    let Some(baseline) = on_demand(&scenario) else {
+        return Some(unpriced(out, NotPriced::NoPrice));
     };
     out.baseline = Some(baseline);
+    let rightsized = review
+        .utilization
+        .as_ref()
+        .map(|u| rightsize(review, u, &scenario, main, &embedded.catalog, on_demand));
+    if let Some(Err(why)) = &rightsized {
+        out.not_priced.push(("rightsizing", *why));
+    }
     // A lever that saves nothing is not a lever: it is left out, not shown at zero.
     let mut add = |lever: ReviewLever,
                    with: Option<Money>,
@@ -384,6 +414,14 @@ pub fn levers(
             .and_then(|r| utilization_break_even(r, main));
         let with = report.and_then(|r| at(&r, main)).filter(|_| listed);
         add(lever, with, name, break_even);
+    }
+    if let Some(Ok((with, swaps))) = rightsized {
+        add(
+            ReviewLever::Rightsizing { swaps },
+            Some(with),
+            "rightsizing",
+            None,
+        );
     }
     let schedule = scheduled(review, &main_weeks, &scenario);
     if let Some(s) = &schedule {

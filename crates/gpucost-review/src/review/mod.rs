@@ -9,7 +9,9 @@
 mod amounts;
 pub mod levers;
 mod recognize;
+pub mod rightsize;
 mod time;
+pub mod utilization;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -120,8 +122,11 @@ impl Group {
 }
 
 /// A GPU resource that ran for nearly the whole period.
+pub type AlwaysOn = GpuResource;
+
+/// One GPU resource of the bill: what it is, how long it ran and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AlwaysOn {
+pub struct GpuResource {
     /// Its id as the bill writes it (or its instance type when the bill has no id).
     pub resource: String,
     /// Provider id.
@@ -203,6 +208,11 @@ pub struct Review {
     pub budgets: Vec<BudgetCheck>,
     /// Providers and regions of the GPU rows (for the same-place lever).
     pub regions: BTreeMap<String, Vec<String>>,
+    /// Every GPU resource, biggest spend first (for joining utilization samples).
+    pub resources: Vec<GpuResource>,
+    /// What a utilization side file said of the resources, when one was given
+    /// ([`utilization::review_utilization`]).
+    pub utilization: Option<utilization::UtilizationReview>,
     /// The options it was made with.
     pub options: ReviewOptions,
 }
@@ -458,13 +468,10 @@ impl<'c> Reviewer<'c> {
         let period = self.period;
         let period_hours =
             period.map(|(a, b)| Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60));
-        let mut always_on: Vec<AlwaysOn> = self
+        let mut resources: Vec<GpuResource> = self
             .resources
             .into_iter()
-            .filter(|(_, r)| {
-                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p * ALWAYS_ON_SHARE)
-            })
-            .map(|(id, r)| AlwaysOn {
+            .map(|(id, r)| GpuResource {
                 resource: id,
                 provider: r.provider,
                 gpu: r.gpu,
@@ -472,12 +479,19 @@ impl<'c> Reviewer<'c> {
                 cost: r.cost,
             })
             .collect();
-        always_on.sort_by(|a, b| {
+        resources.sort_by(|a, b| {
             b.cost
                 .weight(FX_ORDER)
                 .cmp(&a.cost.weight(FX_ORDER))
                 .then_with(|| a.resource.cmp(&b.resource))
         });
+        let always_on: Vec<AlwaysOn> = resources
+            .iter()
+            .filter(|r| {
+                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p * ALWAYS_ON_SHARE)
+            })
+            .cloned()
+            .collect();
         let budgets = self
             .options
             .budgets
@@ -522,6 +536,8 @@ impl<'c> Reviewer<'c> {
                 .into_iter()
                 .map(|(p, rs)| (p, rs.into_iter().collect()))
                 .collect(),
+            resources,
+            utilization: None,
             options: self.options,
         }
     }
@@ -540,7 +556,7 @@ pub fn per_month(amount: Decimal, hours: Option<Decimal>) -> Decimal {
 pub const UNTAGGED: &str = "(untagged)";
 
 /// Yuan per dollar used only to order groups that mix currencies (never shown).
-const FX_ORDER: Decimal = Decimal::from_parts(7, 0, 0, false, 0);
+pub(crate) const FX_ORDER: Decimal = Decimal::from_parts(7, 0, 0, false, 0);
 
 /// Whether the tags mark a dev/test resource.
 fn is_dev(tags: &BTreeMap<String, String>) -> bool {
