@@ -55,6 +55,16 @@ pub struct ReviewArgs {
     /// The date that prices the levers [default: today].
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
     pub today: Option<NaiveDate>,
+    /// A GPU utilization side file: the CSV `nvidia-smi --query-gpu=timestamp,index,
+    /// utilization.gpu,memory.used,memory.total --format=csv` prints, or the generic
+    /// utilization CSV (resource_id,timestamp,gpu_util_percent[,memory_used_mib,
+    /// memory_total_mib]). Adds low utilization and the rightsizing lever.
+    #[arg(long, value_name = "UFILE")]
+    pub utilization: Option<std::path::PathBuf>,
+    /// The bill's resource id (instance id) the utilization file belongs to: required for an
+    /// nvidia-smi file, which is one machine's; for the generic CSV, used on lines without one.
+    #[arg(long, value_name = "ID", requires = "utilization")]
+    pub resource: Option<String>,
 }
 
 /// `gpucost estimate`.

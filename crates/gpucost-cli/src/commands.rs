@@ -13,6 +13,7 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_review::render;
 use gpucost_review::review::levers::levers;
+use gpucost_review::review::utilization::review_utilization;
 use gpucost_review::review::{review_bill, ReviewOptions};
 
 use crate::args::{
@@ -46,23 +47,29 @@ pub fn run(command: &Command) -> Result<String, CliError> {
     }
 }
 
-fn review(o: &ReviewArgs) -> Result<String, CliError> {
-    let e = embedded();
-    let name = o.file.file_name().map_or_else(
-        || o.file.display().to_string(),
+/// A file the user named, opened, with the name its problems are reported under.
+fn open_named(path: &std::path::Path, lang: Lang) -> Result<(String, std::fs::File), CliError> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let file = std::fs::File::open(&o.file).map_err(|err| {
-        usage(match o.lang {
-            Lang::En => format!("cannot open {}: {err}", o.file.display()),
-            Lang::Zh => format!("无法打开 {}：{err}", o.file.display()),
+    let file = std::fs::File::open(path).map_err(|err| {
+        usage(match lang {
+            Lang::En => format!("cannot open {}: {err}", path.display()),
+            Lang::Zh => format!("无法打开 {}：{err}", path.display()),
         })
     })?;
+    Ok((name, file))
+}
+
+fn review(o: &ReviewArgs) -> Result<String, CliError> {
+    let e = embedded();
+    let (name, file) = open_named(&o.file, o.lang)?;
     let options = ReviewOptions {
         tz_offset_minutes: o.tz,
         budgets: o.budget.clone(),
     };
-    let reviewed = review_bill(
+    let mut reviewed = review_bill(
         &e.catalog,
         &name,
         std::io::BufReader::new(file),
@@ -72,6 +79,21 @@ fn review(o: &ReviewArgs) -> Result<String, CliError> {
     .map_err(|err| usage(err.text(o.lang)))?;
     for p in &reviewed.problems {
         eprintln!("{}", p.text(o.lang));
+    }
+    if let Some(path) = &o.utilization {
+        let (uname, ufile) = open_named(path, o.lang)?;
+        let util = review_utilization(
+            &reviewed,
+            &uname,
+            std::io::BufReader::new(ufile),
+            o.resource.as_deref(),
+            |_| {},
+        )
+        .map_err(|err| usage(err.text(o.lang)))?;
+        for p in &util.problems {
+            eprintln!("{}", p.text(o.lang));
+        }
+        reviewed.utilization = Some(util);
     }
     let currency = o.cur.unwrap_or(match o.lang {
         Lang::Zh => Currency::Cny,

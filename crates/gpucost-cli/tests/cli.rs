@@ -386,3 +386,89 @@ fn review_reads_a_bill_and_names_a_damaged_line() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn review_joins_a_utilization_side_file_and_prices_rightsizing() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/");
+    let bill = format!("{examples}aws-cur-legacy.csv");
+    let side = format!("{examples}utilization.csv");
+    let out = gpucost(&[
+        "review",
+        &bill,
+        "--utilization",
+        &side,
+        "--format",
+        "json",
+        "--today",
+        "2026-12-02",
+    ]);
+    assert_exit(&out, 0, "review with a side file");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let u = &json["utilization"];
+    assert_eq!(u["format"], "generic-utilization");
+    assert_eq!(u["low_cost"]["USD"], "4.5088");
+    assert_eq!(u["resources"][0]["resource"], "i-0prod9f8e7d6c5b4a3");
+    assert_eq!(u["resources"][0]["p95_percent"], "97");
+    assert_eq!(u["unmatched"], 1);
+    let rightsizing = json["levers"]["savings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["lever"] == "rightsizing")
+        .expect("rightsizing is priced");
+    assert_eq!(rightsizing["amount"], "2.40");
+    assert_eq!(rightsizing["percent"], "4.45");
+
+    // One machine's nvidia-smi file, named by resource: the others are counted as unsampled.
+    let smi = format!("{examples}nvidia-smi.csv");
+    let out = gpucost(&[
+        "review",
+        &bill,
+        "--utilization",
+        &smi,
+        "--resource",
+        "i-0dev5a1b2c3d4e5f6",
+        "--today",
+        "2026-12-02",
+    ]);
+    assert_exit(&out, 0, "an nvidia-smi file with its resource");
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("GPU resources without samples (not guessed): 2 ($49.44)"),
+        "{table}"
+    );
+    // … and without one, refused naming the file and the missing id.
+    let out = gpucost(&["review", &bill, "--utilization", &smi, "--lang", "zh"]);
+    assert_exit(&out, 2, "an nvidia-smi file needs --resource");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("nvidia-smi.csv，第 1 行") && err.contains("--resource"),
+        "{err}"
+    );
+    // `--resource` alone is a usage error.
+    let out = gpucost(&["review", &bill, "--resource", "i-0dev5a1b2c3d4e5f6"]);
+    assert_exit(&out, 2, "--resource needs --utilization");
+
+    // A damaged side-file line is named on stderr by line and column; the rest is read.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-utilization");
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("util.csv");
+    let good = std::fs::read_to_string(&side).unwrap();
+    std::fs::write(&damaged, good.replacen(",5,8192,", ",5,lots,", 1)).unwrap();
+    let out = gpucost(&[
+        "review",
+        &bill,
+        "--utilization",
+        damaged.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_exit(&out, 0, "a damaged side-file line is skipped");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("util.csv, line 2, column “memory_used_mib”: “lots” is not a number"),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["utilization"]["skipped"], 1);
+}
