@@ -312,7 +312,7 @@ pub fn lever_slug_name(slug: &str, lang: Lang) -> &'static str {
             "Same GPUs at another provider",
             "换到其他厂商使用同款 GPU",
         ),
-        "rightsizing" => pick(lang, "Rightsizing", "换用更合适的 GPU"),
+        "rightsizing" => pick(lang, "Rightsizing to a smaller GPU", "换用显存更小的 GPU"),
         "baseline" => pick(lang, "The usage at list prices", "按公开价格计算的用量"),
         _ => pick(lang, "Lever", "措施"),
     }
