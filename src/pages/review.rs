@@ -3,6 +3,9 @@
 //! The reading and the review happen in a Web Worker (`crates/review-worker`), which this page
 //! starts only when a file is picked: the worker's code is never part of the calculator's
 //! download, a million-row bill never blocks this page, and the file never leaves the browser.
+//! An optional second file, a GPU utilization side file (nvidia-smi's CSV with the bill
+//! resource id it belongs to, or the generic utilization CSV), is read by the same worker
+//! after the bill, on the same progress bar.
 //! The worker answers with the review as an HTML fragment (every bill text escaped, see
 //! `gpucost_review::html`) and as the CSV, JSON and Markdown the buttons export.
 
@@ -50,6 +53,9 @@ pub fn ReviewPage() -> impl IntoView {
     let copied = RwSignal::new(false);
     // The picked file and the worker are browser objects: kept on this thread only.
     let file = StoredValue::new_local(None::<web_sys::File>);
+    // The optional utilization side file, and the bill resource it belongs to.
+    let util_file = StoredValue::new_local(None::<web_sys::File>);
+    let resource = RwSignal::new(String::new());
     let worker = StoredValue::new_local(None::<web_sys::Worker>);
     // The request waiting for the worker to say it is ready (see `start_worker`).
     let pending = StoredValue::new_local(None::<js_sys::Object>);
@@ -82,6 +88,10 @@ pub fn ReviewPage() -> impl IntoView {
             f64::from(app.page.with_untracked(|p| p.scenario.tz_offset_minutes)).into(),
         );
         set("budgets", budgets.get_untracked().into());
+        if let Some(u) = util_file.get_value() {
+            set("util", u.into());
+        }
+        set("resource", resource.get_untracked().into());
         set("today", app.today.to_string().into());
         outputs.set(None);
         if fresh {
@@ -105,6 +115,12 @@ pub fn ReviewPage() -> impl IntoView {
             run();
         }
     };
+    let on_util_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        util_file.set_value(input.files().and_then(|list| list.get(0)));
+        run();
+    };
+    let words = move || UtilWords::of(app.lang.get());
     let progress = move || match status.get() {
         Status::Reading { done, total } => Some(progress_text(done, total, app.lang.get())),
         _ => None,
@@ -156,6 +172,25 @@ pub fn ReviewPage() -> impl IntoView {
                     ></textarea>
                 </label>
             </div>
+            <div class="row">
+                <label class="field">
+                    <span>{move || words().file}</span>
+                    <input type="file" accept=".csv,.gz,.txt,.log,text/csv,application/gzip" data-testid="review-util-file" on:change=on_util_file />
+                </label>
+                <label class="field">
+                    <span>{move || words().resource}</span>
+                    <input
+                        type="text"
+                        data-testid="review-util-resource"
+                        placeholder=move || words().resource_hint
+                        prop:value=move || resource.get()
+                        on:change=move |ev| {
+                            resource.set(event_target_value(&ev));
+                            run();
+                        }
+                    />
+                </label>
+            </div>
             {move || progress().map(|(done, total, text)| view! {
                 <div class="review-progress">
                     <label>
@@ -183,6 +218,33 @@ pub fn ReviewPage() -> impl IntoView {
             {exports}
             <div class="review-report" data-testid="review-report" inner_html=move || outputs.get().map(|o| o.html).unwrap_or_default()></div>
         </section>
+    }
+}
+
+/// The words of the utilization side-file fields, in both languages.
+///
+/// They live here rather than in `gpucost_core::l10n::ui` only because that table is outside
+/// this change (it is being edited elsewhere at the same time); they belong there.
+struct UtilWords {
+    file: &'static str,
+    resource: &'static str,
+    resource_hint: &'static str,
+}
+
+impl UtilWords {
+    fn of(lang: Lang) -> UtilWords {
+        match lang {
+            Lang::En => UtilWords {
+                file: "GPU utilization file (optional): nvidia-smi's CSV or the generic utilization CSV",
+                resource: "The bill's resource id of an nvidia-smi file",
+                resource_hint: "e.g. i-0dev5a1b2c3d4e5f6",
+            },
+            Lang::Zh => UtilWords {
+                file: "GPU 利用率文件（可选）：nvidia-smi 的 CSV 或通用利用率 CSV",
+                resource: "nvidia-smi 文件在账单中的资源 ID",
+                resource_hint: "例如 i-0dev5a1b2c3d4e5f6",
+            },
+        }
     }
 }
 

@@ -7,9 +7,12 @@
 //!
 //! Messages (plain objects):
 //! - in: `{ file: File, lang: "en"|"zh", cur: "CNY"|"USD", tz: minutes east of UTC,
-//!   budgets: "team=ml:5000USD\n…", today: "YYYY-MM-DD" }`;
+//!   budgets: "team=ml:5000USD\n…", today: "YYYY-MM-DD", util?: File, resource?: "i-0…" }`,
+//!   where `util` is an optional GPU utilization side file and `resource` the bill resource
+//!   id it belongs to (needed for an nvidia-smi file);
 //! - out: `{ kind: "ready" }` once, when the worker can take a bill (messages sent before
-//!   are lost); then per bill `{ kind: "progress", done, total }` (bytes), then
+//!   are lost); then per bill `{ kind: "progress", done, total }` (bytes of the bill and
+//!   the side file together), then
 //!   `{ kind: "done", html, json, csv, md }` or `{ kind: "error", message }` (in the
 //!   requested language).
 

@@ -9,6 +9,7 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Currency;
 use gpucost_review::review::levers::levers;
+use gpucost_review::review::utilization::review_utilization;
 use gpucost_review::review::{review_bill, Budget, ReviewOptions};
 use gpucost_review::{html, render};
 use js_sys::{Object, Reflect, Uint8Array};
@@ -75,18 +76,17 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
     let file: File = field(data, "file")
         .dyn_into()
         .map_err(|_| "no file".to_string())?;
+    let util: Option<File> = field(data, "util").dyn_into().ok();
+    let resource = text_field(data, "resource");
     let name = file.name();
-    let total = file.size();
-    let reader = SlicedFile::new(file).map_err(|_| "FileReaderSync is unavailable".to_string())?;
+    let bill_size = file.size();
+    // One bar for both files: the bill's bytes, then the side file's.
+    let total = bill_size + util.as_ref().map_or(0.0, |u| u.size());
+    let unavailable = |_| "FileReaderSync is unavailable".to_string();
+    let reader = SlicedFile::new(file).map_err(unavailable)?;
     let mut last = 0.0;
-    let options = ReviewOptions {
-        tz_offset_minutes: tz,
-        budgets,
-    };
-    let e = embedded();
-    let reviewed = review_bill(&e.catalog, &name, reader, options, |done| {
-        let done = done as f64;
-        // About a hundred progress messages however big the file.
+    let mut report = |done: f64| {
+        // About a hundred progress messages however big the files.
         if done - last >= total / 100.0 || done >= total {
             last = done;
             post(&object(&[
@@ -95,8 +95,26 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
                 ("total", total.into()),
             ]));
         }
+    };
+    let options = ReviewOptions {
+        tz_offset_minutes: tz,
+        budgets,
+    };
+    let e = embedded();
+    let mut reviewed = review_bill(&e.catalog, &name, reader, options, |done| {
+        report(done as f64);
     })
     .map_err(|err| err.text(lang))?;
+    if let Some(util) = util {
+        let util_name = util.name();
+        let reader = SlicedFile::new(util).map_err(unavailable)?;
+        let resource = Some(resource.trim()).filter(|r| !r.is_empty());
+        let joined = review_utilization(&reviewed, &util_name, reader, resource, |done| {
+            report(bill_size + done as f64);
+        })
+        .map_err(|err| err.text(lang))?;
+        reviewed.utilization = Some(joined);
+    }
     let fx = FxTable::from_catalog(&e.catalog);
     let lv = levers(&reviewed, e, &fx, currency, today);
     let json = render::to_json(&reviewed, lv.as_ref(), lang);
