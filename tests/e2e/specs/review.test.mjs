@@ -17,10 +17,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const EXAMPLES = path.resolve(here, '../../../docs/examples');
 const ready = { readySelector: '[data-testid=review-file]' };
 
-/** What `gpucost review` prints for a sample, in the page's settings. */
-function cli(file, format, lang = 'en') {
+/** What `gpucost review` prints for a sample, in the page's settings (`extra`: more options). */
+function cli(file, format, lang = 'en', extra = []) {
   const today = new Date().toISOString().slice(0, 10);
-  return execFileSync(GPUCOST, ['review', file, '--format', format, '--lang', lang, '--today', today], {
+  return execFileSync(GPUCOST, ['review', file, '--format', format, '--lang', lang, '--today', today, ...extra], {
     encoding: 'utf8',
   });
 }
@@ -55,6 +55,55 @@ test('a sample bill is reviewed in the page with the numbers the command line pr
   assert.equal(await download(page, 'review-export-csv'), cli(sample, 'csv'));
   assert.equal(await download(page, 'review-export-json'), cli(sample, 'json'));
   assert.deepEqual(outside, [], 'requests to another origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bill with a utilization side file shows the command line’s utilization and rightsizing numbers', async () => {
+  const { page, context, errors } = await app.open('?view=review&lang=en&cur=USD', ready);
+  const outside = [];
+  context.on('request', (r) => {
+    if (!r.url().startsWith(app.server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+  });
+  const bill = path.join(EXAMPLES, 'aws-cur-legacy.csv');
+  const side = path.join(EXAMPLES, 'utilization.csv');
+  // The side file first: the bill then starts one review of both.
+  await page.getByTestId('review-util-file').setInputFiles(side);
+  await pick(page, bill);
+  await page.waitForSelector('[data-testid=review-utilization-table]');
+  assert.equal(await page.getByTestId('review-low-utilization').textContent(), '$4.51');
+  assert.equal(await page.getByTestId('review-unsampled').textContent(), '0 (0)');
+  const rows = page.locator('[data-testid=review-utilization-table] tbody tr');
+  assert.equal(await rows.count(), 3);
+  assert.match(await rows.nth(0).textContent(), /i-0prod9f8e7d6c5b4a3.*88\.75 %.*97 %.*15\.1 GiB of 15\.8 GiB.*\$48\.96/);
+  assert.match(await rows.nth(1).textContent(), /i-0dev5a1b2c3d4e5f6.*12 % \(low\)/);
+  const lever = page.getByTestId('review-lever-table').locator('tr', { hasText: 'Rightsizing to a smaller GPU' });
+  assert.match(await lever.textContent(), /\$2\.40.*4\.45%.*A10G → T4: peak 9\.5 GiB of 24 GiB/);
+  // The exports are the command line's with the same side file, byte for byte.
+  const extra = ['--utilization', side];
+  assert.equal(await download(page, 'review-export-json'), cli(bill, 'json', 'en', extra));
+  assert.equal(await download(page, 'review-export-csv'), cli(bill, 'csv', 'en', extra));
+  assert.deepEqual(outside, [], 'requests to another origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an nvidia-smi side file needs its resource id, said in Chinese; with it, the rest is counted as unsampled', async () => {
+  const { page, context, errors } = await app.open('?view=review&lang=zh&cur=USD', ready);
+  const bill = path.join(EXAMPLES, 'aws-cur-legacy.csv');
+  const smi = path.join(EXAMPLES, 'nvidia-smi.csv');
+  await page.getByTestId('review-util-file').setInputFiles(smi);
+  await pick(page, bill);
+  await page.waitForSelector('[data-testid=review-error]');
+  assert.match(await page.getByTestId('review-error').textContent(), /nvidia-smi\.csv，第 1 行：nvidia-smi 文件未注明来自哪台实例/);
+  const resource = page.getByTestId('review-util-resource');
+  await resource.fill('i-0dev5a1b2c3d4e5f6');
+  await resource.blur();
+  await page.waitForSelector('[data-testid=review-utilization-table]');
+  assert.equal(await page.getByTestId('review-unsampled').textContent(), '2 ($49.44)');
+  assert.match(await page.getByTestId('review-not-priced').textContent(), /换用显存更小的 GPU: 利用率文件没有覆盖/);
+  const extra = ['--utilization', smi, '--resource', 'i-0dev5a1b2c3d4e5f6', '--cur', 'USD'];
+  assert.equal(await download(page, 'review-export-json'), cli(bill, 'json', 'zh', extra));
   assert.deepEqual(errors, []);
   await context.close();
 });
