@@ -12,7 +12,8 @@
 //!   query on the page itself and can never carry a `javascript:` or other scheme.
 //!
 //! Tables and sections carry `data-testid`s for the page's tests; numeric cells have the
-//! class `num`, heat-map cells `h0`…`h4`, budget rows `over` or `within`.
+//! class `num`, heat-map cells `h0`…`h4`, budget rows `over` or `within`, utilization rows
+//! `low` or `busy` (the utilization section is written by `html/utilization.rs`).
 
 mod utilization;
 

@@ -343,3 +343,26 @@ fn a_side_file_that_cannot_be_read_is_refused_naming_it() {
         "u.csv, line 2, column “resource_id”: a value this format needs is empty"
     );
 }
+
+#[test]
+fn nvidia_smi_without_units_and_with_other_columns_is_read() {
+    // `--format=csv,nounits` drops the units from the values; extra queried columns and
+    // another column order are fine.
+    let smi = "index, name, memory.used [MiB], utilization.gpu [%], timestamp\n\
+               0, NVIDIA A10G, 8192, 40, 2024/05/04 01:00:00.000\n\
+               0, NVIDIA A10G, 6000, 20, 2024/05/04 01:01:00.000\n";
+    let u = read_side("gpu0.csv", smi, Some("I-0DEV5A1B2C3D4E5F6")).expect("read");
+    assert_eq!((u.samples, u.skipped), (2, 0));
+    // The id matches the bill's whatever its case, and is shown as the bill writes it.
+    let dev = &u.resources[0];
+    assert_eq!(dev.resource, "i-0dev5a1b2c3d4e5f6");
+    assert_eq!(
+        (
+            dev.average_percent,
+            dev.p95_percent,
+            dev.peak_memory_mib,
+            dev.memory_total_mib
+        ),
+        (d("30"), d("40"), Some(d("8192")), None)
+    );
+}
