@@ -120,7 +120,6 @@ pub fn ReviewPage() -> impl IntoView {
         util_file.set_value(input.files().and_then(|list| list.get(0)));
         run();
     };
-    let words = move || UtilWords::of(app.lang.get());
     let progress = move || match status.get() {
         Status::Reading { done, total } => Some(progress_text(done, total, app.lang.get())),
         _ => None,
@@ -174,15 +173,15 @@ pub fn ReviewPage() -> impl IntoView {
             </div>
             <div class="row">
                 <label class="field">
-                    <span>{move || words().file}</span>
+                    <span>{move || app.t(Text::ReviewUtilFile)}</span>
                     <input type="file" accept=".csv,.gz,.txt,.log,text/csv,application/gzip" data-testid="review-util-file" on:change=on_util_file />
                 </label>
                 <label class="field">
-                    <span>{move || words().resource}</span>
+                    <span>{move || app.t(Text::ReviewUtilResource)}</span>
                     <input
                         type="text"
                         data-testid="review-util-resource"
-                        placeholder=move || words().resource_hint
+                        placeholder=move || app.t(Text::ReviewUtilResourceHint)
                         prop:value=move || resource.get()
                         on:change=move |ev| {
                             resource.set(event_target_value(&ev));
@@ -218,33 +217,6 @@ pub fn ReviewPage() -> impl IntoView {
             {exports}
             <div class="review-report" data-testid="review-report" inner_html=move || outputs.get().map(|o| o.html).unwrap_or_default()></div>
         </section>
-    }
-}
-
-/// The words of the utilization side-file fields, in both languages.
-///
-/// They live here rather than in `gpucost_core::l10n::ui` only because that table is outside
-/// this change (it is being edited elsewhere at the same time); they belong there.
-struct UtilWords {
-    file: &'static str,
-    resource: &'static str,
-    resource_hint: &'static str,
-}
-
-impl UtilWords {
-    fn of(lang: Lang) -> UtilWords {
-        match lang {
-            Lang::En => UtilWords {
-                file: "GPU utilization file (optional): nvidia-smi's CSV or the generic utilization CSV",
-                resource: "The bill's resource id of an nvidia-smi file",
-                resource_hint: "e.g. i-0dev5a1b2c3d4e5f6",
-            },
-            Lang::Zh => UtilWords {
-                file: "GPU 利用率文件（可选）：nvidia-smi 的 CSV 或通用利用率 CSV",
-                resource: "nvidia-smi 文件在账单中的资源 ID",
-                resource_hint: "例如 i-0dev5a1b2c3d4e5f6",
-            },
-        }
     }
 }
 

@@ -1,0 +1,13 @@
+import { launch } from './lib/browser.mjs';
+import { startServer } from './lib/server.mjs';
+const server = await startServer({ root: process.env.PROBE_DIST });
+const browser = await launch();
+const ctx = await browser.newContext();
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message.slice(0, 300)));
+page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
+await page.goto(`${server.url}?preset=dev-test`);
+await page.waitForTimeout(5000);
+console.log((await page.content()).slice(0, 200));
+await browser.close(); await server.close(); process.exit(0);
