@@ -41,6 +41,18 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $wbg_version"; 
   cargo install wasm-bindgen-cli --version "$wbg_version" --force
 fi
 
+# 3b. wasm-split-cli, which splits the release page's wasm (scripts/split.mjs), from the crate
+# that pairs with the wasm_split_helpers Leptos links in (same repository, same version).
+split_version=$(awk '/^name = "wasm_split_helpers"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$split_version" ]; then
+  echo "setup: cannot find wasm_split_helpers in Cargo.lock" >&2
+  exit 1
+fi
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$split_version:"; then
+  log "installing wasm-split-cli $split_version with cargo (a minute or two, once)"
+  cargo install wasm_split_cli_support --version "$split_version" --locked --features build-binary --force
+fi
+
 # 4. npm packages: binaryen's wasm-opt (Debian's 108 breaks the module), Playwright, axe-core.
 # npm's own record (node_modules/.package-lock.json) never equals package-lock.json byte for
 # byte, so a copy of the lock file installed last is kept as the stamp of what is there.

@@ -10,8 +10,6 @@ use leptos::prelude::*;
 use crate::components::notice::IgnoredParams;
 use crate::components::settings::Settings;
 use crate::pages::calc::CalculatorPage;
-use crate::pages::catalog::CatalogPage;
-use crate::pages::review::ReviewPage;
 use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
@@ -143,8 +141,12 @@ fn MainView(
         <main id="main">
             {move || match view.get() {
                 View::Calculator => view! { <CalculatorPage /> }.into_any(),
-                View::Catalog => view! { <CatalogPage /> }.into_any(),
-                View::Review => view! { <ReviewPage /> }.into_any(),
+                View::Catalog => view! {
+                    <Suspense>{Suspend::new(crate::pages::later::catalog_page())}</Suspense>
+                }.into_any(),
+                View::Review => view! {
+                    <Suspense>{Suspend::new(crate::pages::later::review_page())}</Suspense>
+                }.into_any(),
             }}
         </main>
     }

@@ -2,4 +2,5 @@
 
 pub mod calc;
 pub mod catalog;
+pub mod later;
 pub mod review;

@@ -3,6 +3,7 @@
 
 mod charts;
 mod inputs;
+mod later;
 mod lines;
 
 mod placement;
@@ -69,6 +70,7 @@ pub fn CalculatorPage() -> impl IntoView {
     provide_context(computed);
 
     let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
+    let more_opened = RwSignal::new(false);
     view! {
         <Show when=move || !locked.get()>
             <presets::PresetBar />
@@ -82,19 +84,14 @@ pub fn CalculatorPage() -> impl IntoView {
                 <workload_form::WorkloadForm />
                 <inputs::BillingOptionsFields />
                 <placement::PlacementFields />
-                <details class="more">
+                <details class="more" on:toggle=move |_| more_opened.set(true)>
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
-                    // Collapsed at first: built after the first paint.
-                    <Show when=move || app.painted.get()>
-                        <inputs::CustomPricesEditor />
-                        <share_tools::PricesFile />
-                        <inputs::DiscountsEditor />
-                        <inputs::OffPeakFields />
-                        <inputs::BudgetAndReference />
-                        <inputs::CompareOnly />
+                    // Collapsed at first: built, and its code fetched, when first opened.
+                    <Show when=move || more_opened.get()>
+                        <Suspense>{Suspend::new(later::more_settings())}</Suspense>
                     </Show>
                 </details>
-                <share_tools::SavedScenarios />
+                <Suspense>{Suspend::new(later::saved_scenarios())}</Suspense>
             </section>
             </Show>
             <results::ResultsPanel />

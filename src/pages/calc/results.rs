@@ -14,7 +14,6 @@ use gpucost_core::view::results::{
 };
 use leptos::prelude::*;
 
-use super::charts::{CostBars, CumulativeChart};
 use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
@@ -64,7 +63,7 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
                 <CopyLink />
             </div>
             <Show when=move || !app.page.with(|p| p.embed.enabled)>
-                <super::share_tools::ExportBar />
+                <Suspense>{Suspend::new(super::later::export_bar())}</Suspense>
             </Show>
             <Show
                 when=ok
@@ -212,12 +211,7 @@ fn Results(
         }))}
         // Below the comparison: built after the first paint, so the totals show first.
         <Show when=move || app.painted.get()>
-            <super::recommendation::RecommendationPanel />
-            <section class="charts" aria-labelledby="charts-heading">
-                <h3 id="charts-heading">{t(Text::ChartsHeading)}</h3>
-                <CostBars rows=bars />
-                <CumulativeChart />
-            </section>
+            <Suspense>{Suspend::new(super::later::below_comparison(bars, lang))}</Suspense>
         </Show>
         <SavingsPanel savings=savings lang=lang />
     }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useApp, painted } from '../lib/fixture.mjs';
 import { openPage } from '../lib/browser.mjs';
+import { DIST } from '../lib/server.mjs';
 
 const app = useApp();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,7 +85,7 @@ test(`${HOSTILE.length} hostile links open, run no injected code, and name what 
   await context.close();
 });
 
-test('after loading, the page makes no network request while a user works through it', async () => {
+test('after loading, the page asks only for its own files while a user works through it', async () => {
   const { page, context } = await app.open('?lang=en&cur=CNY', { readySelector: '[data-testid=headline]' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const late = [];
@@ -103,11 +104,26 @@ test('after loading, the page makes no network request while a user works throug
   await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
   await page.getByTestId('export-md').click();
   await page.getByTestId('copy-link').click();
+  await page.locator('details.more > summary').click();
   await page.getByTestId('nav-catalog').click();
   await page.getByTestId('filter-gpu').selectOption('T4');
+  await page.getByTestId('nav-review').click();
   await page.getByTestId('nav-calc').click();
   await page.waitForSelector('[data-testid=headline]');
-  assert.deepEqual(late, [], 'requests after load');
+  // The parts the first result does not need are fetched when first shown (src/later.rs):
+  // each from the page's own origin and a file of the build, nothing else.
+  const origin = new URL(app.server.url).origin;
+  const built = new Set(fs.readdirSync(DIST));
+  const foreign = late.filter((u) => new URL(u).origin !== origin || !built.has(new URL(u).pathname.slice(1)));
+  assert.deepEqual(foreign, [], 'requests after load that are not files of the build');
+  const modules = late.filter((u) => u.endsWith('.wasm'));
+  if (fs.readdirSync(DIST).some((f) => /-split\.js$/.test(f))) {
+    for (const part of ['more_settings', 'catalog_page', 'review_page']) {
+      assert.ok(modules.some((u) => u.includes(`-${part}_`)), `${part} loaded on demand: ${modules.join(', ')}`);
+    }
+  } else {
+    assert.deepEqual(late, [], 'an unsplit build asks for nothing after load');
+  }
   await context.close();
 });
 

@@ -1,0 +1,146 @@
+// Trunk post-build hook, run first (before csp.mjs and sw.mjs): splits the release page's wasm
+// so that the first result waits only for the code it needs (issue 16).
+//
+// A release build marks the functions of src/pages/later.rs and src/pages/calc/later.rs as
+// split points (build.rs). Trunk has no
+// step for splitting (trunk-rs/trunk#1022), so this hook redoes its last steps from Cargo's
+// linked module, which keeps the relocations the splitter needs:
+//   1. wasm-split-cli (crate wasm_split_cli_support) cuts it into the main module, one module
+//      per split point and shared chunks, plus the JavaScript that loads them on demand;
+//   2. wasm-bindgen writes the main module's glue, keeping the linker's exports the chunks use;
+//   3. wasm-opt -Oz (the npm package binaryen, as Trunk uses) shrinks every module;
+//   4. every file gets the build's content hash in its name, and index.html (its module script,
+//      preloads and their integrity hashes) names the new files in place of Trunk's.
+// A build without split points (no `gpucost_split`) is left as Trunk wrote it.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const NAME = 'gpu-cost-lab';
+const PLACEHOLDER = '__wasm_split_placeholder__';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) fail('TRUNK_STAGING_DIR is not set (run it as a Trunk hook)');
+if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
+
+const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
+const targetDir = path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target');
+const linked = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);
+if (!fs.existsSync(linked)) fail(`no linked module at ${linked}`);
+if (!fs.readFileSync(linked).includes(PLACEHOLDER)) {
+  console.log('split.mjs: the module has no split points; left as Trunk built it');
+  process.exit(0);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-split-'));
+try {
+  const splitDir = path.join(work, 'split');
+  const glueDir = path.join(work, 'glue');
+  const outDir = path.join(work, 'out');
+  for (const d of [splitDir, glueDir, outDir]) fs.mkdirSync(d);
+
+  run('wasm-split-cli', ['--target', 'web', '--out-name', NAME, linked, splitDir]);
+  run('wasm-bindgen', [
+    '--target', 'web', '--keep-lld-exports', '--no-typescript',
+    '--out-dir', glueDir, '--out-name', NAME, path.join(splitDir, `${NAME}.wasm`),
+  ]);
+
+  // Every output file under its final role: the main glue and module, the loader, the chunks.
+  const files = new Map();
+  // -Oz as Trunk runs it; the producers section (which tools made the file) is of no use to
+  // the page, and with one module per part it would be sent thirty times.
+  const wasmOpt = (from, to) => run('wasm-opt', ['-Oz', '--strip-producers', from, '-o', to]);
+  wasmOpt(path.join(glueDir, `${NAME}_bg.wasm`), path.join(outDir, 'main.wasm'));
+  files.set('main.wasm', null);
+  fs.copyFileSync(path.join(glueDir, `${NAME}.js`), path.join(outDir, 'main.js'));
+  files.set('main.js', null);
+  fs.copyFileSync(path.join(splitDir, '__wasm_split.js'), path.join(outDir, 'loader.js'));
+  files.set('loader.js', null);
+  const chunks = fs.readdirSync(splitDir).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`);
+  for (const chunk of chunks) {
+    wasmOpt(path.join(splitDir, chunk), path.join(outDir, chunk));
+    files.set(chunk, null);
+  }
+
+  // One hash over everything: the main glue names the loader, which names the main glue and the
+  // chunks, so no file's name can depend on its own content alone. Any change renames them all.
+  const hash = createHash('sha256');
+  for (const f of [...files.keys()].sort()) hash.update(f).update(fs.readFileSync(path.join(outDir, f)));
+  const h = hash.digest('hex').slice(0, 16);
+  const finalName = {
+    'main.js': `${NAME}-${h}.js`,
+    'main.wasm': `${NAME}-${h}_bg.wasm`,
+    'loader.js': `${NAME}-${h}-split.js`,
+  };
+  for (const chunk of chunks) finalName[chunk] = `${NAME}-${h}-${chunk.replace(/^split_/, '')}`;
+
+  // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
+  const loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
+    [`"./${NAME}.js"`, `"./${finalName['main.js']}"`],
+    ...chunks.map((c) => [`"./${c}"`, `"./${finalName[c]}"`]),
+  ]);
+  // Only the import statements: the import object keeps the module name the wasm asks for.
+  const glue = replaceAll(fs.readFileSync(path.join(outDir, 'main.js'), 'utf8'), [
+    ['from "./__wasm_split.js"', `from "./${finalName['loader.js']}"`],
+  ]);
+  fs.writeFileSync(path.join(outDir, 'loader.js'), loader);
+  fs.writeFileSync(path.join(outDir, 'main.js'), glue);
+
+  // Trunk's one-module files give way to the split ones.
+  const trunkJs = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+\\.js$`).test(f)), 'glue');
+  const trunkWasm = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+_bg\\.wasm$`).test(f)), 'module');
+  fs.rmSync(path.join(dir, trunkJs));
+  fs.rmSync(path.join(dir, trunkWasm));
+  for (const [from, to] of Object.entries(finalName)) fs.copyFileSync(path.join(outDir, from), path.join(dir, to));
+
+  const htmlFile = path.join(dir, 'index.html');
+  let html = replaceAll(fs.readFileSync(htmlFile, 'utf8'), [
+    [`./${trunkJs}`, `./${finalName['main.js']}`],
+    [`./${trunkWasm}`, `./${finalName['main.wasm']}`],
+  ]);
+  // Subresource integrity of the preloads, as Trunk wrote it for its own files.
+  html = html.replace(/<link\b[^>]*>/g, (tag) => {
+    const href = /href="\.\/([^"]+)"/.exec(tag)?.[1];
+    if (!href || !/integrity="/.test(tag) || !Object.values(finalName).includes(href)) return tag;
+    const digest = createHash('sha384').update(fs.readFileSync(path.join(dir, href))).digest('base64');
+    return tag.replace(/integrity="[^"]*"/, `integrity="sha384-${digest}"`);
+  });
+  fs.writeFileSync(htmlFile, html);
+
+  const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const lazy = chunks.reduce((sum, c) => sum + gz(finalName[c]), 0);
+  console.log(
+    `split.mjs: main module ${kb(gz(finalName['main.wasm']))} gzip; ${chunks.length} modules loaded on demand, ${kb(lazy)} gzip in all`,
+  );
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+function run(tool, args) {
+  try {
+    execFileSync(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    fail(`${tool} failed: ${e.stderr?.toString().trim() || e.message}`);
+  }
+}
+
+function replaceAll(text, pairs) {
+  for (const [from, to] of pairs) {
+    if (!text.includes(from)) fail(`expected "${from}" in a generated file; has the splitter's output changed?`);
+    text = text.split(from).join(to);
+  }
+  return text;
+}
+
+function only(list, what) {
+  if (list.length !== 1) fail(`expected one ${what} file from Trunk, found ${list.length}: ${list.join(', ')}`);
+  return list[0];
+}
+
+function fail(message) {
+  console.error(`split.mjs: ${message}`);
+  process.exit(1);
+}
