@@ -31,6 +31,8 @@ if (!BUILD) {
   // The page is cached under its directory's URL ("./"), the address people open and share.
   const PAGE = new URL('./', self.location.href).href;
   const FILES = new Set(BUILD.files.map((f) => new URL(f, self.location.href).href));
+  // Files fetched only when the page opens a part that needs them: cached the first time.
+  const LATER = new Set((BUILD.later ?? []).map((f) => new URL(f, self.location.href).href));
 
   /** The cache key for a request of this build, or null when it is not one of its files. */
   const keyOf = (request) => {
@@ -39,7 +41,7 @@ if (!BUILD) {
     if (url.origin !== self.location.origin) return null;
     const path = url.origin + url.pathname;
     if (path === PAGE || path === PAGE + 'index.html') return PAGE; // any query string
-    return url.search === '' && FILES.has(path) ? path : null;
+    return url.search === '' && (FILES.has(path) || LATER.has(path)) ? path : null;
   };
 
   self.addEventListener('install', (event) => {
@@ -77,10 +79,15 @@ if (!BUILD) {
     const key = keyOf(event.request);
     if (!key) return;
     event.respondWith(
-      caches
-        .open(CACHE)
-        .then((cache) => cache.match(key))
-        .then((cached) => cached ?? fetch(event.request)),
+      (async () => {
+        const cache = await caches.open(CACHE);
+        const cached = await cache.match(key);
+        if (cached) return cached;
+        const response = await fetch(event.request);
+        // An on-demand file, the first time: kept for the next visit and for offline use.
+        if (LATER.has(key) && response.ok && !response.redirected) await cache.put(key, response.clone());
+        return response;
+      })(),
     );
   });
 }

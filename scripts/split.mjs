@@ -19,6 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const NAME = 'gpu-cost-lab';
+// The split points (src/pages/calc/later.rs) the calculator builds right after its first
+// result. Every other part (the catalog and review pages, the folded settings) is fetched only
+// when a visitor opens it.
+const CALCULATOR_PARTS = ['below_comparison', 'export_bar', 'saved_scenarios'];
 const PLACEHOLDER = '__wasm_split_placeholder__';
 
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -74,7 +78,14 @@ try {
     'main.wasm': `${NAME}-${h}_bg.wasm`,
     'loader.js': `${NAME}-${h}-split.js`,
   };
-  for (const chunk of chunks) finalName[chunk] = `${NAME}-${h}-${chunk.replace(/^split_/, '')}`;
+  // A module that only the other parts load is named "-ondemand-": the service worker leaves
+  // it out of what it caches at install (scripts/sw.mjs), so a visitor downloads it only when
+  // opening that part.
+  const calculator = calculatorModules(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'));
+  for (const chunk of chunks) {
+    const role = calculator.has(chunk) ? '' : 'ondemand-';
+    finalName[chunk] = `${NAME}-${h}-${role}${chunk.replace(/^split_/, '')}`;
+  }
 
   // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
   const loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
@@ -111,12 +122,42 @@ try {
 
   const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const lazy = chunks.reduce((sum, c) => sum + gz(finalName[c]), 0);
+  const sum = (list) => list.reduce((total, c) => total + gz(finalName[c]), 0);
+  const opened = chunks.filter((c) => !calculator.has(c));
   console.log(
-    `split.mjs: main module ${kb(gz(finalName['main.wasm']))} gzip; ${chunks.length} modules loaded on demand, ${kb(lazy)} gzip in all`,
+    `split.mjs: first load ${kb(gz(finalName['main.wasm']))} gzip; after it, ${calculator.size} modules ` +
+      `of the calculator (${kb(sum([...calculator]))}) and ${opened.length} fetched when their part is opened (${kb(sum(opened))})`,
   );
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The module files the calculator page loads after its first result: each part of
+ * CALCULATOR_PARTS and the shared chunks it waits for, as the splitter's loader lists them
+ * (`export const __wasm_split_load_<part>_<hash> = wrapAsyncCb(makeLoad(<fetch of its file>,
+ * [<chunk variables>]))`, each chunk variable a `const __chunk_<n> = makeLoad(<fetch>, [])`).
+ */
+function calculatorModules(loader) {
+  const fileOf = (body) => /new URL\("\.\/([^"]+)"/.exec(body)?.[1];
+  const chunkFile = new Map(
+    [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[\]\);/g)].map((m) => [m[1], fileOf(m[2])]),
+  );
+  const parts = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)_\d+ = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
+  if (parts.length === 0 || chunkFile.size === 0) fail('cannot read the split points from the loader; has its format changed?');
+  const files = new Set();
+  for (const [, part, body, deps] of parts) {
+    if (!CALCULATOR_PARTS.includes(part)) continue;
+    files.add(fileOf(body));
+    for (const dep of deps.split(',').map((d) => d.trim()).filter(Boolean)) {
+      if (!chunkFile.has(dep)) fail(`${part} waits for ${dep}, which the loader does not define`);
+      // An empty chunk has no file to fetch.
+      if (chunkFile.get(dep)) files.add(chunkFile.get(dep));
+    }
+  }
+  const missing = CALCULATOR_PARTS.filter((part) => !parts.some((m) => m[1] === part));
+  if (missing.length) fail(`no split point for ${missing.join(', ')} (see src/pages/calc/later.rs)`);
+  return files;
 }
 
 function run(tool, args) {

@@ -29,17 +29,20 @@ const files = fs
   .sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(dir, f))).update('\0');
-// The spend review's worker is fetched only by a visitor who opens a bill: caching it at
-// install would make every visitor download it. Left out, it is fetched from the network (and
-// the browser's HTTP cache) when the review page starts it.
-const ON_DEMAND = /^review-worker/;
+// The spend review's worker is fetched only by a visitor who opens a bill, and the modules of
+// the parts the calculator does not build by itself (named "-ondemand-" by scripts/split.mjs)
+// only by one who opens them: caching them at install would make every visitor download them.
+// The worker caches each the first time the page fetches it (`later`), for offline use after.
+const ON_DEMAND = /^review-worker|-ondemand-/;
+const own = files.filter((f) => f !== 'sw.js' && f !== 'index.html');
 const build = {
   version: hash.digest('hex').slice(0, 16),
-  files: files.filter((f) => f !== 'sw.js' && f !== 'index.html' && !ON_DEMAND.test(f)),
+  files: own.filter((f) => !ON_DEMAND.test(f)),
+  later: own.filter((f) => ON_DEMAND.test(f)),
 };
 if (!files.includes('index.html')) {
   console.error('sw.mjs: no index.html in the build');
   process.exit(1);
 }
 fs.writeFileSync(swFile, sw.replace(PLACEHOLDER, `const BUILD = ${JSON.stringify(build)};`));
-console.log(`sw.mjs: version ${build.version}, page + ${build.files.length} files`);
+console.log(`sw.mjs: version ${build.version}, page + ${build.files.length} files, ${build.later.length} on demand`);

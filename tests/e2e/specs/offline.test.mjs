@@ -45,6 +45,7 @@ function fakeBuild() {
   fs.writeFileSync(path.join(dir, 'app-1111111111111111_bg.wasm'), Buffer.from([0, 97, 115, 109]));
   fs.writeFileSync(path.join(dir, 'style-2222222222222222.css'), 'body{}');
   fs.writeFileSync(path.join(dir, 'snippets/app-0123/inline0.js'), 'export {};');
+  fs.writeFileSync(path.join(dir, 'app-1111111111111111-ondemand-catalog_page_1.wasm'), Buffer.from([0, 97, 115, 109]));
   fs.copyFileSync(TEMPLATE, path.join(dir, 'sw.js'));
   return dir;
 }
@@ -109,6 +110,7 @@ test('sw.mjs writes the build’s files and a version that changes with any file
     'snippets/app-0123/inline0.js',
     'style-2222222222222222.css',
   ]);
+  assert.deepEqual(first.later, ['app-1111111111111111-ondemand-catalog_page_1.wasm'], 'on-demand modules are not cached at install');
 
   const again = fakeBuild();
   fs.writeFileSync(path.join(again, 'index.html'), '<!DOCTYPE html><title>v2</title>');
@@ -130,10 +132,20 @@ test('the released dist/sw.js names exactly the files of dist/ the page loads', 
     .filter((f) => f !== 'sw.js' && f !== 'index.html')
     .sort();
   const build = buildOf(fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8'));
-  // The spend review's worker is fetched only when a bill is picked, so it is not precached.
-  const onDemand = names.filter((f) => f.startsWith('review-worker'));
-  assert.deepEqual(onDemand, ['review-worker.js', 'review-worker_bg.wasm', 'review-worker_loader.js']);
+  // The spend review's worker is fetched only when a bill is picked, and the modules of the
+  // parts the calculator does not build by itself only when they are opened: not precached.
+  const onDemand = names.filter((f) => f.startsWith('review-worker') || f.includes('-ondemand-'));
+  assert.deepEqual(onDemand.filter((f) => f.startsWith('review-worker')), ['review-worker.js', 'review-worker_bg.wasm', 'review-worker_loader.js']);
+  if (names.some((f) => f.endsWith('-split.js'))) {
+    for (const part of ['catalog_page', 'review_page', 'more_settings']) {
+      assert.ok(onDemand.some((f) => f.includes(`-ondemand-${part}_`)), `${part} is on demand`);
+    }
+    for (const part of ['below_comparison', 'export_bar', 'saved_scenarios']) {
+      assert.ok(build.files.some((f) => new RegExp(`-[0-9a-f]{16}-${part}_`).test(f)), `${part} is cached at install`);
+    }
+  }
   assert.deepEqual(build.files, names.filter((f) => !onDemand.includes(f)));
+  assert.deepEqual(build.later, onDemand);
   for (const ext of ['.js', '.wasm', '.css']) assert.ok(names.some((f) => f.endsWith(ext)), `a ${ext} file in dist/`);
 });
 
@@ -181,6 +193,14 @@ test('the worker answers only this build’s files, the page with any query stri
   assert.equal(await answer(`${scope}index.html?preset=dev-test`), `network ${scope}`);
   assert.equal(await answer(`${scope}app-1111111111111111_bg.wasm`), `network ${scope}app-1111111111111111_bg.wasm`);
   assert.equal(sw.fetched.length, 0, 'answered from the cache');
+
+  // An on-demand module: from the network the first time, then from the cache.
+  const later = `${scope}app-1111111111111111-ondemand-catalog_page_1.wasm`;
+  assert.equal(await answer(later), `network ${later}`);
+  assert.equal(sw.fetched.length, 1, 'fetched once');
+  assert.equal(await answer(later), `network ${later}`);
+  assert.equal(sw.fetched.length, 1, 'then answered from the cache');
+  sw.fetched.length = 0;
 
   for (const [url, init] of [
     ['https://cdn.example.com/tools/gpu-cost/app-1111111111111111.js'],
