@@ -2,9 +2,9 @@
 // so that the first result waits only for the code it needs (issue 16).
 //
 // A release build marks the functions of src/pages/later.rs and src/pages/calc/later.rs as
-// split points (build.rs). Trunk has no
-// step for splitting (trunk-rs/trunk#1022), so this hook redoes its last steps from Cargo's
-// linked module, which keeps the relocations the splitter needs:
+// split points (build.rs). Trunk has no step for splitting (trunk-rs/trunk#1022), so this hook
+// redoes its last steps from Cargo's linked module, which keeps the relocations the splitter
+// needs:
 //   1. wasm-split-cli (crate wasm_split_cli_support) cuts it into the main module, one module
 //      per split point and shared chunks, plus the JavaScript that loads them on demand;
 //   2. wasm-bindgen writes the main module's glue, keeping the linker's exports the chunks use;
@@ -19,123 +19,125 @@ import os from 'node:os';
 import path from 'node:path';
 
 const NAME = 'gpu-cost-lab';
-// The split points (src/pages/calc/later.rs) the calculator builds right after its first
+// The parts (src/pages/calc/later.rs) the calculator builds right after its first
 // result. Every other part (the catalog and review pages, the folded settings) is fetched only
 // when a visitor opens it.
 const CALCULATOR_PARTS = ['below_comparison', 'export_bar', 'saved_scenarios'];
 const PLACEHOLDER = '__wasm_split_placeholder__';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) fail('TRUNK_STAGING_DIR is not set (run it as a Trunk hook)');
-if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
-
-const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
-const targetDir = path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target');
-const linked = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);
-if (!fs.existsSync(linked)) fail(`no linked module at ${linked}`);
-if (!fs.readFileSync(linked).includes(PLACEHOLDER)) {
-  console.log('split.mjs: the module has no split points; left as Trunk built it');
-  process.exit(0);
+try {
+  main();
+} catch (e) {
+  if (!e.hookFailure) throw e;
+  process.exitCode = 1;
 }
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-split-'));
-try {
-  const splitDir = path.join(work, 'split');
-  const glueDir = path.join(work, 'glue');
-  const outDir = path.join(work, 'out');
-  for (const d of [splitDir, glueDir, outDir]) fs.mkdirSync(d);
+function main() {
+  const dir = process.env.TRUNK_STAGING_DIR;
+  if (!dir) fail('TRUNK_STAGING_DIR is not set (run it as a Trunk hook)');
+  if (process.env.TRUNK_PROFILE !== 'release') return;
 
-  run('wasm-split-cli', ['--target', 'web', '--out-name', NAME, linked, splitDir]);
-  run('wasm-bindgen', [
-    '--target', 'web', '--keep-lld-exports', '--no-typescript',
-    '--out-dir', glueDir, '--out-name', NAME, path.join(splitDir, `${NAME}.wasm`),
-  ]);
-
-  // Every output file under its final role: the main glue and module, the loader, the chunks.
-  const files = new Map();
-  // -Oz as Trunk runs it; the producers section (which tools made the file) is of no use to
-  // the page, and with one module per part it would be sent thirty times.
-  const wasmOpt = (from, to) => run('wasm-opt', ['-Oz', '--strip-producers', from, '-o', to]);
-  wasmOpt(path.join(glueDir, `${NAME}_bg.wasm`), path.join(outDir, 'main.wasm'));
-  files.set('main.wasm', null);
-  fs.copyFileSync(path.join(glueDir, `${NAME}.js`), path.join(outDir, 'main.js'));
-  files.set('main.js', null);
-  fs.copyFileSync(path.join(splitDir, '__wasm_split.js'), path.join(outDir, 'loader.js'));
-  files.set('loader.js', null);
-  const chunks = fs.readdirSync(splitDir).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`);
-  for (const chunk of chunks) {
-    wasmOpt(path.join(splitDir, chunk), path.join(outDir, chunk));
-    files.set(chunk, null);
+  const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
+  const targetDir = path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target');
+  const linked = path.join(targetDir, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);
+  if (!fs.existsSync(linked)) fail(`no linked module at ${linked}`);
+  if (!fs.readFileSync(linked).includes(PLACEHOLDER)) {
+    console.log('split.mjs: the module has no split points; left as Trunk built it');
+    return;
   }
 
-  // One hash over everything: the main glue names the loader, which names the main glue and the
-  // chunks, so no file's name can depend on its own content alone. Any change renames them all.
-  const hash = createHash('sha256');
-  for (const f of [...files.keys()].sort()) hash.update(f).update(fs.readFileSync(path.join(outDir, f)));
-  const h = hash.digest('hex').slice(0, 16);
-  const finalName = {
-    'main.js': `${NAME}-${h}.js`,
-    'main.wasm': `${NAME}-${h}_bg.wasm`,
-    'loader.js': `${NAME}-${h}-split.js`,
-  };
-  // A module that only the other parts load is named "-ondemand-": the service worker leaves
-  // it out of what it caches at install (scripts/sw.mjs), so a visitor downloads it only when
-  // opening that part.
-  const calculator = calculatorModules(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'));
-  for (const chunk of chunks) {
-    const role = calculator.has(chunk) ? '' : 'ondemand-';
-    finalName[chunk] = `${NAME}-${h}-${role}${chunk.replace(/^split_/, '')}`;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-split-'));
+  try {
+    const splitDir = path.join(work, 'split');
+    const glueDir = path.join(work, 'glue');
+    const outDir = path.join(work, 'out');
+    for (const d of [splitDir, glueDir, outDir]) fs.mkdirSync(d);
+
+    run('wasm-split-cli', ['--target', 'web', '--out-name', NAME, linked, splitDir]);
+    run('wasm-bindgen', [
+      '--target', 'web', '--keep-lld-exports', '--no-typescript',
+      '--out-dir', glueDir, '--out-name', NAME, path.join(splitDir, `${NAME}.wasm`),
+    ]);
+
+    // Every output file under its final role: the main glue and module, the loader, the chunks.
+    // -Oz as Trunk runs it; the producers section (which tools made the file) is of no use to
+    // the page, and with one module per part it would be sent thirty times.
+    const wasmOpt = (from, to) => run('wasm-opt', ['-Oz', '--strip-producers', from, '-o', to]);
+    wasmOpt(path.join(glueDir, `${NAME}_bg.wasm`), path.join(outDir, 'main.wasm'));
+    fs.copyFileSync(path.join(glueDir, `${NAME}.js`), path.join(outDir, 'main.js'));
+    fs.copyFileSync(path.join(splitDir, '__wasm_split.js'), path.join(outDir, 'loader.js'));
+    const chunks = fs.readdirSync(splitDir).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`);
+    for (const chunk of chunks) wasmOpt(path.join(splitDir, chunk), path.join(outDir, chunk));
+
+    // One hash over everything: the main glue names the loader, which names the main glue and the
+    // chunks, so no file's name can depend on its own content alone. Any change renames them all.
+    const hash = createHash('sha256');
+    for (const f of fs.readdirSync(outDir).sort()) hash.update(f).update(fs.readFileSync(path.join(outDir, f)));
+    const h = hash.digest('hex').slice(0, 16);
+    const finalName = {
+      'main.js': `${NAME}-${h}.js`,
+      'main.wasm': `${NAME}-${h}_bg.wasm`,
+      'loader.js': `${NAME}-${h}-split.js`,
+    };
+    // A module that only the other parts load is named "-ondemand-": the service worker leaves
+    // it out of what it caches at install (scripts/sw.mjs), so a visitor downloads it only when
+    // opening that part.
+    const calculator = calculatorModules(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'));
+    for (const chunk of chunks) {
+      const role = calculator.has(chunk) ? '' : 'ondemand-';
+      finalName[chunk] = `${NAME}-${h}-${role}${chunk.replace(/^split_/, '')}`;
+    }
+
+    // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
+    const loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
+      [`"./${NAME}.js"`, `"./${finalName['main.js']}"`],
+      ...chunks.map((c) => [`"./${c}"`, `"./${finalName[c]}"`]),
+    ]);
+    // Only the import statements: the import object keeps the module name the wasm asks for.
+    const glue = replaceAll(fs.readFileSync(path.join(outDir, 'main.js'), 'utf8'), [
+      ['from "./__wasm_split.js"', `from "./${finalName['loader.js']}"`],
+    ]);
+    fs.writeFileSync(path.join(outDir, 'loader.js'), loader);
+    fs.writeFileSync(path.join(outDir, 'main.js'), glue);
+
+    // Trunk's one-module files give way to the split ones.
+    const trunkJs = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+\\.js$`).test(f)), 'glue');
+    const trunkWasm = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+_bg\\.wasm$`).test(f)), 'module');
+    fs.rmSync(path.join(dir, trunkJs));
+    fs.rmSync(path.join(dir, trunkWasm));
+    for (const [from, to] of Object.entries(finalName)) fs.copyFileSync(path.join(outDir, from), path.join(dir, to));
+
+    const htmlFile = path.join(dir, 'index.html');
+    let html = replaceAll(fs.readFileSync(htmlFile, 'utf8'), [
+      [`./${trunkJs}`, `./${finalName['main.js']}`],
+      [`./${trunkWasm}`, `./${finalName['main.wasm']}`],
+    ]);
+    // Subresource integrity of the preloads, as Trunk wrote it for its own files.
+    html = html.replace(/<link\b[^>]*>/g, (tag) => {
+      const href = /href="\.\/([^"]+)"/.exec(tag)?.[1];
+      if (!href || !/integrity="/.test(tag) || !Object.values(finalName).includes(href)) return tag;
+      const digest = createHash('sha384').update(fs.readFileSync(path.join(dir, href))).digest('base64');
+      return tag.replace(/integrity="[^"]*"/, `integrity="sha384-${digest}"`);
+    });
+    fs.writeFileSync(htmlFile, html);
+
+    const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const sum = (list) => list.reduce((total, c) => total + gz(finalName[c]), 0);
+    const opened = chunks.filter((c) => !calculator.has(c));
+    console.log(
+      `split.mjs: first load ${kb(gz(finalName['main.wasm']))} gzip; after it, ${calculator.size} modules ` +
+        `of the calculator (${kb(sum([...calculator]))}) and ${opened.length} fetched when their part is opened (${kb(sum(opened))})`,
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
-
-  // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
-  const loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
-    [`"./${NAME}.js"`, `"./${finalName['main.js']}"`],
-    ...chunks.map((c) => [`"./${c}"`, `"./${finalName[c]}"`]),
-  ]);
-  // Only the import statements: the import object keeps the module name the wasm asks for.
-  const glue = replaceAll(fs.readFileSync(path.join(outDir, 'main.js'), 'utf8'), [
-    ['from "./__wasm_split.js"', `from "./${finalName['loader.js']}"`],
-  ]);
-  fs.writeFileSync(path.join(outDir, 'loader.js'), loader);
-  fs.writeFileSync(path.join(outDir, 'main.js'), glue);
-
-  // Trunk's one-module files give way to the split ones.
-  const trunkJs = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+\\.js$`).test(f)), 'glue');
-  const trunkWasm = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+_bg\\.wasm$`).test(f)), 'module');
-  fs.rmSync(path.join(dir, trunkJs));
-  fs.rmSync(path.join(dir, trunkWasm));
-  for (const [from, to] of Object.entries(finalName)) fs.copyFileSync(path.join(outDir, from), path.join(dir, to));
-
-  const htmlFile = path.join(dir, 'index.html');
-  let html = replaceAll(fs.readFileSync(htmlFile, 'utf8'), [
-    [`./${trunkJs}`, `./${finalName['main.js']}`],
-    [`./${trunkWasm}`, `./${finalName['main.wasm']}`],
-  ]);
-  // Subresource integrity of the preloads, as Trunk wrote it for its own files.
-  html = html.replace(/<link\b[^>]*>/g, (tag) => {
-    const href = /href="\.\/([^"]+)"/.exec(tag)?.[1];
-    if (!href || !/integrity="/.test(tag) || !Object.values(finalName).includes(href)) return tag;
-    const digest = createHash('sha384').update(fs.readFileSync(path.join(dir, href))).digest('base64');
-    return tag.replace(/integrity="[^"]*"/, `integrity="sha384-${digest}"`);
-  });
-  fs.writeFileSync(htmlFile, html);
-
-  const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const sum = (list) => list.reduce((total, c) => total + gz(finalName[c]), 0);
-  const opened = chunks.filter((c) => !calculator.has(c));
-  console.log(
-    `split.mjs: first load ${kb(gz(finalName['main.wasm']))} gzip; after it, ${calculator.size} modules ` +
-      `of the calculator (${kb(sum([...calculator]))}) and ${opened.length} fetched when their part is opened (${kb(sum(opened))})`,
-  );
-} finally {
-  fs.rmSync(work, { recursive: true, force: true });
 }
 
 /**
  * The module files the calculator page loads after its first result: each part of
  * CALCULATOR_PARTS and the shared chunks it waits for, as the splitter's loader lists them
- * (`export const __wasm_split_load_<part>_<hash> = wrapAsyncCb(makeLoad(<fetch of its file>,
+ * (`export const __wasm_split_load_<part> = wrapAsyncCb(makeLoad(<fetch of its file>,
  * [<chunk variables>]))`, each chunk variable a `const __chunk_<n> = makeLoad(<fetch>, [])`).
  */
 function calculatorModules(loader) {
@@ -143,7 +145,7 @@ function calculatorModules(loader) {
   const chunkFile = new Map(
     [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[\]\);/g)].map((m) => [m[1], fileOf(m[2])]),
   );
-  const parts = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)_\d+ = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
+  const parts = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)(?:_\d+)? = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
   if (parts.length === 0 || chunkFile.size === 0) fail('cannot read the split points from the loader; has its format changed?');
   const files = new Set();
   for (const [, part, body, deps] of parts) {
@@ -183,5 +185,5 @@ function only(list, what) {
 
 function fail(message) {
   console.error(`split.mjs: ${message}`);
-  process.exit(1);
+  throw Object.assign(new Error(message), { hookFailure: true });
 }

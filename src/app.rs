@@ -7,6 +7,8 @@ use gpucost_core::fx::FxOrigin;
 use gpucost_core::share::{self, View};
 use leptos::prelude::*;
 
+use crate::parts::show_part;
+
 use crate::components::notice::IgnoredParams;
 use crate::components::settings::Settings;
 use crate::pages::calc::CalculatorPage;
@@ -142,10 +144,10 @@ fn MainView(
             {move || match view.get() {
                 View::Calculator => view! { <CalculatorPage /> }.into_any(),
                 View::Catalog => view! {
-                    <Suspense>{Suspend::new(crate::pages::later::catalog_page())}</Suspense>
+                    {show_part!(crate::pages::later::catalog_page())}
                 }.into_any(),
                 View::Review => view! {
-                    <Suspense>{Suspend::new(crate::pages::later::review_page())}</Suspense>
+                    {show_part!(crate::pages::later::review_page())}
                 }.into_any(),
             }}
         </main>

@@ -8,6 +8,7 @@ pub mod charts;
 pub mod components;
 pub mod crash;
 pub mod pages;
+pub mod parts;
 pub mod signals;
 pub mod state;
 pub mod web;

@@ -22,6 +22,8 @@ use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session;
 use leptos::prelude::*;
 
+use crate::parts::show_part;
+
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
 
@@ -88,10 +90,13 @@ pub fn CalculatorPage() -> impl IntoView {
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
                     // Collapsed at first: built, and its code fetched, when first opened.
                     <Show when=move || more_opened.get()>
-                        <Suspense>{Suspend::new(later::more_settings())}</Suspense>
+                        {show_part!(later::more_settings())}
                     </Show>
                 </details>
-                <Suspense>{Suspend::new(later::saved_scenarios())}</Suspense>
+                // After the first paint: its code is fetched then, not during the first render.
+                <Show when=move || app.painted.get()>
+                    {show_part!(later::saved_scenarios())}
+                </Show>
             </section>
             </Show>
             <results::ResultsPanel />

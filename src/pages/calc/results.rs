@@ -14,6 +14,8 @@ use gpucost_core::view::results::{
 };
 use leptos::prelude::*;
 
+use crate::parts::show_part;
+
 use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
@@ -62,8 +64,9 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
                 <CopyLink />
             </div>
-            <Show when=move || !app.page.with(|p| p.embed.enabled)>
-                <Suspense>{Suspend::new(super::later::export_bar())}</Suspense>
+            // After the first paint: its code is fetched then, not during the first render.
+            <Show when=move || app.painted.get() && !app.page.with(|p| p.embed.enabled)>
+                {show_part!(super::later::export_bar())}
             </Show>
             <Show
                 when=ok
@@ -211,7 +214,7 @@ fn Results(
         }))}
         // Below the comparison: built after the first paint, so the totals show first.
         <Show when=move || app.painted.get()>
-            <Suspense>{Suspend::new(super::later::below_comparison(bars, lang))}</Suspense>
+            {show_part!(super::later::below_comparison(bars, lang))}
         </Show>
         <SavingsPanel savings=savings lang=lang />
     }

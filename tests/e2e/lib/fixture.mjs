@@ -40,9 +40,13 @@ export async function linkSettled(page) {
 
 /**
  * Waits until the page has painted its first screen and built what it defers until then
- * (collapsed settings, recommendation, charts: `AppState::painted` in src/app.rs). The app's
- * own frame-then-task was queued first, so it has run once ours has.
+ * (recommendation, charts, export bar, saved scenarios: `AppState::painted` in src/app.rs),
+ * their code included. The app's own frame-then-task was queued first, so it has run once
+ * ours has.
  */
 export async function painted(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  // Parts whose code a release build fetches after the first paint (src/parts.rs) say
+  // "Loading…" until it has arrived and they are built.
+  await page.waitForFunction(() => !document.querySelector('.part-loading'), null, { timeout: 20000 });
 }

@@ -97,6 +97,8 @@ pub enum Text {
     FooterPrices,
     FooterNoBackend,
     Loading,
+    PartLoading,
+    PartUnavailable,
     // The recommendation panel.
     RecoHeading,
     RecoIntro,
@@ -393,6 +395,11 @@ impl Text {
                 "无需账号、无需服务器：所有计算都在本页面完成。",
             ),
             Text::Loading => ("Loading prices…", "正在加载价格…"),
+            Text::PartLoading => ("Loading…", "正在加载…"),
+            Text::PartUnavailable => (
+                "This part could not be loaded: the page is offline, or a newer version has replaced it. Reload the page to try again.",
+                "此部分无法加载：页面处于离线状态，或已有新版本。请刷新页面重试。",
+            ),
             // The recommendation panel.
             Text::RecoHeading => ("Which GPU for this workload", "该工作负载适合哪种 GPU"),
             Text::RecoIntro => (

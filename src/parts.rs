@@ -1,0 +1,80 @@
+//! Parts of the page whose code arrives after the first result (issue 16): how one is defined
+//! and how it is shown.
+//!
+//! [`part!`] defines one. In a release wasm build (`build.rs` sets `gpucost_split`) it is a
+//! split point: `scripts/split.mjs` moves the code only it reaches into a wasm file of its own,
+//! which the page fetches from its own origin the first time the part is shown. In debug and
+//! native builds (`trunk serve`, the tests) it is a plain function in the one module.
+//!
+//! [`show_part!`] shows one: "Loading…" while its code arrives, then the part. If the file
+//! cannot be fetched (a visitor offline who never opened that part) the page says so instead
+//! of stopping, and showing the part again tries again.
+
+use std::future::Future;
+
+use gpucost_core::l10n::ui::Text;
+use leptos::prelude::*;
+pub use leptos::wasm_split::SplitLoaderError;
+use send_wrapper::SendWrapper;
+
+use crate::state::AppState;
+
+/// Defines a part: `part! { /// doc
+/// pub fn name(arg: Type) { view! { … } } }` becomes a function returning the view erased
+/// (`Result<AnyView, SplitLoaderError>`), a split point of the release build. Its arguments
+/// must be concrete types, as a split point's must.
+macro_rules! part {
+    ($(#[$attr:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $body:block) => {
+        $(#[$attr])*
+        #[cfg_attr(
+            gpucost_split,
+            ::leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)
+        )]
+        pub fn $name($($arg: $ty),*) -> Result<::leptos::prelude::AnyView, $crate::parts::SplitLoaderError> {
+            Ok(::leptos::prelude::IntoAny::into_any($body))
+        }
+    };
+}
+pub(crate) use part;
+
+/// Shows the part a call of a [`part!`] function makes: `show_part!(later::saved_scenarios())`.
+macro_rules! show_part {
+    ($call:expr) => {
+        $crate::parts::shown(async move {
+            // A split point's function is async (it may fetch its code first); elsewhere not.
+            #[cfg(gpucost_split)]
+            let part = $call.await;
+            #[cfg(not(gpucost_split))]
+            let part = $call;
+            part
+        })
+    };
+}
+pub(crate) use show_part;
+
+/// "Loading…" until `part` is ready, then the part, or a notice that it could not be loaded.
+pub fn shown(
+    part: impl Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // One thread in a browser: the future never moves to another.
+    let part = SendWrapper::new(part);
+    let loading = move || {
+        view! { <p class="part-loading" aria-busy="true">{move || app.t(Text::PartLoading)}</p> }
+    };
+    view! {
+        <Suspense fallback=loading>
+            {Suspend::new(async move {
+                match part.await {
+                    Ok(view) => view,
+                    Err(_) => view! {
+                        <p class="notice" role="alert" data-testid="part-unavailable">
+                            {move || app.t(Text::PartUnavailable)}
+                        </p>
+                    }
+                    .into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
