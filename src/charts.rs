@@ -8,10 +8,7 @@ use gpucost_core::money::{nearest_f64, Money};
 use gpucost_core::report::Series;
 
 mod markup;
-pub use markup::{
-    axes_fields, bar_fields, bars_svg, crossing_fields, cumulative_svg, legend_items, line_fields,
-    x_tick_fields, y_tick_fields,
-};
+pub use markup::{bars_svg, cumulative_svg, legend_items};
 
 /// Width of every chart's coordinate system (the SVG scales to its container).
 pub const WIDTH: f64 = 640.0;

@@ -39,18 +39,3 @@ where
         signal.set(value);
     }
 }
-
-/// `N` values computed together (the attributes and text of one drawn item), each in a
-/// signal that changes only when its own value does: one effect computes them all, and a
-/// reader wakes only when its value changes (see [`distinct_signal`]).
-pub fn distinct_fields<const N: usize>(
-    values: impl Fn() -> [String; N] + Send + Sync + 'static,
-) -> [RwSignal<String>; N] {
-    let signals = untrack(&values).map(RwSignal::new);
-    Effect::new(move |_| {
-        for (signal, value) in signals.iter().zip(values()) {
-            set_changed(*signal, value);
-        }
-    });
-    signals
-}

@@ -1,11 +1,11 @@
-//! The charts' attribute values and texts, and the same charts as SVG markup.
+//! The charts as SVG markup, each written in one go.
 //!
-//! The page draws each chart once and then updates in place only the attributes and texts
-//! that an edit changed (see `pages::calc::charts`): rewriting the markup on every edit made
-//! the browser parse it and build every element again. The markup functions write the very
-//! same values and are kept for tests and as the reference of what is drawn; every text and
-//! attribute value is escaped there, since seller names can come from a link (the page's
-//! elements take them as text, never as markup).
+//! A chart changes almost completely on every edit (a new total rescales every bar; every path,
+//! tick and label of the cumulative chart moves), so there is little to update in place:
+//! handing the browser one string to parse is cheaper than keeping a reactive effect per
+//! attribute and calling into the DOM once per element from WASM, and it is smaller code than
+//! a view per element kind. Every text and attribute value is escaped here, since seller
+//! names can come from a link.
 
 use std::fmt::Write;
 
@@ -14,91 +14,24 @@ use super::{line_class, BarChart, LineChart};
 /// `text` safe inside an element or a quoted attribute.
 pub(crate) use gpucost_core::format::escape_html as escape;
 
-/// Bar `i`: label x, text y, label, bar x, bar y, bar width, bar height, bar class, value x,
-/// value (empty when there is no such bar).
-pub fn bar_fields(c: &BarChart, i: usize) -> [String; 10] {
-    let Some(b) = c.bars.get(i) else {
-        return Default::default();
-    };
-    let (x0, h) = (c.x0, c.bar_height);
-    [
-        (x0 - 8.0).to_string(),
-        (b.y + h * 0.75).to_string(),
-        b.label.clone(),
-        x0.to_string(),
-        b.y.to_string(),
-        b.width.to_string(),
-        h.to_string(),
-        (if b.best { "bar best" } else { "bar" }).to_string(),
-        (x0 + b.width + 6.0).to_string(),
-        b.value.clone(),
-    ]
-}
-
-/// The plot area's left, top, right and bottom, where the axes are drawn.
-pub fn axes_fields(c: &LineChart) -> [String; 4] {
-    let (left, top, right, bottom) = c.area;
-    [left, top, right, bottom].map(|v| v.to_string())
-}
-
-/// Y tick `i`: the grid line's y, the label's x and y, and the label.
-pub fn y_tick_fields(c: &LineChart, i: usize) -> [String; 4] {
-    let Some((y, label)) = c.y_ticks.get(i) else {
-        return Default::default();
-    };
-    [
-        y.to_string(),
-        (c.area.0 - 6.0).to_string(),
-        (y + 4.0).to_string(),
-        label.clone(),
-    ]
-}
-
-/// X tick `i`: the label's x and y, and the label.
-pub fn x_tick_fields(c: &LineChart, i: usize) -> [String; 3] {
-    let Some((x, label)) = c.x_ticks.get(i) else {
-        return Default::default();
-    };
-    [x.to_string(), (c.area.3 + 16.0).to_string(), label.clone()]
-}
-
-/// Line `i`: its path, its CSS class and its legend text.
-pub fn line_fields(c: &LineChart, i: usize) -> [String; 3] {
-    let Some(l) = c.lines.get(i) else {
-        return Default::default();
-    };
-    [
-        l.d.clone(),
-        line_class(l.class).to_string(),
-        l.label.clone(),
-    ]
-}
-
-/// Crossing `i`: the point's x and y, the label's x and y, and the label.
-pub fn crossing_fields(c: &LineChart, i: usize) -> [String; 5] {
-    let Some(p) = c.crossings.get(i) else {
-        return Default::default();
-    };
-    [
-        p.x.to_string(),
-        p.y.to_string(),
-        (p.x + 6.0).to_string(),
-        (p.y - 6.0).to_string(),
-        p.label.clone(),
-    ]
-}
-
 /// The inside of the bar chart's `<svg>`: per bar, its label, the bar and its value.
 pub fn bars_svg(c: &BarChart) -> String {
     let mut s = String::with_capacity(256 * c.bars.len());
-    for i in 0..c.bars.len() {
-        let [label_x, text_y, label, x, y, width, height, class, value_x, value] = bar_fields(c, i);
+    let x0 = c.x0;
+    let h = c.bar_height;
+    for b in &c.bars {
+        let text_y = b.y + h * 0.75;
         // Writing to a String cannot fail.
         let _ = write!(
             s,
-            r#"<g><text x="{label_x}" y="{text_y}" text-anchor="end" class="label">{}</text><rect x="{x}" y="{y}" width="{width}" height="{height}" rx="3" class="{class}"/><text x="{value_x}" y="{text_y}" class="value">{}</text></g>"#,
-            escape(&label),
-            escape(&value)
+            r#"<g><text x="{}" y="{text_y}" text-anchor="end" class="label">{}</text><rect x="{x0}" y="{}" width="{}" height="{h}" rx="3" class="{}"/><text x="{}" y="{text_y}" class="value">{}</text></g>"#,
+            x0 - 8.0,
+            escape(&b.label),
+            b.y,
+            b.width,
+            if b.best { "bar best" } else { "bar" },
+            x0 + b.width + 6.0,
+            escape(&b.value)
         );
     }
     s
@@ -107,39 +40,47 @@ pub fn bars_svg(c: &BarChart) -> String {
 /// The inside of the cumulative chart's `<svg>`: axes, ticks, one path per way of paying and
 /// the crossings.
 pub fn cumulative_svg(c: &LineChart) -> String {
-    let [left, top, right, bottom] = axes_fields(c);
+    let (left, top, right, bottom) = c.area;
     let mut s = String::with_capacity(4096);
     // Writing to a String cannot fail.
     let _ = write!(
         s,
         r#"<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" class="axis"/><line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" class="axis"/>"#
     );
-    for i in 0..c.y_ticks.len() {
-        let [y, x, text_y, label] = y_tick_fields(c, i);
+    for (y, label) in &c.y_ticks {
         let _ = write!(
             s,
-            r#"<g><line x1="{left}" y1="{y}" x2="{right}" y2="{y}" class="grid-line"/><text x="{x}" y="{text_y}" text-anchor="end" class="tick">{}</text></g>"#,
-            escape(&label)
+            r#"<g><line x1="{left}" y1="{y}" x2="{right}" y2="{y}" class="grid-line"/><text x="{}" y="{}" text-anchor="end" class="tick">{}</text></g>"#,
+            left - 6.0,
+            y + 4.0,
+            escape(label)
         );
     }
-    for i in 0..c.x_ticks.len() {
-        let [x, y, label] = x_tick_fields(c, i);
+    for (x, label) in &c.x_ticks {
         let _ = write!(
             s,
-            r#"<text x="{x}" y="{y}" text-anchor="middle" class="tick">{}</text>"#,
-            escape(&label)
+            r#"<text x="{x}" y="{}" text-anchor="middle" class="tick">{}</text>"#,
+            bottom + 16.0,
+            escape(label)
         );
     }
-    for i in 0..c.lines.len() {
-        let [d, class, _] = line_fields(c, i);
-        let _ = write!(s, r#"<path d="{}" class="{class}"/>"#, escape(&d));
-    }
-    for i in 0..c.crossings.len() {
-        let [x, y, text_x, text_y, label] = crossing_fields(c, i);
+    for l in &c.lines {
         let _ = write!(
             s,
-            r#"<g class="crossing"><circle cx="{x}" cy="{y}" r="4"/><text x="{text_x}" y="{text_y}" class="tick">{}</text></g>"#,
-            escape(&label)
+            r#"<path d="{}" class="{}"/>"#,
+            escape(&l.d),
+            line_class(l.class)
+        );
+    }
+    for p in &c.crossings {
+        let _ = write!(
+            s,
+            r#"<g class="crossing"><circle cx="{}" cy="{}" r="4"/><text x="{}" y="{}" class="tick">{}</text></g>"#,
+            p.x,
+            p.y,
+            p.x + 6.0,
+            p.y - 6.0,
+            escape(&p.label)
         );
     }
     s
@@ -147,12 +88,13 @@ pub fn cumulative_svg(c: &LineChart) -> String {
 
 /// The chart's legend items: a swatch and the label of each line.
 pub fn legend_items(c: &LineChart) -> String {
-    (0..c.lines.len())
-        .map(|i| {
-            let [_, class, label] = line_fields(c, i);
+    c.lines
+        .iter()
+        .map(|l| {
             format!(
-                r#"<li><span class="swatch {class}"></span>{}</li>"#,
-                escape(&label)
+                r#"<li><span class="swatch {}"></span>{}</li>"#,
+                line_class(l.class),
+                escape(&l.label)
             )
         })
         .collect()
