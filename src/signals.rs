@@ -26,3 +26,16 @@ where
     });
     out.read_only()
 }
+
+/// Sets `signal` to `value` unless it already holds it, so its readers wake only on a change.
+///
+/// For an effect that splits one computed value into several signals (see
+/// [`distinct_signal`] for why): each reader then wakes only when its own part changes.
+pub fn set_changed<T>(signal: RwSignal<T>, value: T)
+where
+    T: PartialEq + Send + Sync + 'static,
+{
+    if signal.with_untracked(|old| old != &value) {
+        signal.set(value);
+    }
+}

@@ -27,6 +27,7 @@ mod offers;
 
 use line::{price_line, Depth, LineBest, LineUsageCache};
 pub(crate) use offers::OfferBook;
+pub use offers::RegionBook;
 use offers::{candidates, custom_rates, line_offers, sellers, CustomRate};
 
 /// Source id of prices the user entered.

@@ -9,8 +9,8 @@ use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
-    compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, Selection,
-    Seller,
+    compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, RegionBook,
+    Selection, Seller,
 };
 use crate::format::Lang;
 use crate::money::Money;
@@ -133,6 +133,26 @@ pub enum Recommend {
 
 /// Computes the full estimate for `ctx`, with the recommendation as `recommend` says.
 pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
+    report_on(ctx, recommend, OfferBook::new(ctx))
+}
+
+/// [`report_with`] on offers' regions kept from an earlier estimate, when they fit `ctx`
+/// (see [`RegionBook::fits`]; a book that does not fit is not used). The report is the same;
+/// only the work of building the regions again is saved.
+pub fn report_with_regions<'a>(
+    ctx: &EstimateContext<'a>,
+    recommend: Recommend,
+    regions: Arc<RegionBook<'a>>,
+) -> Report {
+    let book = if regions.fits(ctx) {
+        OfferBook::with_regions(ctx, regions)
+    } else {
+        OfferBook::new(ctx)
+    };
+    report_on(ctx, recommend, book)
+}
+
+fn report_on<'a>(ctx: &EstimateContext<'a>, recommend: Recommend, book: OfferBook<'a>) -> Report {
     let recommendation = match (ctx.scenario.workload(), recommend) {
         (None, _) | (_, Recommend::Later) => None,
         (Some(w), Recommend::Reuse(rec))
@@ -145,7 +165,6 @@ pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
         (Some(_), _) => recommendation_for(ctx),
     };
     // One book of offers for the comparison and the savings levers' counterfactuals.
-    let book = OfferBook::new(ctx);
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);
     if let Some(s) = recommendation

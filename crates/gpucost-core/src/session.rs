@@ -6,14 +6,16 @@
 //! for a query string; the page, which keeps its state in signals and its recommendation
 //! across edits, calls the reactive step [`estimate`] from its own memo.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use chrono::NaiveDate;
 
 use crate::catalog::{Catalog, Embedded};
-use crate::estimate::EstimateContext;
+use crate::estimate::{EstimateContext, RegionBook};
 use crate::format::Lang;
 use crate::fx::FxTable;
 use crate::money::Currency;
-use crate::report::{report_with, Recommend, Report};
+use crate::report::{report_with, report_with_regions, Recommend, Report};
 use crate::scenario::{Scenario, ScenarioError, ValidScenario};
 use crate::share::{self, Decoded, PageState, ParamIssue};
 
@@ -123,6 +125,65 @@ pub fn estimate(
     Ok(Estimate { scenario, report })
 }
 
+/// [`estimate`] for a page that estimates one scenario after another: it keeps what the last
+/// estimate built of the catalog's offers (their regions in the scenario's place after its
+/// discounts, see [`RegionBook`]) and reuses it while the discounts and the place stay the
+/// same, which they do for nearly every edit. Its estimates equal [`estimate`]'s.
+pub struct Estimator<'a> {
+    embedded: &'a Embedded,
+    regions: Mutex<Option<Arc<RegionBook<'a>>>>,
+}
+
+impl<'a> Estimator<'a> {
+    /// An estimator over `embedded` that has kept nothing yet.
+    pub fn new(embedded: &'a Embedded) -> Estimator<'a> {
+        Estimator {
+            embedded,
+            regions: Mutex::new(None),
+        }
+    }
+
+    /// As [`estimate`].
+    ///
+    /// # Errors
+    /// Every problem of the scenario (see [`Scenario::validate`]).
+    pub fn estimate(
+        &self,
+        scenario: Scenario,
+        fx: &FxTable,
+        currency: Currency,
+        today: NaiveDate,
+        recommend: impl FnOnce() -> Recommend,
+    ) -> Result<Estimate, Vec<ScenarioError>> {
+        let embedded = self.embedded;
+        let scenario = scenario.validate(&embedded.catalog)?;
+        let ctx = EstimateContext {
+            catalog: &embedded.catalog,
+            index: &embedded.index,
+            scenario: &scenario,
+            fx,
+            currency,
+            today,
+        };
+        let regions = {
+            // A poisoned lock only means an earlier estimate panicked; the book is rebuilt.
+            let mut kept = self.regions.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut book = match kept.take() {
+                Some(book) if book.fits(&ctx) => book,
+                _ => {
+                    let s = scenario.scenario();
+                    Arc::new(RegionBook::new(&embedded.catalog, &s.discounts, s.geo))
+                }
+            };
+            // The last report has let go of the book by now, so it is not copied.
+            Arc::make_mut(&mut book).fill_for(&ctx);
+            Arc::clone(kept.insert(book))
+        };
+        let report = report_with_regions(&ctx, recommend(), regions);
+        Ok(Estimate { scenario, report })
+    }
+}
+
 /// The report of a scenario that is already valid for `embedded`'s catalog.
 pub fn report_for(
     embedded: &Embedded,
@@ -147,6 +208,7 @@ pub fn report_for(
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use rust_decimal::Decimal;
 
     fn day() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()
@@ -190,5 +252,42 @@ mod tests {
         assert_eq!(s.ignored().count(), 1, "{:?}", s.issues);
         assert!(s.estimate.is_ok());
         assert_eq!(s.link(), share::encode(&s.state));
+    }
+
+    /// The page estimates edit after edit with one [`Estimator`]: each estimate must equal a
+    /// fresh one, also after an edit that changes what the kept regions depend on (a
+    /// discount, the place) or adds a line of another GPU family.
+    #[test]
+    fn an_estimator_kept_across_edits_estimates_as_a_fresh_estimate() {
+        use crate::placement::Geo;
+        use crate::scenario::{Discount, Horizon, Line};
+        let e = embedded();
+        let base = Session::open(e, "?preset=dev-test&cur=CNY", None, day());
+        let fx = base.fx.clone();
+        let estimator = Estimator::new(e);
+        let mut s = base.state.scenario.clone();
+        let edits: [fn(&mut Scenario); 9] = [
+            |_| {},
+            |s| s.horizon = Horizon::Hours(Decimal::from(25)),
+            |s| s.horizon = Horizon::Hours(Decimal::from(26)),
+            |s| {
+                s.discounts = vec![Discount {
+                    provider: "aws".into(),
+                    percent: Decimal::from(20),
+                }]
+            },
+            |s| s.horizon = Horizon::Hours(Decimal::from(27)),
+            |s| s.geo = Geo::MainlandChina,
+            |s| s.lines.push(Line::constant("A100-80GB", Decimal::from(8))),
+            |s| s.geo = Geo::Anywhere,
+            |s| s.discounts.clear(),
+        ];
+        for (i, edit) in edits.iter().enumerate() {
+            edit(&mut s);
+            let kept = estimator.estimate(s.clone(), &fx, Currency::Cny, day(), || Recommend::Now);
+            let fresh = estimate(e, s.clone(), &fx, Currency::Cny, day(), || Recommend::Now);
+            assert!(kept.is_ok(), "edit {i}: {:?}", kept.err());
+            assert_eq!(kept, fresh, "edit {i}");
+        }
     }
 }

@@ -53,21 +53,23 @@ pub fn CalculatorPage() -> impl IntoView {
     });
     // The estimate depends on the scenario, currency and rate — not on the language. The
     // recommendation is read only for a valid scenario, so an invalid one does not make it.
+    // Keeps the offers' regions across edits (they change only with the discounts or place).
+    let estimator = session::Estimator::new(embedded());
     let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
         let recommend = || match recommendation.get() {
             Some(rec) => Recommend::Reuse(rec),
             None => Recommend::Later,
         };
-        session::estimate(
-            embedded(),
-            scenario,
-            &app.fx.get(),
-            app.currency.get(),
-            app.today,
-            recommend,
-        )
-        .map(|e| e.report)
+        estimator
+            .estimate(
+                scenario,
+                &app.fx.get(),
+                app.currency.get(),
+                app.today,
+                recommend,
+            )
+            .map(|e| e.report)
     });
     provide_context(computed);
 

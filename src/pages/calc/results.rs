@@ -10,12 +10,12 @@ use gpucost_core::savings::{Lever, Saving};
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::share;
 use gpucost_core::view::results::{
-    provider_lines, results_view, LineView, ProviderRow, ResultsView,
+    provider_lines, results_view, LineView, ProviderRow, ResultsView, Served,
 };
 use leptos::prelude::*;
 
 use crate::parts::show_part;
-
+use crate::signals::set_changed;
 use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
@@ -220,9 +220,84 @@ fn Results(
     }
 }
 
+/// What a provider row shows, as text.
+#[derive(Clone, Default, PartialEq)]
+struct RowText {
+    rank: String,
+    best: bool,
+    name: String,
+    badges: Vec<&'static str>,
+    offers: String,
+    total: String,
+    per_gpu_hour: String,
+    billing: String,
+}
+
+impl RowText {
+    fn of(row: &ProviderRow, lang: Lang) -> RowText {
+        let served = row.outcome.as_ref().ok();
+        let served_text =
+            |pick: fn(&Served, Lang) -> String| served.map(|s| pick(s, lang)).unwrap_or_default();
+        RowText {
+            rank: row.rank.map(|n| n.to_string()).unwrap_or_default(),
+            best: row.rank == Some(1),
+            name: row.names.get(lang).to_string(),
+            badges: row.badges.iter().map(|b| b.text(lang)).collect(),
+            offers: served_text(|s, lang| s.instances_text(lang)),
+            total: served_text(|s, _| format::money(s.total)),
+            per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),
+            billing: served_text(|s, lang| s.billing.text(lang)),
+        }
+    }
+}
+
+/// [`RowText`], a signal per part.
+#[derive(Clone, Copy)]
+struct RowSignals {
+    rank: RwSignal<String>,
+    best: RwSignal<bool>,
+    name: RwSignal<String>,
+    badges: RwSignal<Vec<&'static str>>,
+    offers: RwSignal<String>,
+    total: RwSignal<String>,
+    per_gpu_hour: RwSignal<String>,
+    billing: RwSignal<String>,
+}
+
+impl RowSignals {
+    fn new(t: RowText) -> RowSignals {
+        RowSignals {
+            rank: RwSignal::new(t.rank),
+            best: RwSignal::new(t.best),
+            name: RwSignal::new(t.name),
+            badges: RwSignal::new(t.badges),
+            offers: RwSignal::new(t.offers),
+            total: RwSignal::new(t.total),
+            per_gpu_hour: RwSignal::new(t.per_gpu_hour),
+            billing: RwSignal::new(t.billing),
+        }
+    }
+
+    /// Sets the parts that changed.
+    fn set(self, t: RowText) {
+        set_changed(self.rank, t.rank);
+        set_changed(self.best, t.best);
+        set_changed(self.name, t.name);
+        set_changed(self.badges, t.badges);
+        set_changed(self.offers, t.offers);
+        set_changed(self.total, t.total);
+        set_changed(self.per_gpu_hour, t.per_gpu_hour);
+        set_changed(self.billing, t.billing);
+    }
+}
+
 /// A provider's row, updated in place while the seller stays in the comparison, with its
 /// line items behind a disclosure. The line items are about half the page's elements and
 /// half the formatting, so they are built only when opened or printed.
+///
+/// One effect per row words the row after each edit and sets only the parts that changed, so
+/// an edit that moves the totals wakes the cells of the totals and not the rest (a cell per
+/// memo woke every cell of every row on every edit, each to find its text unchanged).
 #[component]
 fn ProviderRowView(
     /// All the results.
@@ -236,33 +311,17 @@ fn ProviderRowView(
     let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
     let t = move |text: Text| text.get(lang);
     let key = seller.clone();
-    let row = Memo::new(move |_| {
+    let text = move || {
         view_model.with(|v| {
             v.as_ref()
                 .ok()
-                .and_then(|r| r.rows.iter().find(|row| row.key == key).cloned())
-        })
-    });
-    let text = move |pick: fn(&ProviderRow, Lang) -> String| {
-        move || row.with(|r| r.as_ref().map(|r| pick(r, lang)).unwrap_or_default())
-    };
-    let served = move |pick: fn(&gpucost_core::view::results::Served, Lang) -> String| {
-        move || {
-            row.with(|r| {
-                r.as_ref()
-                    .and_then(|r| r.outcome.as_ref().ok())
-                    .map(|s| pick(s, lang))
-                    .unwrap_or_default()
-            })
-        }
-    };
-    let badges = Memo::new(move |_| {
-        row.with(|r| {
-            r.as_ref()
-                .map(|r| r.badges.iter().map(|b| b.text(lang)).collect::<Vec<_>>())
+                .and_then(|r| r.rows.iter().find(|row| row.key == key))
+                .map(|row| RowText::of(row, lang))
                 .unwrap_or_default()
         })
-    });
+    };
+    let row = RowSignals::new(untrack(&text));
+    Effect::new(move |_| row.set(text()));
     let details_id = format!("details-{}", seller.replace([':', ' ', '/'], "-"));
     let open = RwSignal::new(false);
     let for_lines = seller.clone();
@@ -277,17 +336,17 @@ fn ProviderRowView(
     let rules_of = seller.clone();
     let rules = move || provider_rules(catalog(), &rules_of, lang);
     view! {
-        <tr data-seller=seller.clone() class:best=move || row.with(|r| r.as_ref().and_then(|r| r.rank) == Some(1))>
-            <td data-label="#">{text(|r, _| r.rank.map(|n| n.to_string()).unwrap_or_default())}</td>
+        <tr data-seller=seller.clone() class:best=row.best>
+            <td data-label="#">{row.rank}</td>
             <td data-label=t(Text::ColProvider)>
-                <strong>{text(|r, lang| r.names.get(lang).to_string())}</strong>
-                {move || badges.get().into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
-                <span class="offers">{served(|s, lang| s.instances_text(lang))}</span>
+                <strong>{row.name}</strong>
+                {move || row.badges.get().into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
+                <span class="offers">{row.offers}</span>
             </td>
-            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{served(|s, _| format::money(s.total))}</td>
-            <td data-label=t(Text::ColPerGpuHour) class="num">{served(|s, lang| s.per_gpu_hour_text(lang))}</td>
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{row.total}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{row.per_gpu_hour}</td>
             <td data-label=t(Text::ColBilling)>
-                {served(|s, lang| s.billing.text(lang))}
+                {row.billing}
                 <button
                     type="button"
                     class="link"
@@ -401,7 +460,18 @@ fn SavingsPanel(
     }
 }
 
-/// One savings lever.
+/// What a savings lever shows, as text.
+#[derive(Clone, Default, PartialEq)]
+struct SavingText {
+    negative: bool,
+    amount: String,
+    percent: String,
+    from_to: String,
+    assumption: String,
+}
+
+/// One savings lever. Like a provider row, one effect words it after each edit and sets only
+/// the parts that changed.
 #[component]
 fn SavingItem(
     /// All the levers.
@@ -411,17 +481,41 @@ fn SavingItem(
     /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
-    let saving = Memo::new(move |_| savings.with(|s| s.iter().find(|s| s.lever == lever).cloned()));
-    let text = move |pick: fn(&Saving, Lang) -> String| {
-        move || saving.with(|s| s.as_ref().map(|s| pick(s, lang)).unwrap_or_default())
+    let text = move || {
+        savings.with(|all| {
+            all.iter()
+                .find(|s| s.lever == lever)
+                .map(|s| SavingText {
+                    negative: s.costs_more(),
+                    amount: format::money(s.amount),
+                    percent: saving_percent(s),
+                    from_to: saving_from_to(s),
+                    assumption: s.assumption.text(lang),
+                })
+                .unwrap_or_default()
+        })
     };
+    let first = untrack(text);
+    let negative = RwSignal::new(first.negative);
+    let amount = RwSignal::new(first.amount);
+    let percent = RwSignal::new(first.percent);
+    let from_to = RwSignal::new(first.from_to);
+    let assumption = RwSignal::new(first.assumption);
+    Effect::new(move |_| {
+        let t = text();
+        set_changed(negative, t.negative);
+        set_changed(amount, t.amount);
+        set_changed(percent, t.percent);
+        set_changed(from_to, t.from_to);
+        set_changed(assumption, t.assumption);
+    });
     view! {
-        <li data-lever=lever.as_str() class:negative=move || saving.with(|s| s.as_ref().is_some_and(Saving::costs_more))>
+        <li data-lever=lever.as_str() class:negative=negative>
             <span class="lever">{lever_name(lever, lang)}</span>
-            <span class="amount">{text(|s, _| format::money(s.amount))}</span>
-            <span class="percent">{text(|s, _| saving_percent(s))}</span>
-            <span class="from-to">{text(|s, _| saving_from_to(s))}</span>
-            <span class="assumption">{text(|s, lang| s.assumption.text(lang))}</span>
+            <span class="amount">{amount}</span>
+            <span class="percent">{percent}</span>
+            <span class="from-to">{from_to}</span>
+            <span class="assumption">{assumption}</span>
         </li>
     }
 }

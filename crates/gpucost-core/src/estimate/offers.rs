@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::Arc;
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
@@ -38,100 +39,192 @@ pub(super) struct Candidate<'b, 'a> {
     pub terms: Cow<'b, [RegionTerms<'a>]>,
 }
 
-/// A catalog offer's regions with their terms, and its interconnect (a catalog lookup, done
-/// once per book rather than per candidate on every edit).
-struct OfferPrices<'a> {
+/// A catalog offer's regions in the scenario's place, after discounts, and its interconnect
+/// (a catalog lookup, done once per book rather than per candidate on every edit).
+#[derive(Clone)]
+struct OfferRegions<'a> {
     regions: Vec<RegionRates<'a>>,
-    terms: Vec<RegionTerms<'a>>,
     interconnect: Option<Interconnect>,
 }
 
-/// Every catalog offer's regions and rates after the scenario's discounts, with what they
-/// mean for plans, built on first use. One book serves every scenario with the same
-/// discounts and billing options (an estimate and its counterfactuals differ only in demand).
-pub(crate) struct OfferBook<'a> {
+/// Catalog offers' regions in one place after one set of discounts: what pricing needs of an
+/// offer before anything about the demand, the horizon or the billing options is known.
+///
+/// Grouping an offer's prices by region, looking up where each region is and dropping the
+/// regions priced alike is most of what an estimate does per offer it prices, and none of it
+/// changes when an edit changes the hours, the lines' demand or the billing options. A page
+/// keeps one book across such edits (see [`crate::session::Estimator`]): it is filled with
+/// the offers a scenario's lines can use ([`RegionBook::fill_for`]), and an estimate builds
+/// any other offer's regions itself. [`RegionBook::fits`] says whether a kept book holds what
+/// a new scenario would see.
+#[derive(Clone)]
+pub struct RegionBook<'a> {
     catalog: &'a Catalog,
     discounts: Vec<Discount>,
     /// Only regions in this place are kept.
     geo: Geo,
-    plan_ctx: PlanContext<'a>,
     /// Providers with at least one catalog offer.
     stocked: HashSet<&'a str>,
-    offers: Vec<OnceCell<OfferPrices<'a>>>,
+    /// Per catalog offer, its regions once filled.
+    offers: Vec<Option<OfferRegions<'a>>>,
+}
+
+impl<'a> RegionBook<'a> {
+    /// An empty book for `catalog`'s offers in `geo` after `discounts`.
+    pub fn new(catalog: &'a Catalog, discounts: &[Discount], geo: Geo) -> RegionBook<'a> {
+        RegionBook {
+            catalog,
+            discounts: discounts.to_vec(),
+            geo,
+            stocked: catalog.offers.iter().map(|o| o.provider.as_ref()).collect(),
+            offers: vec![None; catalog.offers.len()],
+        }
+    }
+
+    /// An empty book for `ctx`'s catalog, discounts and place.
+    fn for_ctx(ctx: &EstimateContext<'a>) -> RegionBook<'a> {
+        let s = ctx.scenario.scenario();
+        RegionBook::new(ctx.catalog, &s.discounts, s.geo)
+    }
+
+    /// Whether the book holds the regions `ctx` would see (same catalog, discounts and place).
+    pub fn fits(&self, ctx: &EstimateContext) -> bool {
+        std::ptr::eq(self.catalog, ctx.catalog)
+            && self.discounts == ctx.scenario.scenario().discounts
+            && self.geo == ctx.scenario.scenario().geo
+    }
+
+    /// Builds the regions of every offer of the families of `ctx`'s lines' GPUs not built yet
+    /// (what pricing those lines reads).
+    pub fn fill_for(&mut self, ctx: &EstimateContext) {
+        for line in &ctx.scenario.scenario().lines {
+            let family = ctx
+                .index
+                .gpu(&line.gpu)
+                .map(|i| ctx.catalog.gpus[i].family.as_ref())
+                .unwrap_or("");
+            for &i in ctx.index.offers_of_family(family) {
+                if self.offers[i].is_none() {
+                    self.offers[i] = Some(self.build(i));
+                }
+            }
+        }
+    }
+
+    /// The regions of catalog offer `i` in the book's place, with its discounted rates; of
+    /// regions priced alike, only the first (see [`distinct_regions`]).
+    fn build(&self, i: usize) -> OfferRegions<'a> {
+        let offer = &self.catalog.offers[i];
+        let mut regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
+        regions.retain(|r| self.in_place(offer, r.region) == Some(true));
+        OfferRegions {
+            regions: distinct_regions(regions),
+            interconnect: Interconnect::of(self.catalog, offer),
+        }
+    }
+
+    /// Whether `offer`'s region `region` is in the book's place (`None`: unknown).
+    fn in_place(&self, offer: &Offer, region: &str) -> Option<bool> {
+        self.geo
+            .contains(self.catalog.place(&offer.provider, region))
+    }
+}
+
+/// A catalog offer's regions with their terms, and its interconnect.
+struct OfferPrices<'r, 'a> {
+    regions: &'r [RegionRates<'a>],
+    terms: &'r [RegionTerms<'a>],
+    interconnect: Option<Interconnect>,
+}
+
+/// Every catalog offer's regions and rates after the scenario's discounts (from a
+/// [`RegionBook`]), with what they mean for plans under the scenario's plan context, built on
+/// first use. One book serves every scenario with the same discounts, place and billing
+/// options (an estimate and its counterfactuals differ only in demand).
+pub(crate) struct OfferBook<'a> {
+    /// Regions kept from earlier estimates (some offers may not be in it).
+    kept: Arc<RegionBook<'a>>,
+    /// Regions of offers `kept` has not built, built on first use.
+    built: Vec<OnceCell<OfferRegions<'a>>>,
+    plan_ctx: PlanContext<'a>,
+    terms: Vec<OnceCell<Vec<RegionTerms<'a>>>>,
 }
 
 impl<'a> OfferBook<'a> {
     /// An empty book for `ctx`'s catalog and discounts.
     pub(crate) fn new(ctx: &EstimateContext<'a>) -> OfferBook<'a> {
+        OfferBook::with_regions(ctx, Arc::new(RegionBook::for_ctx(ctx)))
+    }
+
+    /// An empty book for `ctx` on `kept`, which must fit it (see [`RegionBook::fits`]).
+    pub(crate) fn with_regions(
+        ctx: &EstimateContext<'a>,
+        kept: Arc<RegionBook<'a>>,
+    ) -> OfferBook<'a> {
+        debug_assert!(kept.fits(ctx));
+        let n = ctx.catalog.offers.len();
         OfferBook {
-            catalog: ctx.catalog,
-            discounts: ctx.scenario.scenario().discounts.clone(),
-            geo: ctx.scenario.scenario().geo,
+            kept,
+            built: std::iter::repeat_with(OnceCell::new).take(n).collect(),
             plan_ctx: plan_context(ctx),
-            stocked: ctx
-                .catalog
-                .offers
-                .iter()
-                .map(|o| o.provider.as_ref())
-                .collect(),
-            offers: std::iter::repeat_with(OnceCell::new)
-                .take(ctx.catalog.offers.len())
-                .collect(),
+            terms: std::iter::repeat_with(OnceCell::new).take(n).collect(),
         }
     }
 
-    /// Whether the book holds the prices `ctx` would see (same catalog, discounts and plan
-    /// context).
+    /// Whether the book holds the prices `ctx` would see (same catalog, discounts, place and
+    /// plan context).
     pub(crate) fn fits(&self, ctx: &EstimateContext) -> bool {
-        std::ptr::eq(self.catalog, ctx.catalog)
-            && self.discounts == ctx.scenario.scenario().discounts
-            && self.geo == ctx.scenario.scenario().geo
-            && self.plan_ctx == plan_context(ctx)
+        self.kept.fits(ctx) && self.plan_ctx == plan_context(ctx)
     }
 
     /// Whether `provider` has any catalog offer.
     pub(crate) fn stocks(&self, provider: &str) -> bool {
-        self.stocked.contains(provider)
+        self.kept.stocked.contains(provider)
+    }
+
+    /// Catalog offer `i`'s regions, kept or built now.
+    fn regions(&self, i: usize) -> &OfferRegions<'a> {
+        match &self.kept.offers[i] {
+            Some(r) => r,
+            None => self.built[i].get_or_init(|| self.kept.build(i)),
+        }
     }
 
     /// The regions of catalog offer `i` in the scenario's place, with its discounted rates and
     /// their terms; of regions priced alike, only the first (see [`distinct_regions`]).
-    fn prices(&self, i: usize) -> &OfferPrices<'a> {
-        self.offers[i].get_or_init(|| {
-            let offer = &self.catalog.offers[i];
-            let mut regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
-            regions.retain(|r| self.in_place(offer, r.region) == Some(true));
-            let regions = distinct_regions(regions);
-            let terms = regions
+    fn prices(&self, i: usize) -> OfferPrices<'_, 'a> {
+        let r = self.regions(i);
+        let terms = self.terms[i].get_or_init(|| {
+            r.regions
                 .iter()
                 .map(|r| RegionTerms::new(r, &self.plan_ctx))
-                .collect();
-            OfferPrices {
-                regions,
-                terms,
-                interconnect: Interconnect::of(self.catalog, offer),
-            }
-        })
+                .collect()
+        });
+        OfferPrices {
+            regions: &r.regions,
+            terms,
+            interconnect: r.interconnect,
+        }
     }
 
-    /// Whether `offer`'s region `region` is in the scenario's place (`None`: unknown).
-    fn in_place(&self, offer: &Offer, region: &str) -> Option<bool> {
-        self.geo
-            .contains(self.catalog.place(&offer.provider, region))
+    /// Whether catalog offer `i` has a region in the scenario's place.
+    fn has_regions(&self, i: usize) -> bool {
+        !self.regions(i).regions.is_empty()
     }
 
     /// Why catalog offer `i` has no region in the scenario's place: none is there, or the
     /// places of some are unknown.
     fn place_constraint(&self, i: usize) -> Constraint {
-        let offer = &self.catalog.offers[i];
+        let book = &self.kept;
+        let offer = &book.catalog.offers[i];
         let unknown = offer
             .prices
             .iter()
-            .any(|p| self.in_place(offer, &p.region).is_none());
+            .any(|p| book.in_place(offer, &p.region).is_none());
         if unknown {
             Constraint::PlaceUnknown
         } else {
-            Constraint::Place(self.geo)
+            Constraint::Place(book.geo)
         }
     }
 }
@@ -350,12 +443,8 @@ pub(super) fn constraints(
         .into_iter()
         .filter(|&i| ctx.catalog.offers[i].provider == seller)
         .filter_map(|i| {
-            offer_constraint(line, host, &ctx.catalog.offers[i]).or_else(|| {
-                book.prices(i)
-                    .regions
-                    .is_empty()
-                    .then(|| book.place_constraint(i))
-            })
+            offer_constraint(line, host, &ctx.catalog.offers[i])
+                .or_else(|| (!book.has_regions(i)).then(|| book.place_constraint(i)))
         })
         .collect()
 }
@@ -392,7 +481,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
     let (catalog, index) = (ctx.catalog, ctx.index);
     let mut out: Vec<Candidate> = line_offers
         .iter()
-        .filter(|&&i| catalog.offers[i].provider == seller.id && !book.prices(i).regions.is_empty())
+        .filter(|&&i| catalog.offers[i].provider == seller.id && book.has_regions(i))
         .map(|&i| {
             let o = &catalog.offers[i];
             let prices = book.prices(i);
@@ -402,8 +491,8 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 gpus: o.gpus,
                 vcpus: o.vcpus,
                 interconnect: prices.interconnect,
-                regions: Cow::Borrowed(&prices.regions),
-                terms: Cow::Borrowed(&prices.terms),
+                regions: Cow::Borrowed(prices.regions),
+                terms: Cow::Borrowed(prices.terms),
             }
         })
         .collect();
