@@ -89,10 +89,18 @@ function main() {
     }
 
     // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
-    const loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
+    let loader = replaceAll(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'), [
       [`"./${NAME}.js"`, `"./${finalName['main.js']}"`],
       ...chunks.map((c) => [`"./${c}"`, `"./${finalName[c]}"`]),
     ]);
+    // The loader starts a module's fetch, then waits for the modules it needs first; when one
+    // of those fails (offline), the fetch is never awaited and its failure would surface as an
+    // unhandled rejection. The part reports the failure already (src/parts.rs).
+    const fetches = /const src = fetch\(new URL\("[^"]+", import\.meta\.url\)\);/g;
+    if ((loader.match(fetches) ?? []).length !== chunks.length) {
+      fail("cannot find each module's fetch in the loader; has its format changed?");
+    }
+    loader = loader.replace(fetches, (statement) => `${statement} src.catch(() => {});`);
     // Only the import statements: the import object keeps the module name the wasm asks for.
     const glue = replaceAll(fs.readFileSync(path.join(outDir, 'main.js'), 'utf8'), [
       ['from "./__wasm_split.js"', `from "./${finalName['loader.js']}"`],

@@ -270,6 +270,38 @@ for (const where of ['site root', 'sub-path']) {
   });
 }
 
+test('offline, a part never opened says it cannot be loaded, the page goes on, and a part once opened works', async () => {
+  const context = await app.browser.newContext({ locale: 'en-US' });
+  const { page, errors } = await visit(context, `${app.server.url}?preset=dev-test&lang=en`);
+  await workerActive(page);
+  await page.getByTestId('nav-review').click();
+  await page.getByTestId('nav-calc').click();
+  await page.waitForSelector('[data-testid=headline]');
+
+  await context.setOffline(true);
+  const split = fs.readdirSync(DIST).some((f) => f.endsWith('-split.js'));
+  await page.getByTestId('nav-catalog').click();
+  if (split) {
+    // The catalog browser's code was never fetched: a notice, not a stopped page.
+    await page.getByTestId('part-unavailable').waitFor();
+  } else {
+    await page.getByTestId('row-count').waitFor();
+  }
+  // The review page was opened online: its code was kept by the service worker.
+  await page.getByTestId('nav-review').click();
+  await page.locator('#review-heading').waitFor();
+  await page.getByTestId('nav-calc').click();
+  await page.waitForSelector('[data-testid=headline]');
+  assert.match(await page.getByTestId('headline').textContent(), /\S/);
+
+  // Back online, opening the catalog again fetches it.
+  await context.setOffline(false);
+  await page.getByTestId('nav-catalog').click();
+  await page.getByTestId('row-count').waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('framed by the embedding example, the calculator works and caches itself for its directory', async () => {
   const context = await app.browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
