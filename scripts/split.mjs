@@ -22,7 +22,7 @@ const NAME = 'gpu-cost-lab';
 // The parts (src/pages/calc/later.rs) the calculator builds right after its first
 // result. Every other part (the catalog and review pages, the folded settings) is fetched only
 // when a visitor opens it.
-const CALCULATOR_PARTS = ['below_comparison', 'export_bar', 'saved_scenarios'];
+const CALCULATOR_PARTS = ['below_comparison', 'export_bar', 'saved_scenarios', 'recommender'];
 const PLACEHOLDER = '__wasm_split_placeholder__';
 
 try {

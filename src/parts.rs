@@ -37,17 +37,24 @@ macro_rules! part {
 }
 pub(crate) use part;
 
+/// The result of calling a split point, inside an `async` block: `loaded!(later::f())`. A split
+/// point's function is async (it may fetch its code first); in a build without split points
+/// it is a plain function.
+macro_rules! loaded {
+    ($call:expr) => {{
+        #[cfg(gpucost_split)]
+        let result = $call.await;
+        #[cfg(not(gpucost_split))]
+        let result = $call;
+        result
+    }};
+}
+pub(crate) use loaded;
+
 /// Shows the part a call of a [`part!`] function makes: `show_part!(later::saved_scenarios())`.
 macro_rules! show_part {
     ($call:expr) => {
-        $crate::parts::shown(async move {
-            // A split point's function is async (it may fetch its code first); elsewhere not.
-            #[cfg(gpucost_split)]
-            let part = $call.await;
-            #[cfg(not(gpucost_split))]
-            let part = $call;
-            part
-        })
+        $crate::parts::shown(async move { $crate::parts::loaded!($call) })
     };
 }
 pub(crate) use show_part;

@@ -133,15 +133,39 @@ pub enum Recommend {
 
 /// Computes the full estimate for `ctx`, with the recommendation as `recommend` says.
 pub fn report_with(ctx: &EstimateContext, recommend: Recommend) -> Report {
-    report_on(ctx, recommend, OfferBook::new(ctx))
+    report_on(ctx, recommendation(ctx, recommend), OfferBook::new(ctx))
 }
 
-/// [`report_with`] on offers' regions kept from an earlier estimate, when they fit `ctx`
-/// (see [`RegionBook::fits`]; a book that does not fit is not used). The report is the same;
-/// only the work of building the regions again is saved.
-pub fn report_with_regions<'a>(
+/// The recommendation `recommend` asks for: none, a kept one that still fits `ctx`, or one
+/// computed now (also in place of a kept one that no longer fits).
+pub fn recommendation(ctx: &EstimateContext, recommend: Recommend) -> Option<Arc<Recommendation>> {
+    match recommend {
+        Recommend::Later => None,
+        Recommend::Reuse(rec) if fits(&rec, ctx) => Some(rec),
+        Recommend::Now | Recommend::Reuse(_) => recommendation_for(ctx),
+    }
+}
+
+/// Whether `rec` was made for `ctx`'s workload, place and currency (the rates cannot be
+/// checked; see [`Recommend::Reuse`]). False when the scenario describes no workload.
+pub fn fits(rec: &Recommendation, ctx: &EstimateContext) -> bool {
+    ctx.scenario.workload().is_some_and(|w| {
+        rec.workload == *w
+            && rec.currency == ctx.currency
+            && rec.placement == ctx.scenario.scenario().placement()
+    })
+}
+
+/// The full estimate for `ctx` with `recommendation` as it is (the caller made sure it fits,
+/// see [`fits`]), on offers' regions kept from an earlier estimate when they fit `ctx` (see
+/// [`RegionBook::fits`]; a book that does not fit is not used). The report is the same as
+/// [`report_with`]'s; only the work of building the regions again is saved.
+///
+/// It never computes a recommendation, so a page that computes its own elsewhere (the
+/// release page fetches that code after its first result) can estimate without it.
+pub fn report_given<'a>(
     ctx: &EstimateContext<'a>,
-    recommend: Recommend,
+    recommendation: Option<Arc<Recommendation>>,
     regions: Arc<RegionBook<'a>>,
 ) -> Report {
     let book = if regions.fits(ctx) {
@@ -149,21 +173,14 @@ pub fn report_with_regions<'a>(
     } else {
         OfferBook::new(ctx)
     };
-    report_on(ctx, recommend, book)
+    report_on(ctx, recommendation, book)
 }
 
-fn report_on<'a>(ctx: &EstimateContext<'a>, recommend: Recommend, book: OfferBook<'a>) -> Report {
-    let recommendation = match (ctx.scenario.workload(), recommend) {
-        (None, _) | (_, Recommend::Later) => None,
-        (Some(w), Recommend::Reuse(rec))
-            if rec.workload == *w
-                && rec.currency == ctx.currency
-                && rec.placement == ctx.scenario.scenario().placement() =>
-        {
-            Some(rec)
-        }
-        (Some(_), _) => recommendation_for(ctx),
-    };
+fn report_on<'a>(
+    ctx: &EstimateContext<'a>,
+    recommendation: Option<Arc<Recommendation>>,
+    book: OfferBook<'a>,
+) -> Report {
     // One book of offers for the comparison and the savings levers' counterfactuals.
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);

@@ -15,7 +15,8 @@ use crate::estimate::{EstimateContext, RegionBook};
 use crate::format::Lang;
 use crate::fx::FxTable;
 use crate::money::Currency;
-use crate::report::{report_with, report_with_regions, Recommend, Report};
+use crate::recommend::Recommendation;
+use crate::report::{fits, recommendation, report_given, report_with, Recommend, Report};
 use crate::scenario::{Scenario, ScenarioError, ValidScenario};
 use crate::share::{self, Decoded, PageState, ParamIssue};
 
@@ -105,7 +106,7 @@ pub fn fx_for(catalog: &Catalog, state: &PageState) -> FxTable {
 }
 
 /// Validates `scenario` against `embedded` and estimates it in `currency` on `today`, with
-/// the recommendation as `recommend` says.
+/// the recommendation as `recommend` says: [`Estimator::estimate`] with nothing kept.
 ///
 /// `recommend` is asked only once the scenario is valid, so a page that keeps its
 /// recommendation in a lazy memo does not compute one for a scenario it cannot estimate.
@@ -120,15 +121,13 @@ pub fn estimate(
     today: NaiveDate,
     recommend: impl FnOnce() -> Recommend,
 ) -> Result<Estimate, Vec<ScenarioError>> {
-    let scenario = scenario.validate(&embedded.catalog)?;
-    let report = report_for(embedded, &scenario, fx, currency, today, recommend());
-    Ok(Estimate { scenario, report })
+    Estimator::new(embedded).estimate(scenario, fx, currency, today, recommend)
 }
 
 /// [`estimate`] for a page that estimates one scenario after another: it keeps what the last
 /// estimate built of the catalog's offers (their regions in the scenario's place after its
 /// discounts, see [`RegionBook`]) and reuses it while the discounts and the place stay the
-/// same, which they do for nearly every edit. Its estimates equal [`estimate`]'s.
+/// same, which they do for nearly every edit. Its estimates equal [`report_for`]'s.
 pub struct Estimator<'a> {
     embedded: &'a Embedded,
     regions: Mutex<Option<Arc<RegionBook<'a>>>>,
@@ -155,6 +154,40 @@ impl<'a> Estimator<'a> {
         today: NaiveDate,
         recommend: impl FnOnce() -> Recommend,
     ) -> Result<Estimate, Vec<ScenarioError>> {
+        self.estimate_on(scenario, fx, currency, today, |ctx| {
+            recommendation(ctx, recommend())
+        })
+    }
+
+    /// As [`Estimator::estimate`], with the recommendation `kept` gives when it fits the
+    /// scenario (see [`fits`]) and none otherwise: this never computes one. The page uses it,
+    /// so the recommendation's code is not part of what its first result waits for.
+    ///
+    /// # Errors
+    /// Every problem of the scenario (see [`Scenario::validate`]).
+    pub fn estimate_kept(
+        &self,
+        scenario: Scenario,
+        fx: &FxTable,
+        currency: Currency,
+        today: NaiveDate,
+        kept: impl FnOnce() -> Option<Arc<Recommendation>>,
+    ) -> Result<Estimate, Vec<ScenarioError>> {
+        self.estimate_on(scenario, fx, currency, today, |ctx| {
+            kept().filter(|rec| fits(rec, ctx))
+        })
+    }
+
+    /// Validates, reuses or rebuilds the kept regions, and reports with the recommendation
+    /// `recommendation` settles on (asked only for a valid scenario).
+    fn estimate_on(
+        &self,
+        scenario: Scenario,
+        fx: &FxTable,
+        currency: Currency,
+        today: NaiveDate,
+        recommendation: impl FnOnce(&EstimateContext) -> Option<Arc<Recommendation>>,
+    ) -> Result<Estimate, Vec<ScenarioError>> {
         let embedded = self.embedded;
         let scenario = scenario.validate(&embedded.catalog)?;
         let ctx = EstimateContext {
@@ -179,7 +212,7 @@ impl<'a> Estimator<'a> {
             Arc::make_mut(&mut book).fill_for(&ctx);
             Arc::clone(kept.insert(book))
         };
-        let report = report_with_regions(&ctx, recommend(), regions);
+        let report = report_given(&ctx, recommendation(&ctx), regions);
         Ok(Estimate { scenario, report })
     }
 }
@@ -285,9 +318,49 @@ mod tests {
         for (i, edit) in edits.iter().enumerate() {
             edit(&mut s);
             let kept = estimator.estimate(s.clone(), &fx, Currency::Cny, day(), || Recommend::Now);
-            let fresh = estimate(e, s.clone(), &fx, Currency::Cny, day(), || Recommend::Now);
+            let kept_only = estimator.estimate_kept(s.clone(), &fx, Currency::Cny, day(), || {
+                kept.as_ref()
+                    .ok()
+                    .and_then(|e| e.report.recommendation.clone())
+            });
             assert!(kept.is_ok(), "edit {i}: {:?}", kept.err());
-            assert_eq!(kept, fresh, "edit {i}");
+            let valid = s.clone().validate(&e.catalog).expect("valid");
+            let fresh = report_for(e, &valid, &fx, Currency::Cny, day(), Recommend::Now);
+            assert_eq!(kept.as_ref().map(|k| &k.report), Ok(&fresh), "edit {i}");
+            assert_eq!(kept_only, kept, "edit {i}");
         }
+    }
+
+    /// The page's estimate never computes a recommendation: a kept one that fits is used, one
+    /// made for another currency or none at all leaves the recommendation and its lever out.
+    #[test]
+    fn an_estimate_with_a_kept_recommendation_never_computes_one() {
+        use crate::savings::Lever;
+        let e = embedded();
+        let s = Session::open(e, "?preset=custom&cur=CNY", None, day());
+        let now = s.estimate.expect("valid").report;
+        let rec = now
+            .recommendation
+            .clone()
+            .expect("custom describes a workload");
+        let estimator = Estimator::new(e);
+        let scenario = s.state.scenario.clone();
+        let kept = |currency, rec: Option<Arc<Recommendation>>| {
+            estimator
+                .estimate_kept(scenario.clone(), &s.fx, currency, day(), || rec)
+                .expect("valid")
+                .report
+        };
+        let fitting = kept(Currency::Cny, Some(rec.clone()));
+        assert_eq!(fitting, now);
+        assert!(Arc::ptr_eq(fitting.recommendation.as_ref().unwrap(), &rec));
+        for report in [
+            kept(Currency::Usd, Some(rec.clone())),
+            kept(Currency::Cny, None),
+        ] {
+            assert!(report.recommendation.is_none());
+            assert!(report.savings.iter().all(|l| l.lever != Lever::Rightsizing));
+        }
+        assert!(now.savings.iter().any(|l| l.lever == Lever::Rightsizing));
     }
 }

@@ -8,7 +8,13 @@ use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
 use super::{inputs, recommendation::RecommendationPanel, share_tools};
-use crate::parts::part;
+use crate::parts::{part, SplitLoaderError};
+use chrono::NaiveDate;
+use gpucost_core::catalog::Catalog;
+use gpucost_core::fx::FxTable;
+use gpucost_core::money::Currency;
+use gpucost_core::placement::Placement;
+use gpucost_core::recommend::{recommend_placed, Recommendation, ValidWorkload};
 
 part! {
     /// Below the comparison, built after the first paint: the recommendation and the charts.
@@ -50,4 +56,19 @@ part! {
     pub fn saved_scenarios() {
         view! { <share_tools::SavedScenarios /> }
     }
+}
+
+/// The hardware recommendation as a function the calculator calls on every edit that changes
+/// what it depends on, once its code is here (the engine's `recommend_placed`).
+pub type Recommender =
+    fn(&Catalog, &ValidWorkload, &Placement, &FxTable, Currency, NaiveDate) -> Recommendation;
+
+/// Fetches the recommendation model and the hardware table (a part of the release build,
+/// fetched after the first paint) and hands back the function that recommends.
+#[cfg_attr(
+    gpucost_split,
+    leptos::wasm_split::wasm_split(recommender, wasm_split_path = ::leptos::wasm_split, fallible)
+)]
+pub fn load_recommender() -> Result<Recommender, SplitLoaderError> {
+    Ok(recommend_placed)
 }

@@ -16,13 +16,13 @@ pub mod workload_form;
 use std::sync::Arc;
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::recommend::recommend_placed;
-use gpucost_core::report::{Recommend, Report};
+use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session;
 use leptos::prelude::*;
 
-use crate::parts::show_part;
+use crate::parts::{loaded, show_part};
+use later::load_recommender;
 
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
@@ -32,17 +32,27 @@ use gpucost_core::l10n::ui::Text;
 pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
     // The recommendation depends only on the workload, the place and host floor, the rates and
-    // the currency, and it is
-    // most of an estimate's time when a workload is described: kept across every other edit,
-    // and made after the first paint, so the totals are painted without waiting for it.
+    // the currency, and it is most of an estimate's time when a workload is described: kept
+    // across every other edit, and made after the first paint, so the totals are painted
+    // without waiting for it. Its code is fetched then too (a part of the release build).
+    let recommender = RwSignal::new(None::<later::Recommender>);
+    Effect::new(move |_| {
+        if app.painted.get() && recommender.get_untracked().is_none() {
+            leptos::task::spawn_local(async move {
+                // Offline before its code was ever fetched: no recommendation; the panel
+                // below the comparison, a part too, says that it cannot be loaded.
+                if let Ok(recommend) = loaded!(load_recommender()) {
+                    recommender.set(Some(recommend));
+                }
+            });
+        }
+    });
     let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
     let placement = Memo::new(move |_| app.page.with(|p| p.scenario.placement()));
     let recommendation = Memo::new(move |_| {
-        if !app.painted.get() {
-            return None;
-        }
+        let recommend = recommender.get()?;
         let w = workload.get()?.validate().ok()?;
-        Some(Arc::new(recommend_placed(
+        Some(Arc::new(recommend(
             catalog(),
             &w,
             &placement.get(),
@@ -52,22 +62,19 @@ pub fn CalculatorPage() -> impl IntoView {
         )))
     });
     // The estimate depends on the scenario, currency and rate — not on the language. The
-    // recommendation is read only for a valid scenario, so an invalid one does not make it.
+    // recommendation is read only for a valid scenario, so an invalid one does not make it;
+    // the estimate uses it only when it was made for this workload, place and currency.
     // Keeps the offers' regions across edits (they change only with the discounts or place).
     let estimator = session::Estimator::new(embedded());
     let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
-        let recommend = || match recommendation.get() {
-            Some(rec) => Recommend::Reuse(rec),
-            None => Recommend::Later,
-        };
         estimator
-            .estimate(
+            .estimate_kept(
                 scenario,
                 &app.fx.get(),
                 app.currency.get(),
                 app.today,
-                recommend,
+                || recommendation.get(),
             )
             .map(|e| e.report)
     });
