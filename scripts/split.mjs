@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const NAME = 'gpu-cost-lab';
-// The parts (src/pages/calc/later.rs) the calculator builds right after its first
-// result. Every other part (the catalog and review pages, the folded settings) is fetched only
-// when a visitor opens it.
-const CALCULATOR_PARTS = ['below_comparison', 'export_bar', 'saved_scenarios', 'recommender'];
+// A split module whose name starts with this (`part! { in ondemand_…; … }`, src/parts.rs) is
+// fetched only when a visitor opens its part; every other one on every calculator visit, right
+// after the first result.
+const ON_DEMAND = 'ondemand_';
 const PLACEHOLDER = '__wasm_split_placeholder__';
 
 try {
@@ -85,7 +85,7 @@ function main() {
     const calculator = calculatorModules(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'));
     for (const chunk of chunks) {
       const role = calculator.has(chunk) ? '' : 'ondemand-';
-      finalName[chunk] = `${NAME}-${h}-${role}${chunk.replace(/^split_/, '')}`;
+      finalName[chunk] = `${NAME}-${h}-${role}${chunk.replace(/^split_/, '').replace(ON_DEMAND, '')}`;
     }
 
     // The loader imports the main glue and fetches the chunks; the main glue imports the loader.
@@ -143,9 +143,9 @@ function main() {
 }
 
 /**
- * The module files the calculator page loads after its first result: each part of
- * CALCULATOR_PARTS and the shared chunks it waits for, as the splitter's loader lists them
- * (`export const __wasm_split_load_<part> = wrapAsyncCb(makeLoad(<fetch of its file>,
+ * The module files the calculator page loads after its first result: each split module not
+ * named ON_DEMAND and the shared chunks it waits for, as the splitter's loader lists them
+ * (`export const __wasm_split_load_<module> = wrapAsyncCb(makeLoad(<fetch of its file>,
  * [<chunk variables>]))`, each chunk variable a `const __chunk_<n> = makeLoad(<fetch>, [])`).
  */
 function calculatorModules(loader) {
@@ -153,20 +153,19 @@ function calculatorModules(loader) {
   const chunkFile = new Map(
     [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[\]\);/g)].map((m) => [m[1], fileOf(m[2])]),
   );
-  const parts = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)(?:_\d+)? = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
-  if (parts.length === 0 || chunkFile.size === 0) fail('cannot read the split points from the loader; has its format changed?');
+  const modules = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)(?:_\d+)? = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
+  if (modules.length === 0 || chunkFile.size === 0) fail('cannot read the split points from the loader; has its format changed?');
   const files = new Set();
-  for (const [, part, body, deps] of parts) {
-    if (!CALCULATOR_PARTS.includes(part)) continue;
+  for (const [, module, body, deps] of modules) {
+    if (module.startsWith(ON_DEMAND)) continue;
     files.add(fileOf(body));
     for (const dep of deps.split(',').map((d) => d.trim()).filter(Boolean)) {
-      if (!chunkFile.has(dep)) fail(`${part} waits for ${dep}, which the loader does not define`);
+      if (!chunkFile.has(dep)) fail(`${module} waits for ${dep}, which the loader does not define`);
       // An empty chunk has no file to fetch.
       if (chunkFile.get(dep)) files.add(chunkFile.get(dep));
     }
   }
-  const missing = CALCULATOR_PARTS.filter((part) => !parts.some((m) => m[1] === part));
-  if (missing.length) fail(`no split point for ${missing.join(', ')} (see src/pages/calc/later.rs)`);
+  if (files.size === 0) fail('no split module for the calculator (see src/pages/calc/later.rs)');
   return files;
 }
 

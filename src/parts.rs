@@ -19,16 +19,21 @@ use send_wrapper::SendWrapper;
 
 use crate::state::AppState;
 
-/// Defines a part: `part! { /// doc
+/// Defines a part: `part! { in module; /// doc
 /// pub fn name(arg: Type) { view! { … } } }` becomes a function returning the view erased
 /// (`Result<AnyView, SplitLoaderError>`), a split point of the release build. Its arguments
 /// must be concrete types, as a split point's must.
+///
+/// Parts `in` the same module share one wasm file, fetched when the first of them is shown.
+/// The name says when that is: `scripts/split.mjs` treats a module whose name starts with
+/// `ondemand_` as fetched only when a visitor opens its part (the service worker caches it
+/// then), and every other module as part of every calculator visit (cached at install).
 macro_rules! part {
-    ($(#[$attr:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $body:block) => {
+    (in $module:ident; $(#[$attr:meta])* pub fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $body:block) => {
         $(#[$attr])*
         #[cfg_attr(
             gpucost_split,
-            ::leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)
+            ::leptos::wasm_split::wasm_split($module, wasm_split_path = ::leptos::wasm_split, fallible)
         )]
         pub fn $name($($arg: $ty),*) -> Result<::leptos::prelude::AnyView, $crate::parts::SplitLoaderError> {
             Ok(::leptos::prelude::IntoAny::into_any($body))

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::parts::part;
 
 part! {
+    in ondemand_catalog_page;
     /// The catalog browser (`?view=catalog`).
     pub fn catalog_page() {
         view! { <super::catalog::CatalogPage /> }
@@ -13,6 +14,7 @@ part! {
 }
 
 part! {
+    in ondemand_review_page;
     /// The spend review page (`?view=review`).
     pub fn review_page() {
         view! { <super::review::ReviewPage /> }

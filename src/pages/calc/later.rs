@@ -7,7 +7,9 @@ use gpucost_core::l10n::ui::Text;
 use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
-use super::{inputs, recommendation::RecommendationPanel, share_tools};
+use super::{
+    inputs, lines, placement, recommendation::RecommendationPanel, share_tools, workload_form,
+};
 use crate::parts::{part, SplitLoaderError};
 use chrono::NaiveDate;
 use gpucost_core::catalog::Catalog;
@@ -17,6 +19,7 @@ use gpucost_core::placement::Placement;
 use gpucost_core::recommend::{recommend_placed, Recommendation, ValidWorkload};
 
 part! {
+    in calculator;
     /// Below the comparison, built after the first paint: the recommendation and the charts.
     pub fn below_comparison(bars: Memo<Vec<(String, f64, String)>>, lang: Lang) {
         view! {
@@ -31,6 +34,22 @@ part! {
 }
 
 part! {
+    in scenario_form;
+    /// The scenario's fields: the period, the GPU lines and their schedules, the workload, the
+    /// billing options and where the job may run.
+    pub fn scenario_form() {
+        view! {
+            <inputs::HorizonField />
+            <lines::LinesEditor />
+            <workload_form::WorkloadForm />
+            <inputs::BillingOptionsFields />
+            <placement::PlacementFields />
+        }
+    }
+}
+
+part! {
+    in calculator;
     /// The export buttons and the embed dialog above the results.
     pub fn export_bar() {
         view! { <share_tools::ExportBar /> }
@@ -38,6 +57,7 @@ part! {
 }
 
 part! {
+    in ondemand_more_settings;
     /// The settings folded under "More settings", built when first unfolded.
     pub fn more_settings() {
         view! {
@@ -52,6 +72,7 @@ part! {
 }
 
 part! {
+    in calculator;
     /// Scenarios saved in this browser.
     pub fn saved_scenarios() {
         view! { <share_tools::SavedScenarios /> }
@@ -67,7 +88,7 @@ pub type Recommender =
 /// fetched after the first paint) and hands back the function that recommends.
 #[cfg_attr(
     gpucost_split,
-    leptos::wasm_split::wasm_split(recommender, wasm_split_path = ::leptos::wasm_split, fallible)
+    leptos::wasm_split::wasm_split(calculator, wasm_split_path = ::leptos::wasm_split, fallible)
 )]
 pub fn load_recommender() -> Result<Recommender, SplitLoaderError> {
     Ok(recommend_placed)

@@ -90,11 +90,15 @@ pub fn CalculatorPage() -> impl IntoView {
             <Show when=move || !locked.get()>
             <section class="inputs" aria-labelledby="inputs-heading">
                 <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
-                <inputs::HorizonField />
-                <lines::LinesEditor />
-                <workload_form::WorkloadForm />
-                <inputs::BillingOptionsFields />
-                <placement::PlacementFields />
+                // After the first paint: the first result does not wait for the form's code.
+                <Show
+                    when=move || app.painted.get()
+                    fallback=move || view! {
+                        <p class="part-loading" aria-busy="true">{move || app.t(Text::PartLoading)}</p>
+                    }
+                >
+                    {show_part!(later::scenario_form())}
+                </Show>
                 <details class="more" on:toggle=move |_| more_opened.set(true)>
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
                     // Collapsed at first: built, and its code fetched, when first opened.

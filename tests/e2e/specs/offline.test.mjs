@@ -140,7 +140,7 @@ test('the released dist/sw.js names exactly the files of dist/ the page loads', 
     for (const part of ['catalog_page', 'review_page', 'more_settings']) {
       assert.ok(onDemand.some((f) => new RegExp(`-ondemand-${part}[_.]`).test(f)), `${part} is on demand`);
     }
-    for (const part of ['below_comparison', 'export_bar', 'saved_scenarios', 'recommender']) {
+    for (const part of ['calculator', 'scenario_form']) {
       assert.ok(build.files.some((f) => new RegExp(`-[0-9a-f]{16}-${part}[_.]`).test(f)), `${part} is cached at install`);
     }
   }
