@@ -138,7 +138,16 @@ pub fn percent(ratio: Decimal) -> String {
 /// A date for `lang`: `2021-05-25` in English, `2021年5月25日` in Chinese.
 pub fn date(d: NaiveDate, lang: Lang) -> String {
     match lang {
-        Lang::En => d.format("%Y-%m-%d").to_string(),
+        // As chrono's `%Y-%m-%d` writes it (a test proves it), without linking its
+        // format-string machinery into the page's first download.
+        Lang::En => {
+            let year = d.year();
+            if (0..=9999).contains(&year) {
+                format!("{year:04}-{:02}-{:02}", d.month(), d.day())
+            } else {
+                format!("{year:+05}-{:02}-{:02}", d.month(), d.day())
+            }
+        }
         Lang::Zh => format!("{}年{}月{}日", d.year(), d.month(), d.day()),
     }
 }
@@ -214,6 +223,16 @@ mod tests {
         let day = NaiveDate::from_ymd_opt(2021, 5, 25).unwrap();
         assert_eq!(date(day, Lang::En), "2021-05-25");
         assert_eq!(date(day, Lang::Zh), "2021年5月25日");
+    }
+
+    proptest::proptest! {
+        /// The English date is chrono's `%Y-%m-%d` for every date chrono has, signed years
+        /// (before year 0, after 9999) included.
+        #[test]
+        fn english_dates_are_chronos_iso_dates(days in -95_000_000i32..95_000_000) {
+            let day = NaiveDate::from_num_days_from_ce_opt(days).unwrap();
+            proptest::prop_assert_eq!(date(day, Lang::En), day.format("%Y-%m-%d").to_string());
+        }
     }
 
     #[test]
