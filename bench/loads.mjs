@@ -19,6 +19,21 @@ function watch(sel) {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Init script for the diagnostic load: when the parts that come after the first result were
+ * in place — the scenario form (its first field), and every part (no "Loading…" left once
+ * the headline is there; src/parts.rs). */
+function watchParts() {
+  const phases = (window.__phases = { form: null, parts: null });
+  new MutationObserver((_, obs) => {
+    const now = performance.now();
+    if (phases.form === null && document.querySelector('.inputs input, .inputs select')) phases.form = now;
+    if (phases.parts === null && document.querySelector('[data-testid=headline]') && !document.querySelector('.part-loading')) {
+      phases.parts = now;
+    }
+    if (phases.form !== null && phases.parts !== null) obs.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
 /** Init script for the diagnostic load: when WebAssembly.instantiateStreaming is called and
  * settles, and whether the glue fell back to instantiate(bytes) (a wrong Content-Type makes
  * wasm-bindgen do that, and then the compile waits for the last byte). */
@@ -160,7 +175,10 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.addInitScript(watch, selector);
-  if (diagnose) await page.addInitScript(watchWasm);
+  if (diagnose) {
+    await page.addInitScript(watchWasm);
+    await page.addInitScript(watchParts);
+  }
   const cdp = await emulate(page, profile);
   return { page, net: recordNetwork(cdp), cdp, errors };
 }
@@ -170,7 +188,8 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
  * after the mark for the service worker (if any) to be active and then until the network
  * has been quiet that many ms, so that `requests` (the page's) and `worker` (the service
  * worker's, from `served`, the server's log) hold everything the page ever fetches.
- * Resolves to { ms, requests, idle, wasm, worker: { state, urls, served } }.
+ * Resolves to { ms, requests, idle, wasm, phases, worker: { state, urls, served } }; `wasm`
+ * and `phases` (when the form and every part were in place) only with `diagnose`.
  */
 export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false, served = null } = {}) {
   const context = await browser.newContext();
@@ -184,8 +203,9 @@ export async function coldLoad(browser, url, selector, profile, { idle = 0, diag
     const quiet = idle ? await networkIdle(net, beyond, idle) : null;
     const requests = await annotate(page, net.requests(), ms);
     const wasm = diagnose ? await page.evaluate(() => window.__wasm) : null;
+    const phases = diagnose ? await page.evaluate(() => window.__phases) : null;
     const worker = { state, urls: beyond.urls.map((u) => u.url), served: unseenByPage(requests, beyond.served()) };
-    return { ms, requests, idle: quiet, wasm, worker };
+    return { ms, requests, idle: quiet, wasm, phases, worker };
   } finally {
     await context.close();
   }

@@ -176,6 +176,10 @@ export async function measureMobile(browser, { pages, blankUrl, served, blankSer
   if (largest.end !== null) {
     log(`- The largest response, ${short(largest.url)} (${kb(largest.bytes)}), ended at ${s(largest.end)}, ${((100 * largest.end) / diag.ms).toFixed(0)} % of the way to the headline; ${s(diag.ms - largest.end)} passed between its last byte and the headline.`);
   }
+  const at = (t) => (t === null ? 'not within the load' : `at ${s(t)}`);
+  if (diag.phases) {
+    log(`- After the result: the scenario form was in place ${at(diag.phases.form)}, and every part the calculator builds by itself (no "Loading…" left) ${at(diag.phases.parts)}.`);
+  }
   const streamed = (diag.wasm ?? []).some((w) => w.name === 'instantiateStreaming' && w.ok);
   const fellBack = (diag.wasm ?? []).some((w) => w.name === 'instantiate' && w.arg === 'ArrayBuffer');
   log(`- Streaming compile: ${streamed && !fellBack ? 'yes (instantiateStreaming resolved, no fallback to instantiate(bytes))' : '**no**'}.`);

@@ -64,6 +64,12 @@ macro_rules! show_part {
 }
 pub(crate) use show_part;
 
+/// "Loading…", in a part's place while its code arrives.
+pub fn loading() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! { <p class="part-loading" aria-busy="true">{move || app.t(Text::PartLoading)}</p> }
+}
+
 /// "Loading…" until `part` is ready, then the part, or a notice that it could not be loaded.
 pub fn shown(
     part: impl Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
@@ -71,9 +77,6 @@ pub fn shown(
     let app = expect_context::<AppState>();
     // One thread in a browser: the future never moves to another.
     let part = SendWrapper::new(part);
-    let loading = move || {
-        view! { <p class="part-loading" aria-busy="true">{move || app.t(Text::PartLoading)}</p> }
-    };
     view! {
         <Suspense fallback=loading>
             {Suspend::new(async move {

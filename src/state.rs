@@ -40,6 +40,18 @@ pub struct AppState {
     /// "more settings" editors, the recommendation, the charts) is built after it, so the
     /// first result shows sooner.
     pub painted: RwSignal<bool>,
+    /// Whether the calculator's form is in place after the first paint (or could not be
+    /// loaded, or is not shown). The parts below the comparison are fetched after it, so that
+    /// on a slow network the fields come first.
+    pub form_settled: RwSignal<bool>,
+}
+
+impl AppState {
+    /// Whether the parts that follow the form may be fetched and built: the first screen is
+    /// painted and the form settled.
+    pub fn after_form(&self) -> bool {
+        self.painted.get() && self.form_settled.get()
+    }
 }
 
 impl AppState {
@@ -61,6 +73,7 @@ impl AppState {
             today: web::today(),
             printing: RwSignal::new(false),
             painted: RwSignal::new(false),
+            form_settled: RwSignal::new(false),
         }
     }
 

@@ -21,7 +21,7 @@ use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session;
 use leptos::prelude::*;
 
-use crate::parts::{loaded, show_part};
+use crate::parts::{self, loaded, show_part};
 use later::load_recommender;
 
 use crate::state::{catalog, AppState};
@@ -33,11 +33,12 @@ pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
     // The recommendation depends only on the workload, the place and host floor, the rates and
     // the currency, and it is most of an estimate's time when a workload is described: kept
-    // across every other edit, and made after the first paint, so the totals are painted
-    // without waiting for it. Its code is fetched then too (a part of the release build).
+    // across every other edit, and made once the first result is painted and the form in
+    // place, so neither waits for it. Its code is fetched then too (a part of the release
+    // build).
     let recommender = RwSignal::new(None::<later::Recommender>);
     Effect::new(move |_| {
-        if app.painted.get() && recommender.get_untracked().is_none() {
+        if app.after_form() && recommender.get_untracked().is_none() {
             leptos::task::spawn_local(async move {
                 // Offline before its code was ever fetched: no recommendation; the panel
                 // below the comparison, a part too, says that it cannot be loaded.
@@ -81,6 +82,12 @@ pub fn CalculatorPage() -> impl IntoView {
     provide_context(computed);
 
     let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
+    // A locked embed shows no form: nothing waits for it.
+    Effect::new(move |_| {
+        if locked.get() {
+            app.form_settled.set(true);
+        }
+    });
     let more_opened = RwSignal::new(false);
     view! {
         <Show when=move || !locked.get()>
@@ -93,11 +100,13 @@ pub fn CalculatorPage() -> impl IntoView {
                 // After the first paint: the first result does not wait for the form's code.
                 <Show
                     when=move || app.painted.get()
-                    fallback=move || view! {
-                        <p class="part-loading" aria-busy="true">{move || app.t(Text::PartLoading)}</p>
-                    }
+                    fallback=parts::loading
                 >
-                    {show_part!(later::scenario_form())}
+                    {parts::shown(async move {
+                        let form = loaded!(later::scenario_form());
+                        app.form_settled.set(true);
+                        form
+                    })}
                 </Show>
                 <details class="more" on:toggle=move |_| more_opened.set(true)>
                     <summary>{move || app.t(Text::MoreSettings)}</summary>
@@ -107,7 +116,7 @@ pub fn CalculatorPage() -> impl IntoView {
                     </Show>
                 </details>
                 // After the first paint: its code is fetched then, not during the first render.
-                <Show when=move || app.painted.get()>
+                <Show when=move || app.after_form()>
                     {show_part!(later::saved_scenarios())}
                 </Show>
             </section>

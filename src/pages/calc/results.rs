@@ -65,7 +65,7 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
                 <CopyLink />
             </div>
             // After the first paint: its code is fetched then, not during the first render.
-            <Show when=move || app.painted.get() && !app.page.with(|p| p.embed.enabled)>
+            <Show when=move || app.after_form() && !app.page.with(|p| p.embed.enabled)>
                 {show_part!(super::later::export_bar())}
             </Show>
             <Show
@@ -213,7 +213,7 @@ fn Results(
             </details>
         }))}
         // Below the comparison: built after the first paint, so the totals show first.
-        <Show when=move || app.painted.get()>
+        <Show when=move || app.after_form()>
             {show_part!(super::later::below_comparison(bars, lang))}
         </Show>
         <SavingsPanel savings=savings lang=lang />
