@@ -5,17 +5,15 @@
 //! [`LineUsageCache`] and shared by every offer, region and seller priced against it; plans
 //! are weighed as drafts, and only the winners are built into items by the caller.
 
-use std::collections::{BTreeMap, HashMap};
-
 use rust_decimal::Decimal;
 
 use super::offers::Candidate;
 use super::{period_minutes, EstimateContext, Selection};
 use crate::billing::{
-    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PlanContext, PlanDraft,
-    PreparedUsage,
+    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PeriodTable, PlanContext,
+    PlanDraft, PreparedUsage,
 };
-use crate::billing_mode::{ModeClass, Period};
+use crate::billing_mode::ModeClass;
 use crate::catalog::{Meter, Metering};
 use crate::schedule::{level_period_minutes, Segment};
 
@@ -25,10 +23,12 @@ pub(super) struct LineUsageCache {
     segments: Vec<Segment>,
     horizon_minutes: u32,
     recurring: bool,
-    /// Metered levels per (GPUs per instance, meter).
-    billed: HashMap<(Decimal, Meter), BilledLevels>,
+    /// Metered levels per (GPUs per instance, meter). A line meets a handful of instance
+    /// sizes and meters, and this is looked up once per candidate: a short list searched in
+    /// order costs less than hashing a decimal.
+    billed: Vec<((Decimal, Meter), BilledLevels)>,
     /// Levels per period per GPUs per instance, for the periods some candidate subscribes.
-    periods: HashMap<Decimal, BTreeMap<Period, PeriodLevels>>,
+    periods: Vec<(Decimal, PeriodTable)>,
 }
 
 impl LineUsageCache {
@@ -39,8 +39,8 @@ impl LineUsageCache {
             segments: ctx.scenario.segments(i),
             horizon_minutes: horizon.minutes(),
             recurring: horizon.is_recurring(),
-            billed: HashMap::new(),
-            periods: HashMap::new(),
+            billed: Vec::new(),
+            periods: Vec::new(),
         }
     }
 
@@ -48,15 +48,26 @@ impl LineUsageCache {
     /// candidate's host size), with the periods its subscriptions need.
     fn prepare(&mut self, cand: &Candidate, metering: &Metering) -> PreparedUsage<'_> {
         let size = cand.gpus.normalize();
-        let meter = metering.meter(cand.vcpus);
-        let key = (size, meter);
+        let key = (size, metering.meter(cand.vcpus));
         let (segments, horizon) = (&self.segments, self.horizon_minutes);
-        self.billed.entry(key).or_insert_with(|| {
-            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, meter))
-        });
-        let per_period = self.periods.entry(size).or_default();
+        let billed = match self.billed.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let hours = LineUsage::metered_hours(segments, cand.gpus, key.1);
+                self.billed.push((key, BilledLevels::new(&hours)));
+                self.billed.len() - 1
+            }
+        };
+        let sized = match self.periods.iter().position(|(s, _)| *s == size) {
+            Some(i) => i,
+            None => {
+                self.periods.push((size, PeriodTable::default()));
+                self.periods.len() - 1
+            }
+        };
+        let per_period = &mut self.periods[sized].1;
         for (period, _) in cand.regions.iter().flat_map(|r| &r.subscriptions) {
-            per_period.entry(*period).or_insert_with(|| {
+            per_period.get_or_insert_with(*period, || {
                 let levels = match period_minutes(*period, horizon, self.recurring) {
                     0 => Vec::new(),
                     minutes => level_period_minutes(segments, cand.gpus, minutes, horizon),
@@ -65,8 +76,8 @@ impl LineUsageCache {
             });
         }
         PreparedUsage {
-            billed: &self.billed[&key],
-            per_period: &self.periods[&size],
+            billed: &self.billed[billed].1,
+            per_period: &self.periods[sized].1,
         }
     }
 }
@@ -138,7 +149,7 @@ pub(super) fn price_line<'r, 'a>(
                 }
                 // Subscribing the peak for every period (for the hourly-vs-monthly lever).
                 for (period, rate) in &rates.subscriptions {
-                    if let Some(levels) = usage.per_period.get(period) {
+                    if let Some(levels) = usage.per_period.get(*period) {
                         let cost = ctx
                             .fx
                             .convert(rate.money(), ctx.currency)
@@ -151,9 +162,9 @@ pub(super) fn price_line<'r, 'a>(
                     }
                 }
             }
-            for plan in draft_plans(rates, terms, &usage, plan_ctx) {
+            draft_plans(rates, terms, &usage, plan_ctx, |plan| {
                 if depth == Depth::Cheapest && !Selection::Allowed.admits(&plan) {
-                    continue;
+                    return;
                 }
                 let slot = Slot {
                     cost: plan.shown_total(ctx.fx, ctx.currency),
@@ -182,7 +193,7 @@ pub(super) fn price_line<'r, 'a>(
                         *class = Some(slot);
                     }
                 }
-            }
+            });
         }
     }
     out
