@@ -15,7 +15,7 @@ use rust_decimal::Decimal;
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
 use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
 use crate::billing_mode::BillingMode;
-use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
+use crate::catalog::{AsOf, Catalog, CatalogIndex, Gpu, Offer, PriceBasis, Provider};
 use crate::format::Lang;
 use crate::l10n::labels;
 use crate::placement::{Constraint, Geo, HostFloor, Interconnect};
@@ -125,6 +125,11 @@ impl<'a> RegionBook<'a> {
 
     /// Whether `offer`'s region `region` is in the book's place (`None`: unknown).
     fn in_place(&self, offer: &Offer, region: &str) -> Option<bool> {
+        if self.geo == Geo::Anywhere {
+            // Every region is in it, known or not: no need to search the catalog's places
+            // (the default place, and a search per region of every offer a line can use).
+            return Some(true);
+        }
         self.geo
             .contains(self.catalog.place(&offer.provider, region))
     }
@@ -389,10 +394,14 @@ pub(super) fn custom_rates<'a>(ctx: &EstimateContext<'a>) -> Vec<CustomRate<'a>>
 /// Whether an offer of `offer_gpu` can serve a line of `line_gpu`: same family and at least
 /// as much memory.
 fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &str) -> bool {
-    let (Some(want), Some(have)) = (
-        index.gpu(line_gpu).map(|i| &catalog.gpus[i]),
-        index.gpu(offer_gpu).map(|i| &catalog.gpus[i]),
-    ) else {
+    index
+        .gpu(line_gpu)
+        .is_some_and(|i| serves_gpu(catalog, index, &catalog.gpus[i], offer_gpu))
+}
+
+/// [`serves`] for a line GPU already looked up.
+fn serves_gpu(catalog: &Catalog, index: &CatalogIndex, want: &Gpu, offer_gpu: &str) -> bool {
+    let Some(have) = index.gpu(offer_gpu).map(|i| &catalog.gpus[i]) else {
         return false;
     };
     if want.family != have.family {
@@ -409,10 +418,9 @@ fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &s
 /// on machines its packing and the scenario's host floor allow, in catalog index order.
 pub(super) fn line_offers(ctx: &EstimateContext, line: &Line) -> Vec<usize> {
     let host = &ctx.scenario.scenario().host;
-    family_offers(ctx, &line.gpu)
-        .into_iter()
-        .filter(|&i| offer_constraint(line, host, &ctx.catalog.offers[i]).is_none())
-        .collect()
+    family_offers(ctx, &line.gpu, |o| {
+        offer_constraint(line, host, o).is_none()
+    })
 }
 
 /// The machine rule `offer` breaks for `line`, if any: too few GPUs per machine, too small a
@@ -439,9 +447,8 @@ pub(super) fn constraints(
     line: &Line,
 ) -> BTreeSet<Constraint> {
     let host = &ctx.scenario.scenario().host;
-    family_offers(ctx, &line.gpu)
+    family_offers(ctx, &line.gpu, |o| o.provider == seller)
         .into_iter()
-        .filter(|&i| ctx.catalog.offers[i].provider == seller)
         .filter_map(|i| {
             offer_constraint(line, host, &ctx.catalog.offers[i])
                 .or_else(|| (!book.has_regions(i)).then(|| book.place_constraint(i)))
@@ -449,21 +456,38 @@ pub(super) fn constraints(
         .collect()
 }
 
-/// Catalog offers of `line_gpu`'s family with enough memory, priced per whole instance, in
-/// catalog index order.
-fn family_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
+/// Catalog offers of `line_gpu`'s family with enough memory, priced per whole instance, that
+/// `keep` accepts, in catalog index order.
+///
+/// Called for every line and for every seller that cannot serve one (to say why), over every
+/// offer of the family: `keep` is asked first, and offers of the same GPU as the one before
+/// (the usual case: a family's offers are mostly of one GPU) reuse its answer instead of
+/// looking the GPU up again.
+fn family_offers<'c>(
+    ctx: &EstimateContext<'c>,
+    line_gpu: &str,
+    keep: impl Fn(&Offer) -> bool,
+) -> Vec<usize> {
     let (catalog, index) = (ctx.catalog, ctx.index);
-    let family = index
-        .gpu(line_gpu)
-        .map(|i| catalog.gpus[i].family.as_ref())
-        .unwrap_or("");
+    let Some(want) = index.gpu(line_gpu).map(|i| &catalog.gpus[i]) else {
+        return Vec::new();
+    };
+    let mut last: Option<(&str, bool)> = None;
+    let mut serves = |offer_gpu: &'c str| match last {
+        Some((gpu, ok)) if gpu == offer_gpu => ok,
+        _ => {
+            let ok = serves_gpu(catalog, index, want, offer_gpu);
+            last = Some((offer_gpu, ok));
+            ok
+        }
+    };
     index
-        .offers_of_family(family)
+        .offers_of_family(&want.family)
         .iter()
         .copied()
         .filter(|&i| {
             let o = &catalog.offers[i];
-            o.basis != PriceBasis::GpuComponent && serves(catalog, index, line_gpu, &o.gpu)
+            keep(o) && o.basis != PriceBasis::GpuComponent && serves(&o.gpu)
         })
         .collect()
 }
