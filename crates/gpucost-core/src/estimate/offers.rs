@@ -5,13 +5,14 @@
 //! [`OfferBook`] that every line and every counterfactual of the estimate shares.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
+use super::line::LineMemo;
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
 use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
 use crate::billing_mode::BillingMode;
@@ -153,6 +154,8 @@ pub(crate) struct OfferBook<'a> {
     built: Vec<OnceCell<OfferRegions<'a>>>,
     plan_ctx: PlanContext<'a>,
     terms: Vec<OnceCell<Vec<RegionTerms<'a>>>>,
+    /// The comparison's cheapest allowed cost per line and seller, for counterfactuals.
+    pub(super) priced: RefCell<LineMemo>,
 }
 
 impl<'a> OfferBook<'a> {
@@ -173,6 +176,7 @@ impl<'a> OfferBook<'a> {
             built: std::iter::repeat_with(OnceCell::new).take(n).collect(),
             plan_ctx: plan_context(ctx),
             terms: std::iter::repeat_with(OnceCell::new).take(n).collect(),
+            priced: RefCell::default(),
         }
     }
 
