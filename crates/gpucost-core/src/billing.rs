@@ -31,7 +31,7 @@ mod terms;
 
 pub(crate) use draft::PlanDraft;
 pub(crate) use prepared::{BilledLevels, PeriodLevels, PeriodTable};
-pub(crate) use terms::RegionTerms;
+pub(crate) use terms::{RegionTerms, TermCharges};
 use terms::{Reserve, RestRate};
 
 /// A price usable in a plan: per instance-hour, or per instance per period.

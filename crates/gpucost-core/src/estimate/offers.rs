@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 
 use super::line::LineMemo;
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
-use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
+use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms, TermCharges};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Gpu, Offer, PriceBasis, Provider};
 use crate::format::Lang;
@@ -77,7 +77,7 @@ impl<'a> RegionBook<'a> {
             catalog,
             discounts: discounts.to_vec(),
             geo,
-            stocked: catalog.offers.iter().map(|o| o.provider.as_ref()).collect(),
+            stocked: providers_of(catalog),
             offers: vec![None; catalog.offers.len()],
         }
     }
@@ -136,6 +136,23 @@ impl<'a> RegionBook<'a> {
     }
 }
 
+/// Providers with at least one catalog offer.
+///
+/// Built for every fresh estimate: the catalog lists each provider's offers together, so
+/// hashing only where the provider changes hashes a few dozen names instead of every offer's.
+fn providers_of(catalog: &Catalog) -> HashSet<&str> {
+    let mut stocked = HashSet::new();
+    let mut last = None;
+    for o in catalog.offers.iter() {
+        let provider = o.provider.as_ref();
+        if last != Some(provider) {
+            stocked.insert(provider);
+            last = Some(provider);
+        }
+    }
+    stocked
+}
+
 /// A catalog offer's regions with their terms, and its interconnect.
 struct OfferPrices<'r, 'a> {
     regions: &'r [RegionRates<'a>],
@@ -153,6 +170,8 @@ pub(crate) struct OfferBook<'a> {
     /// Regions of offers `kept` has not built, built on first use.
     built: Vec<OnceCell<OfferRegions<'a>>>,
     plan_ctx: PlanContext<'a>,
+    /// What each commitment term charges under `plan_ctx`.
+    charges: TermCharges,
     terms: Vec<OnceCell<Vec<RegionTerms<'a>>>>,
     /// The comparison's cheapest allowed cost per line and seller, for counterfactuals.
     pub(super) priced: RefCell<LineMemo>,
@@ -171,10 +190,12 @@ impl<'a> OfferBook<'a> {
     ) -> OfferBook<'a> {
         debug_assert!(kept.fits(ctx));
         let n = ctx.catalog.offers.len();
+        let plan_ctx = plan_context(ctx);
         OfferBook {
             kept,
             built: std::iter::repeat_with(OnceCell::new).take(n).collect(),
-            plan_ctx: plan_context(ctx),
+            charges: TermCharges::new(&plan_ctx),
+            plan_ctx,
             terms: std::iter::repeat_with(OnceCell::new).take(n).collect(),
             priced: RefCell::default(),
         }
@@ -206,7 +227,7 @@ impl<'a> OfferBook<'a> {
         let terms = self.terms[i].get_or_init(|| {
             r.regions
                 .iter()
-                .map(|r| RegionTerms::new(r, &self.plan_ctx))
+                .map(|r| RegionTerms::with_charges(r, &self.plan_ctx, &self.charges))
                 .collect()
         });
         OfferPrices {
@@ -548,7 +569,11 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             gpus: Decimal::ONE,
             vcpus: None,
             interconnect: None,
-            terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
+            terms: Cow::Owned(vec![RegionTerms::with_charges(
+                &rates,
+                &book.plan_ctx,
+                &book.charges,
+            )]),
             regions: Cow::Owned(vec![rates]),
         });
     }
