@@ -115,7 +115,8 @@ impl LineUsage {
             }
             seconds[k] += bill_seconds(u64::from(minutes) * 60, meter);
         });
-        seconds.into_iter().map(seconds_to_hours).collect()
+        let mut hours = Repeats::new(seconds_to_hours);
+        seconds.into_iter().map(|s| hours.of(s)).collect()
     }
 
     /// Highest number of instances at once.
@@ -131,6 +132,36 @@ impl LineUsage {
 
 fn seconds_to_hours(seconds: u64) -> Decimal {
     Decimal::from(seconds) / Decimal::from(3600)
+}
+
+/// A function of one value, answered again without recomputing while the value repeats.
+///
+/// Instance levels often run the same time (every level of a constant line does, and most
+/// levels of a window or a weekly block), and turning seconds or minutes into hours is a
+/// decimal division per level: an estimate prepares a few dozen usages of up to hundreds of
+/// levels each. The answer for a repeated value is the one computed for it, so nothing
+/// changes but the work.
+struct Repeats<T, F> {
+    f: F,
+    last: Option<(T, Decimal)>,
+}
+
+impl<T: Copy + PartialEq, F: Fn(T) -> Decimal> Repeats<T, F> {
+    fn new(f: F) -> Self {
+        Repeats { f, last: None }
+    }
+
+    /// `f(value)`.
+    fn of(&mut self, value: T) -> Decimal {
+        match self.last {
+            Some((v, answer)) if v == value => answer,
+            _ => {
+                let answer = (self.f)(value);
+                self.last = Some((value, answer));
+                answer
+            }
+        }
+    }
 }
 
 /// Seconds billed for one running session of `seconds`.
@@ -584,13 +615,10 @@ pub fn per_period_hours(levels: &LevelSessions) -> Vec<Vec<Decimal>> {
 
 /// `[level][period]` minutes as exact hours.
 pub(crate) fn minutes_to_hours(per_period: &[Vec<u32>]) -> Vec<Vec<Decimal>> {
+    let mut hours = Repeats::new(|m: u32| Decimal::from(m) / Decimal::from(60));
     per_period
         .iter()
-        .map(|l| {
-            l.iter()
-                .map(|&m| Decimal::from(m) / Decimal::from(60))
-                .collect()
-        })
+        .map(|l| l.iter().map(|&m| hours.of(m)).collect())
         .collect()
 }
 
