@@ -171,12 +171,36 @@ pub(super) enum Depth {
 pub(super) struct Slot<'r, 'a> {
     /// Its total as shown (sum of rounded items).
     pub cost: Decimal,
+    /// The same in whole cents, for comparing (see [`Slot::cheaper_than`]).
+    cents: Option<i128>,
     /// Candidate index.
     pub offer: usize,
     /// Region index in the candidate.
     pub region: usize,
     /// The plan.
     pub plan: PlanDraft<'r, 'a>,
+}
+
+impl Slot<'_, '_> {
+    /// Whether this plan's shown total is below `other`'s.
+    ///
+    /// Every plan is compared with the best so far of five selections and of its class. A
+    /// shown total is a sum of amounts rounded to cents, so it has at most two decimals and
+    /// compares exactly as a whole number of cents, which costs less than comparing decimals
+    /// (of scales that may differ); a total with more decimals, were there one, is compared
+    /// as a decimal.
+    fn cheaper_than(&self, other: &Slot) -> bool {
+        match (self.cents, other.cents) {
+            (Some(a), Some(b)) => a < b,
+            _ => self.cost < other.cost,
+        }
+    }
+}
+
+/// `cost` in whole cents, when it has at most two decimals.
+fn cents(cost: Decimal) -> Option<i128> {
+    let scale = cost.scale();
+    (scale <= 2).then(|| cost.mantissa() * 10i128.pow(2 - scale))
 }
 
 /// The outcome of pricing one line at one seller.
@@ -241,8 +265,10 @@ pub(super) fn price_line<'r, 'a>(
                 if depth == Depth::Cheapest && !Selection::Allowed.admits(&plan) {
                     return;
                 }
+                let cost = plan.shown_total(ctx.fx, ctx.currency);
                 let slot = Slot {
-                    cost: plan.shown_total(ctx.fx, ctx.currency),
+                    cost,
+                    cents: cents(cost),
                     offer: ci,
                     region: ri,
                     plan,
@@ -253,7 +279,7 @@ pub(super) fn price_line<'r, 'a>(
                 };
                 for &sel in selections {
                     let best = &mut out.best[sel as usize];
-                    if sel.admits(&plan) && best.as_ref().is_none_or(|b| slot.cost < b.cost) {
+                    if sel.admits(&plan) && best.as_ref().is_none_or(|b| slot.cheaper_than(b)) {
                         *best = Some(slot);
                     }
                 }
@@ -261,8 +287,8 @@ pub(super) fn price_line<'r, 'a>(
                     let class = &mut out.class_best[plan.kind.class() as usize];
                     // Prefer eligible plans, then cheaper ones.
                     let better = class.as_ref().is_none_or(|b| {
-                        (plan.eligible, std::cmp::Reverse(slot.cost))
-                            > (b.plan.eligible, std::cmp::Reverse(b.cost))
+                        (plan.eligible && !b.plan.eligible)
+                            || (plan.eligible == b.plan.eligible && slot.cheaper_than(b))
                     });
                     if better {
                         *class = Some(slot);
