@@ -3,7 +3,12 @@
 //! and how it grows with a catalog ten times larger and a schedule ten times longer.
 //!
 //! Run with `cargo bench --profile native -p gpucost-core --bench estimate` (the profile the
-//! `gpucost` CLI is built with); numbers go to BENCHMARKS.md.
+//! `gpucost` CLI is built with); numbers go to BENCHMARKS.md. `ESTIMATE_PRESET=<preset>` times
+//! only that preset on the embedded catalog (e.g. under a profiler), `ESTIMATE_RUNS=<n>` times
+//! exactly that many estimates of it (so that `perf stat` counts comparable instructions on a
+//! busy machine). `ESTIMATE_DUMP=1` prints every preset's full estimate (in both currencies,
+//! with and without spot, over its horizon and one ten times longer, on the catalog and the
+//! ten-times catalog) instead of timing, so two builds' outputs can be compared with `diff`.
 
 use std::time::{Duration, Instant};
 
@@ -17,7 +22,7 @@ use gpucost_core::recommend::hardware::{
     unpack_compiled_hardware, HardwareTable, EMBEDDED_HARDWARE_JSON,
 };
 use gpucost_core::report::report;
-use gpucost_core::scenario::{Horizon, Scenario};
+use gpucost_core::scenario::{Horizon, Interruption, Scenario};
 use rust_decimal::Decimal;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -51,10 +56,13 @@ fn longer(s: &Scenario) -> Scenario {
     }
 }
 
+/// Median and p95 of full estimates of `scenario`, and how many were timed: `runs` of them,
+/// or as many as 0.7 s allows (at most 2,000).
 fn time(
     catalog: &Catalog,
     index: &CatalogIndex,
     scenario: Scenario,
+    runs: Option<usize>,
 ) -> (Duration, Duration, usize) {
     let fx = FxTable::from_catalog(catalog);
     let valid = scenario.validate(catalog).expect("valid");
@@ -71,17 +79,53 @@ fn time(
     }
     let mut times = Vec::new();
     let start = Instant::now();
-    while times.len() < 2000 && (start.elapsed() < Duration::from_millis(700) || times.len() < 20) {
+    let more = |n: usize| match runs {
+        Some(runs) => n < runs,
+        None => n < 2000 && (start.elapsed() < Duration::from_millis(700) || n < 20),
+    };
+    while more(times.len()) {
         let t = Instant::now();
         std::hint::black_box(report(&ctx));
         times.push(t.elapsed());
     }
     times.sort();
+    if times.is_empty() {
+        return (Duration::ZERO, Duration::ZERO, 0);
+    }
     (
         percentile(&times, 0.5),
         percentile(&times, 0.95),
         times.len(),
     )
+}
+
+/// Prints the full estimates `ESTIMATE_DUMP` asks for (see the module doc).
+fn dump(catalog: &Catalog, index: &CatalogIndex) {
+    let big = scaled(catalog, 10);
+    let big_index = CatalogIndex::new(&big);
+    let fx = FxTable::from_catalog(catalog);
+    for (catalog, index) in [(catalog, index), (&big, &big_index)] {
+        for preset in Preset::ALL {
+            for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
+                let mut s = preset.scenario();
+                s.options.interruption = interruption;
+                for s in [s.clone(), longer(&s)] {
+                    let valid = s.validate(catalog).expect("valid");
+                    for currency in [Currency::Cny, Currency::Usd] {
+                        let ctx = EstimateContext {
+                            catalog,
+                            index,
+                            scenario: &valid,
+                            fx: &fx,
+                            currency,
+                            today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
+                        };
+                        println!("{:#?}", report(&ctx));
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn ms(d: Duration) -> String {
@@ -117,6 +161,22 @@ fn hardware_load_time(load: impl Fn() -> HardwareTable) -> Duration {
 
 fn main() {
     let e = embedded();
+    if std::env::var_os("ESTIMATE_DUMP").is_some() {
+        dump(&e.catalog, &e.index);
+        return;
+    }
+    if let Ok(only) = std::env::var("ESTIMATE_PRESET") {
+        let preset = Preset::ALL
+            .into_iter()
+            .find(|p| p.as_str() == only)
+            .expect("a preset slug");
+        let runs = std::env::var("ESTIMATE_RUNS")
+            .ok()
+            .map(|n| n.parse().expect("a number of runs"));
+        let (med, p95, n) = time(&e.catalog, &e.index, preset.scenario(), runs);
+        println!("{only}: median {}, p95 {} ({n} runs)", ms(med), ms(p95));
+        return;
+    }
     // What every page load pays before the first estimate, and what it paid when the page
     // parsed the JSON file instead of the compiled-in tables.
     println!(
@@ -153,10 +213,10 @@ fn main() {
     println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     for preset in Preset::ALL {
         let s = preset.scenario();
-        let (med, p95, _) = time(&e.catalog, &e.index, s.clone());
-        let (big_cat, _, _) = time(&big, &big_index, s.clone());
-        let (long, _, _) = time(&e.catalog, &e.index, longer(&s));
-        let (both, _, _) = time(&big, &big_index, longer(&s));
+        let (med, p95, _) = time(&e.catalog, &e.index, s.clone(), None);
+        let (big_cat, _, _) = time(&big, &big_index, s.clone(), None);
+        let (long, _, _) = time(&e.catalog, &e.index, longer(&s), None);
+        let (both, _, _) = time(&big, &big_index, longer(&s), None);
         println!(
             "| {} | {} | {} | {} | {} | {} |",
             preset.as_str(),

@@ -30,8 +30,8 @@ mod prepared;
 mod terms;
 
 pub(crate) use draft::PlanDraft;
-pub(crate) use prepared::{BilledLevels, PeriodLevels};
-pub(crate) use terms::RegionTerms;
+pub(crate) use prepared::{BilledLevels, PeriodLevels, PeriodTable};
+pub(crate) use terms::{RegionTerms, TermCharges};
 use terms::{Reserve, RestRate};
 
 /// A price usable in a plan: per instance-hour, or per instance per period.
@@ -115,7 +115,8 @@ impl LineUsage {
             }
             seconds[k] += bill_seconds(u64::from(minutes) * 60, meter);
         });
-        seconds.into_iter().map(seconds_to_hours).collect()
+        let mut hours = Repeats::new(seconds_to_hours);
+        seconds.into_iter().map(|s| hours.of(s)).collect()
     }
 
     /// Highest number of instances at once.
@@ -131,6 +132,36 @@ impl LineUsage {
 
 fn seconds_to_hours(seconds: u64) -> Decimal {
     Decimal::from(seconds) / Decimal::from(3600)
+}
+
+/// A function of one value, answered again without recomputing while the value repeats.
+///
+/// Instance levels often run the same time (every level of a constant line does, and most
+/// levels of a window or a weekly block), and turning seconds or minutes into hours is a
+/// decimal division per level: an estimate prepares a few dozen usages of up to hundreds of
+/// levels each. The answer for a repeated value is the one computed for it, so nothing
+/// changes but the work.
+struct Repeats<T, F> {
+    f: F,
+    last: Option<(T, Decimal)>,
+}
+
+impl<T: Copy + PartialEq, F: Fn(T) -> Decimal> Repeats<T, F> {
+    fn new(f: F) -> Self {
+        Repeats { f, last: None }
+    }
+
+    /// `f(value)`.
+    fn of(&mut self, value: T) -> Decimal {
+        match self.last {
+            Some((v, answer)) if v == value => answer,
+            _ => {
+                let answer = (self.f)(value);
+                self.last = Some((value, answer));
+                answer
+            }
+        }
+    }
 }
 
 /// Seconds billed for one running session of `seconds`.
@@ -383,20 +414,18 @@ fn total(items: &[Item], ctx: &PlanContext) -> Decimal {
 /// Every plan for `usage` at `rates`.
 pub fn plans<'a>(rates: &RegionRates<'a>, usage: &LineUsage, ctx: &PlanContext) -> Vec<Plan<'a>> {
     let billed = BilledLevels::new(&usage.billed_hours);
-    let per_period: BTreeMap<Period, PeriodLevels> = usage
-        .per_period
-        .iter()
-        .map(|(p, levels)| (*p, PeriodLevels::new(levels)))
-        .collect();
+    let mut per_period = PeriodTable::default();
+    for (p, levels) in &usage.per_period {
+        per_period.get_or_insert_with(*p, || PeriodLevels::new(levels));
+    }
     let usage = PreparedUsage {
         billed: &billed,
         per_period: &per_period,
     };
     let terms = RegionTerms::new(rates, ctx);
-    draft_plans(rates, &terms, &usage, ctx)
-        .iter()
-        .map(|d| d.build(ctx))
-        .collect()
+    let mut out = Vec::new();
+    draft_plans(rates, &terms, &usage, ctx, |d| out.push(d.build(ctx)));
+    out
 }
 
 /// A line's usage prepared for pricing (see [`prepared`]): its metered levels and, per
@@ -406,25 +435,26 @@ pub(crate) struct PreparedUsage<'u> {
     /// Metered hours per level.
     pub billed: &'u BilledLevels,
     /// Exact hours per level per period, for the periods some price may subscribe.
-    pub per_period: &'u BTreeMap<Period, PeriodLevels>,
+    pub per_period: &'u PeriodTable,
 }
 
 /// Every plan for a prepared `usage` at `rates` (whose `terms` under `ctx` are given), as
-/// drafts (see [`plans`]).
+/// drafts handed to `visit` one by one (see [`plans`]); an estimate weighs each and keeps
+/// few, so none is collected.
 pub(crate) fn draft_plans<'r, 'a>(
     rates: &'r RegionRates<'a>,
     terms: &'r RegionTerms<'a>,
     usage: &PreparedUsage,
     ctx: &PlanContext,
-) -> Vec<PlanDraft<'r, 'a>> {
-    let mut out = Vec::new();
+    mut visit: impl FnMut(PlanDraft<'r, 'a>),
+) {
     let billed = usage.billed.total();
     if let Some(od) = &rates.on_demand {
         let mut d = PlanDraft::new();
         d.kind = PlanKind::OnDemand;
         d.eligible = true;
         d.charge(ItemKind::OnDemand, billed, od);
-        out.push(d);
+        visit(d);
     }
     if let Some(spot) = &rates.spot {
         let mut d = PlanDraft::new();
@@ -432,7 +462,7 @@ pub(crate) fn draft_plans<'r, 'a>(
         d.eligible = ctx.spot_usable;
         d.charge(ItemKind::Spot, billed, spot);
         d.charge(ItemKind::SpotOverhead, billed * ctx.spot_overhead, spot);
-        out.push(d);
+        visit(d);
     }
     for (r, rest) in terms.rests().iter().enumerate() {
         let committed = rates.committed.iter().zip(&terms.committed);
@@ -445,22 +475,21 @@ pub(crate) fn draft_plans<'r, 'a>(
             if let Some(plan) =
                 committed_plan(*commitment, rate, rest.as_ref(), terms, usage.billed, ctx)
             {
-                out.push(plan);
+                visit(plan);
             }
         }
         let subscriptions = rates.subscriptions.iter().zip(&terms.subscriptions);
         for ((period, rate), thresholds) in subscriptions {
-            if let Some(levels) = usage.per_period.get(period) {
+            if let Some(levels) = usage.per_period.get(*period) {
                 let threshold = thresholds[r];
                 if let Some(plan) =
                     subscription_plan(*period, rate, rest.as_ref(), threshold, levels, ctx)
                 {
-                    out.push(plan);
+                    visit(plan);
                 }
             }
         }
     }
-    out
 }
 
 /// A commitment's terms against one rest rate (see [`RegionTerms`]).
@@ -586,13 +615,10 @@ pub fn per_period_hours(levels: &LevelSessions) -> Vec<Vec<Decimal>> {
 
 /// `[level][period]` minutes as exact hours.
 pub(crate) fn minutes_to_hours(per_period: &[Vec<u32>]) -> Vec<Vec<Decimal>> {
+    let mut hours = Repeats::new(|m: u32| Decimal::from(m) / Decimal::from(60));
     per_period
         .iter()
-        .map(|l| {
-            l.iter()
-                .map(|&m| Decimal::from(m) / Decimal::from(60))
-                .collect()
-        })
+        .map(|l| l.iter().map(|&m| hours.of(m)).collect())
         .collect()
 }
 

@@ -342,6 +342,8 @@ pub(crate) fn compare_with<'c, 'a: 'c>(
             price_seller(ctx, book, &mut pricing, seller, provider, gpu_hours)
         })
         .collect();
+    let per_seller: Vec<&[Option<Decimal>]> = priced.iter().map(|p| p.allowed.as_slice()).collect();
+    book.priced.borrow_mut().keep(ctx, &per_seller);
     let spot_excluded = priced.iter().any(|p| p.spot_excluded);
     let cheapest_by_selection = cheapest_by_selection(&priced, ctx.currency);
     let subscribe_peak = cheapest_peak_subscription(&priced, ctx.currency);
@@ -373,6 +375,9 @@ struct PricedSeller {
     peak_subscription: Option<Decimal>,
     /// Whether some offer had a spot price the scenario could not use.
     spot_excluded: bool,
+    /// Per line priced, in order, its cheapest allowed cost (`None`: no allowed plan); it
+    /// stops at the first line the seller cannot serve.
+    allowed: Vec<Option<Decimal>>,
 }
 
 /// Prices every line of the scenario at `seller`, stopping at the first line it cannot serve.
@@ -395,6 +400,7 @@ fn price_seller(
             totals: BTreeMap::new(),
             peak_subscription: None,
             spot_excluded: false,
+            allowed: Vec::new(),
         };
     }
     let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
@@ -404,6 +410,7 @@ fn price_seller(
     let mut totals: BTreeMap<Selection, Option<Decimal>> = BTreeMap::new();
     let mut peak = Some(Decimal::ZERO);
     let mut unserved = None;
+    let mut allowed = Vec::new();
     for (li, line) in ctx.scenario.scenario().lines.iter().enumerate() {
         let candidates = candidates(
             ctx,
@@ -418,6 +425,7 @@ fn price_seller(
             gpu: line.gpu.clone(),
         };
         if candidates.is_empty() {
+            allowed.push(None);
             let by = offers::constraints(ctx, book, &seller.id, line);
             unserved = Some(if by.is_empty() {
                 no_offer()
@@ -440,6 +448,7 @@ fn price_seller(
         );
         spot_excluded |= found.spot_excluded;
         peak = peak.zip(found.sub_peak).map(|(t, c)| t + c);
+        allowed.push(found.allowed().map(|c| c.cost));
         let Some(chosen) = found.allowed() else {
             unserved = Some(no_offer());
             break;
@@ -470,6 +479,7 @@ fn price_seller(
             totals: BTreeMap::new(),
             peak_subscription: None,
             spot_excluded,
+            allowed,
         },
         None => PricedSeller {
             estimate: ProviderEstimate {
@@ -479,6 +489,7 @@ fn price_seller(
             totals,
             peak_subscription: peak,
             spot_excluded,
+            allowed,
         },
     }
 }
@@ -630,25 +641,35 @@ pub(crate) fn cheapest_with<'c, 'a: 'c>(
         offers,
         exact,
     } = Pricing::new(ctx);
+    // Lines the comparison priced already (see `LineMemo`).
+    let memo = book.priced.borrow();
+    let known = memo.lookup(ctx);
     // Totals per served seller, in seller order (so ties resolve as in `compare`).
     let mut totals: Vec<Decimal> = Vec::new();
-    'sellers: for (seller, provider) in sellers(ctx) {
+    'sellers: for (si, (seller, provider)) in sellers(ctx).into_iter().enumerate() {
         let metering = provider.map(|p| &p.metering).unwrap_or(&exact);
         let mut total = Decimal::ZERO;
         for (li, line) in s.lines.iter().enumerate() {
-            let candidates = candidates(ctx, book, &seller, &line.gpu, &offers[li], &custom);
-            let found = price_line(
-                ctx,
-                &plan_ctx,
-                &candidates,
-                metering,
-                &mut caches[li],
-                Depth::Cheapest,
-            );
-            let Some(chosen) = found.allowed() else {
+            let cost = match known[li].and_then(|costs| costs.get(si).copied().flatten()) {
+                Some(cost) => cost,
+                None => {
+                    let candidates =
+                        candidates(ctx, book, &seller, &line.gpu, &offers[li], &custom);
+                    let found = price_line(
+                        ctx,
+                        &plan_ctx,
+                        &candidates,
+                        metering,
+                        &mut caches[li],
+                        Depth::Cheapest,
+                    );
+                    found.allowed().map(|c| c.cost)
+                }
+            };
+            let Some(cost) = cost else {
                 continue 'sellers;
             };
-            total += chosen.cost;
+            total += cost;
         }
         totals.push(total);
     }
@@ -739,6 +760,41 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()
     }
 
+    /// The context of `v` in `currency` over the embedded catalog.
+    fn ctx_of<'a>(
+        v: &'a ValidScenario,
+        fx: &'a FxTable,
+        currency: Currency,
+    ) -> EstimateContext<'a> {
+        let e = embedded();
+        EstimateContext {
+            catalog: &e.catalog,
+            index: &e.index,
+            scenario: v,
+            fx,
+            currency,
+            today: day(),
+        }
+    }
+
+    /// 15 % off AWS: a discount, so that kept prices are not list prices.
+    fn aws_discount() -> Vec<Discount> {
+        vec![Discount {
+            provider: "aws".into(),
+            percent: Decimal::from(15),
+        }]
+    }
+
+    /// `a` and `b` are equal in value and in scale (what a page shows).
+    fn assert_same_total(a: Option<&Money>, b: Option<&Money>, what: &str) {
+        assert_eq!(a, b, "{what}");
+        assert_eq!(
+            a.map(|m| m.amount.scale()),
+            b.map(|m| m.amount.scale()),
+            "{what}"
+        );
+    }
+
     fn run(s: Scenario, currency: Currency) -> Comparison {
         let e = embedded();
         let v = s.validate(&e.catalog).unwrap();
@@ -771,20 +827,10 @@ mod tests {
             for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
                 let mut s = preset.scenario();
                 s.options.interruption = interruption;
-                s.discounts = vec![Discount {
-                    provider: "aws".into(),
-                    percent: Decimal::from(15),
-                }];
+                s.discounts = aws_discount();
                 let v = s.validate(&e.catalog).unwrap();
                 for currency in [Currency::Cny, Currency::Usd] {
-                    let ctx = EstimateContext {
-                        catalog: &e.catalog,
-                        index: &e.index,
-                        scenario: &v,
-                        fx: &fx,
-                        currency,
-                        today: day(),
-                    };
+                    let ctx = ctx_of(&v, &fx, currency);
                     let book = OfferBook::new(&ctx);
                     let full = compare(&ctx);
                     let expected = full.cheapest_by_selection.get(&Selection::Allowed);
@@ -792,13 +838,62 @@ mod tests {
                     let cheapest = cheapest_with(&ctx, &book);
                     let what = format!("{} {interruption:?} {currency:?}", preset.as_str());
                     assert_eq!(shared, full, "{what}");
-                    assert_eq!(cheapest.as_ref(), expected, "{what}");
-                    assert_eq!(
-                        cheapest.map(|m| m.amount.scale()),
-                        expected.map(|m| m.amount.scale()),
-                        "{what}"
-                    );
+                    assert_same_total(cheapest.as_ref(), expected, &what);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_the_comparison_priced_is_not_priced_again_and_costs_the_same() {
+        // The schedule lever's counterfactual takes the comparison's costs for the lines it
+        // priced already (`LineMemo`); its total must be what pricing every line gives.
+        let e = embedded();
+        let fx = FxTable::from_catalog(&e.catalog);
+        let mut base = crate::presets::Preset::TrafficSpike.scenario();
+        base.custom_prices.push(CustomPrice {
+            owner: PriceOwner::Named("quote".into()),
+            gpu: "T4".into(),
+            mode: CustomMode::OnDemand,
+            amount: Decimal::new(35, 1),
+            currency: Currency::Cny,
+        });
+        for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
+            let mut s = base.clone();
+            s.options.interruption = interruption;
+            s.discounts = aws_discount();
+            let flat = Scenario {
+                lines: s
+                    .lines
+                    .iter()
+                    .map(|l| Line {
+                        demand: crate::scenario::Demand::Constant(l.demand.peak()),
+                        ..l.clone()
+                    })
+                    .collect(),
+                ..s.clone()
+            };
+            let (v, flat_v) = (
+                s.validate(&e.catalog).unwrap(),
+                flat.validate(&e.catalog).unwrap(),
+            );
+            for currency in [Currency::Cny, Currency::Usd] {
+                let ctx = ctx_of(&v, &fx, currency);
+                let flat_ctx = EstimateContext {
+                    scenario: &flat_v,
+                    ..ctx
+                };
+                let priced_anew = cheapest_with(&flat_ctx, &OfferBook::new(&ctx));
+                let book = OfferBook::new(&ctx);
+                compare_with(&ctx, &book);
+                let what = format!("{interruption:?} {currency:?}");
+                assert!(
+                    book.priced.borrow().lookup(&flat_ctx)[0].is_some(),
+                    "{what}: the constant line is kept"
+                );
+                let looked_up = cheapest_with(&flat_ctx, &book);
+                assert!(priced_anew.is_some(), "{what}");
+                assert_same_total(looked_up.as_ref(), priced_anew.as_ref(), &what);
             }
         }
     }

@@ -13,6 +13,8 @@ use std::cell::OnceCell;
 
 use rust_decimal::Decimal;
 
+use crate::billing_mode::Period;
+
 /// Values largest first (levels are nested, so this is usually already their order).
 fn descending(values: &[Decimal]) -> Vec<Decimal> {
     let mut v = values.to_vec();
@@ -147,6 +149,29 @@ impl PeriodLevels {
     /// Hours in period `p` of all but its `k` busiest levels.
     pub(crate) fn rest_after(&self, p: usize, k: usize) -> Decimal {
         self.periods[p].after(k)
+    }
+}
+
+/// [`PeriodLevels`] per subscription period kind, for the periods some price may subscribe.
+///
+/// Looked up for every region an estimate prices, so it is an array indexed by period rather
+/// than a map.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PeriodTable([Option<PeriodLevels>; Period::ALL.len()]);
+
+impl PeriodTable {
+    /// The levels of `period`, when prepared.
+    pub(crate) fn get(&self, period: Period) -> Option<&PeriodLevels> {
+        self.0[period as usize].as_ref()
+    }
+
+    /// The levels of `period`, prepared by `make` on first use.
+    pub(crate) fn get_or_insert_with(
+        &mut self,
+        period: Period,
+        make: impl FnOnce() -> PeriodLevels,
+    ) -> &PeriodLevels {
+        self.0[period as usize].get_or_insert_with(make)
     }
 }
 

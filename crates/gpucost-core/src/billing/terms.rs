@@ -10,6 +10,7 @@
 use rust_decimal::Decimal;
 
 use super::{Coverage, PlanContext, Rate, RegionRates, Remainder};
+use crate::billing_mode::Term;
 
 /// How usage not covered by a commitment or subscription is paid, per hour in the display
 /// currency.
@@ -65,19 +66,50 @@ pub(crate) struct RegionTerms<'a> {
     pub subscriptions: Vec<[Option<Decimal>; RESTS]>,
 }
 
+/// What one reserved instance of each term owes under a plan context: its coverage and the
+/// hours charged. The same for every region, so an estimate works it out once rather than
+/// dividing the horizon by the term for every commitment of every region.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TermCharges([(Coverage, Decimal); Term::ALL.len()]);
+
+impl TermCharges {
+    /// Every term's charge under `ctx`.
+    pub(crate) fn new(ctx: &PlanContext) -> TermCharges {
+        TermCharges(Term::ALL.map(|term| {
+            // A recurring horizon carries its share of the term; a one-off job owes whole
+            // terms, renewed until they cover it.
+            let coverage = Coverage::of(term, ctx);
+            (coverage, coverage.hours(term, ctx.horizon_hours))
+        }))
+    }
+
+    /// The coverage of `term` and the hours it charges per reserved instance.
+    fn of(&self, term: Term) -> (Coverage, Decimal) {
+        // `Term::ALL` lists the terms in declaration order.
+        self.0[term as usize]
+    }
+}
+
 impl<'a> RegionTerms<'a> {
     /// The terms of `rates` under `ctx`.
     pub(crate) fn new(rates: &RegionRates<'a>, ctx: &PlanContext) -> RegionTerms<'a> {
+        RegionTerms::with_charges(rates, ctx, &TermCharges::new(ctx))
+    }
+
+    /// The terms of `rates` under `ctx`, whose commitments' charges are `charges`.
+    pub(crate) fn with_charges(
+        rates: &RegionRates<'a>,
+        ctx: &PlanContext,
+        charges: &TermCharges,
+    ) -> RegionTerms<'a> {
         let (rests, planned) = rest_rates(rates, ctx);
         let committed = rates
             .committed
             .iter()
             .map(|(commitment, rate)| {
-                // A recurring horizon carries its share of the term; a one-off job owes whole
-                // terms, renewed until they cover it. The break-even below uses these same
-                // hours, so a level is reserved only if it beats what it would really owe.
-                let coverage = Coverage::of(commitment.term, ctx);
-                let charged_hours = coverage.hours(commitment.term, ctx.horizon_hours);
+                // The break-even below uses the hours the term charges, so a level is
+                // reserved only if it beats what it would really owe.
+                let (coverage, charged_hours) = charges.of(commitment.term);
                 let per_instance = ctx.display(rate.amount * charged_hours, rate.currency);
                 // Reserving an instance replaces its metered hours at the rest rate by one
                 // commitment, so reserve the levels busier than the break-even.

@@ -5,18 +5,18 @@
 //! [`LineUsageCache`] and shared by every offer, region and seller priced against it; plans
 //! are weighed as drafts, and only the winners are built into items by the caller.
 
-use std::collections::{BTreeMap, HashMap};
-
+use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
 use super::offers::Candidate;
 use super::{period_minutes, EstimateContext, Selection};
 use crate::billing::{
-    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PlanContext, PlanDraft,
-    PreparedUsage,
+    draft_plans, minutes_to_hours, BilledLevels, LineUsage, PeriodLevels, PeriodTable, PlanContext,
+    PlanDraft, PreparedUsage,
 };
-use crate::billing_mode::{ModeClass, Period};
+use crate::billing_mode::ModeClass;
 use crate::catalog::{Meter, Metering};
+use crate::scenario::{Demand, Line, Scenario};
 use crate::schedule::{level_period_minutes, Segment};
 
 /// One line's usage per instance size, prepared on first use and shared by every seller,
@@ -25,10 +25,12 @@ pub(super) struct LineUsageCache {
     segments: Vec<Segment>,
     horizon_minutes: u32,
     recurring: bool,
-    /// Metered levels per (GPUs per instance, meter).
-    billed: HashMap<(Decimal, Meter), BilledLevels>,
+    /// Metered levels per (GPUs per instance, meter). A line meets a handful of instance
+    /// sizes and meters, and this is looked up once per candidate: a short list searched in
+    /// order costs less than hashing a decimal.
+    billed: Vec<((Decimal, Meter), BilledLevels)>,
     /// Levels per period per GPUs per instance, for the periods some candidate subscribes.
-    periods: HashMap<Decimal, BTreeMap<Period, PeriodLevels>>,
+    periods: Vec<(Decimal, PeriodTable)>,
 }
 
 impl LineUsageCache {
@@ -39,8 +41,8 @@ impl LineUsageCache {
             segments: ctx.scenario.segments(i),
             horizon_minutes: horizon.minutes(),
             recurring: horizon.is_recurring(),
-            billed: HashMap::new(),
-            periods: HashMap::new(),
+            billed: Vec::new(),
+            periods: Vec::new(),
         }
     }
 
@@ -48,15 +50,26 @@ impl LineUsageCache {
     /// candidate's host size), with the periods its subscriptions need.
     fn prepare(&mut self, cand: &Candidate, metering: &Metering) -> PreparedUsage<'_> {
         let size = cand.gpus.normalize();
-        let meter = metering.meter(cand.vcpus);
-        let key = (size, meter);
+        let key = (size, metering.meter(cand.vcpus));
         let (segments, horizon) = (&self.segments, self.horizon_minutes);
-        self.billed.entry(key).or_insert_with(|| {
-            BilledLevels::new(&LineUsage::metered_hours(segments, cand.gpus, meter))
-        });
-        let per_period = self.periods.entry(size).or_default();
+        let billed = match self.billed.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let hours = LineUsage::metered_hours(segments, cand.gpus, key.1);
+                self.billed.push((key, BilledLevels::new(&hours)));
+                self.billed.len() - 1
+            }
+        };
+        let sized = match self.periods.iter().position(|(s, _)| *s == size) {
+            Some(i) => i,
+            None => {
+                self.periods.push((size, PeriodTable::default()));
+                self.periods.len() - 1
+            }
+        };
+        let per_period = &mut self.periods[sized].1;
         for (period, _) in cand.regions.iter().flat_map(|r| &r.subscriptions) {
-            per_period.entry(*period).or_insert_with(|| {
+            per_period.get_or_insert_with(*period, || {
                 let levels = match period_minutes(*period, horizon, self.recurring) {
                     0 => Vec::new(),
                     minutes => level_period_minutes(segments, cand.gpus, minutes, horizon),
@@ -65,9 +78,82 @@ impl LineUsageCache {
             });
         }
         PreparedUsage {
-            billed: &self.billed[&key],
-            per_period: &self.periods[&size],
+            billed: &self.billed[billed].1,
+            per_period: &self.periods[sized].1,
         }
+    }
+}
+
+/// Each seller's cheapest allowed cost for the lines one comparison priced, kept for the
+/// counterfactuals of the same estimate.
+///
+/// The schedule lever prices every line at its peak for the whole horizon; a line that
+/// already runs at a constant level is the very line the comparison priced, so its costs are
+/// looked up here instead of priced again (with the same candidates, usage and plan context
+/// the comparison's best allowed plan is the counterfactual's, to the last digit).
+#[derive(Default)]
+pub(super) struct LineMemo {
+    /// What a line's pricing depends on besides the line: the scenario without its lines, and
+    /// the day (custom prices are dated with it). `None` until a comparison is kept.
+    context: Option<(Scenario, NaiveDate)>,
+    /// Per line of that comparison, the line and, per seller in seller order, its cheapest
+    /// allowed cost: `Some(None)` when no allowed plan serves it, `None` when the comparison
+    /// stopped at an earlier line of that seller and never priced it.
+    lines: Vec<(Line, Vec<Option<Option<Decimal>>>)>,
+}
+
+impl LineMemo {
+    /// What pricing `ctx`'s scenario depends on besides its lines.
+    fn context_of(ctx: &EstimateContext) -> (Scenario, NaiveDate) {
+        let s = ctx.scenario.scenario();
+        let rest = Scenario {
+            lines: Vec::new(),
+            ..s.clone()
+        };
+        (rest, ctx.today)
+    }
+
+    /// Keeps the costs `per_seller[s][l]` of seller `s` (in seller order) for line `l` of
+    /// `ctx`'s scenario, for lines priced (a seller's list stops where its pricing stopped);
+    /// only the lines a counterfactual may price again.
+    pub(super) fn keep(&mut self, ctx: &EstimateContext, per_seller: &[&[Option<Decimal>]]) {
+        let lines = &ctx.scenario.scenario().lines;
+        // The one counterfactual that prices a line again is the schedule lever's, whose
+        // lines are constant and which applies only when some line is not: keep only its
+        // constant lines, and nothing when all or none are (copying the scenario would cost
+        // more than it saves).
+        let constant = |l: &Line| matches!(l.demand, Demand::Constant(_));
+        if lines.iter().all(constant) || !lines.iter().any(constant) {
+            *self = LineMemo::default();
+            return;
+        }
+        self.context = Some(LineMemo::context_of(ctx));
+        self.lines = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| constant(line))
+            .map(|(li, line)| {
+                let costs = per_seller.iter().map(|c| c.get(li).copied()).collect();
+                (line.clone(), costs)
+            })
+            .collect();
+    }
+
+    /// Per line of `ctx`'s scenario, the kept costs of an equal line priced in the same
+    /// context (see the field), if any.
+    pub(super) fn lookup(&self, ctx: &EstimateContext) -> Vec<Option<&[Option<Option<Decimal>>]>> {
+        let lines = &ctx.scenario.scenario().lines;
+        let same = self
+            .context
+            .as_ref()
+            .is_some_and(|c| *c == LineMemo::context_of(ctx));
+        lines
+            .iter()
+            .map(|line| {
+                let kept = self.lines.iter().find(|(l, _)| l == line);
+                kept.filter(|_| same).map(|(_, costs)| costs.as_slice())
+            })
+            .collect()
     }
 }
 
@@ -85,12 +171,36 @@ pub(super) enum Depth {
 pub(super) struct Slot<'r, 'a> {
     /// Its total as shown (sum of rounded items).
     pub cost: Decimal,
+    /// The same in whole cents, for comparing (see [`Slot::cheaper_than`]).
+    cents: Option<i128>,
     /// Candidate index.
     pub offer: usize,
     /// Region index in the candidate.
     pub region: usize,
     /// The plan.
     pub plan: PlanDraft<'r, 'a>,
+}
+
+impl Slot<'_, '_> {
+    /// Whether this plan's shown total is below `other`'s.
+    ///
+    /// Every plan is compared with the best so far of five selections and of its class. A
+    /// shown total is a sum of amounts rounded to cents, so it has at most two decimals and
+    /// compares exactly as a whole number of cents, which costs less than comparing decimals
+    /// (of scales that may differ); a total with more decimals, were there one, is compared
+    /// as a decimal.
+    fn cheaper_than(&self, other: &Slot) -> bool {
+        match (self.cents, other.cents) {
+            (Some(a), Some(b)) => a < b,
+            _ => self.cost < other.cost,
+        }
+    }
+}
+
+/// `cost` in whole cents, when it has at most two decimals.
+fn cents(cost: Decimal) -> Option<i128> {
+    let scale = cost.scale();
+    (scale <= 2).then(|| cost.mantissa() * 10i128.pow(2 - scale))
 }
 
 /// The outcome of pricing one line at one seller.
@@ -138,7 +248,7 @@ pub(super) fn price_line<'r, 'a>(
                 }
                 // Subscribing the peak for every period (for the hourly-vs-monthly lever).
                 for (period, rate) in &rates.subscriptions {
-                    if let Some(levels) = usage.per_period.get(period) {
+                    if let Some(levels) = usage.per_period.get(*period) {
                         let cost = ctx
                             .fx
                             .convert(rate.money(), ctx.currency)
@@ -151,12 +261,14 @@ pub(super) fn price_line<'r, 'a>(
                     }
                 }
             }
-            for plan in draft_plans(rates, terms, &usage, plan_ctx) {
+            draft_plans(rates, terms, &usage, plan_ctx, |plan| {
                 if depth == Depth::Cheapest && !Selection::Allowed.admits(&plan) {
-                    continue;
+                    return;
                 }
+                let cost = plan.shown_total(ctx.fx, ctx.currency);
                 let slot = Slot {
-                    cost: plan.shown_total(ctx.fx, ctx.currency),
+                    cost,
+                    cents: cents(cost),
                     offer: ci,
                     region: ri,
                     plan,
@@ -167,7 +279,7 @@ pub(super) fn price_line<'r, 'a>(
                 };
                 for &sel in selections {
                     let best = &mut out.best[sel as usize];
-                    if sel.admits(&plan) && best.as_ref().is_none_or(|b| slot.cost < b.cost) {
+                    if sel.admits(&plan) && best.as_ref().is_none_or(|b| slot.cheaper_than(b)) {
                         *best = Some(slot);
                     }
                 }
@@ -175,14 +287,14 @@ pub(super) fn price_line<'r, 'a>(
                     let class = &mut out.class_best[plan.kind.class() as usize];
                     // Prefer eligible plans, then cheaper ones.
                     let better = class.as_ref().is_none_or(|b| {
-                        (plan.eligible, std::cmp::Reverse(slot.cost))
-                            > (b.plan.eligible, std::cmp::Reverse(b.cost))
+                        (plan.eligible && !b.plan.eligible)
+                            || (plan.eligible == b.plan.eligible && slot.cheaper_than(b))
                     });
                     if better {
                         *class = Some(slot);
                     }
                 }
-            }
+            });
         }
     }
     out

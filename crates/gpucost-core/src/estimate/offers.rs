@@ -5,17 +5,18 @@
 //! [`OfferBook`] that every line and every counterfactual of the estimate shares.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Arc;
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
+use super::line::LineMemo;
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
-use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms};
+use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms, TermCharges};
 use crate::billing_mode::BillingMode;
-use crate::catalog::{AsOf, Catalog, CatalogIndex, Offer, PriceBasis, Provider};
+use crate::catalog::{AsOf, Catalog, CatalogIndex, Gpu, Offer, PriceBasis, Provider};
 use crate::format::Lang;
 use crate::l10n::labels;
 use crate::placement::{Constraint, Geo, HostFloor, Interconnect};
@@ -76,7 +77,7 @@ impl<'a> RegionBook<'a> {
             catalog,
             discounts: discounts.to_vec(),
             geo,
-            stocked: catalog.offers.iter().map(|o| o.provider.as_ref()).collect(),
+            stocked: providers_of(catalog),
             offers: vec![None; catalog.offers.len()],
         }
     }
@@ -125,9 +126,31 @@ impl<'a> RegionBook<'a> {
 
     /// Whether `offer`'s region `region` is in the book's place (`None`: unknown).
     fn in_place(&self, offer: &Offer, region: &str) -> Option<bool> {
+        if self.geo == Geo::Anywhere {
+            // Every region is in it, known or not: no need to search the catalog's places
+            // (the default place, and a search per region of every offer a line can use).
+            return Some(true);
+        }
         self.geo
             .contains(self.catalog.place(&offer.provider, region))
     }
+}
+
+/// Providers with at least one catalog offer.
+///
+/// Built for every fresh estimate: the catalog lists each provider's offers together, so
+/// hashing only where the provider changes hashes a few dozen names instead of every offer's.
+fn providers_of(catalog: &Catalog) -> HashSet<&str> {
+    let mut stocked = HashSet::new();
+    let mut last = None;
+    for o in catalog.offers.iter() {
+        let provider = o.provider.as_ref();
+        if last != Some(provider) {
+            stocked.insert(provider);
+            last = Some(provider);
+        }
+    }
+    stocked
 }
 
 /// A catalog offer's regions with their terms, and its interconnect.
@@ -147,7 +170,11 @@ pub(crate) struct OfferBook<'a> {
     /// Regions of offers `kept` has not built, built on first use.
     built: Vec<OnceCell<OfferRegions<'a>>>,
     plan_ctx: PlanContext<'a>,
+    /// What each commitment term charges under `plan_ctx`.
+    charges: TermCharges,
     terms: Vec<OnceCell<Vec<RegionTerms<'a>>>>,
+    /// The comparison's cheapest allowed cost per line and seller, for counterfactuals.
+    pub(super) priced: RefCell<LineMemo>,
 }
 
 impl<'a> OfferBook<'a> {
@@ -163,11 +190,14 @@ impl<'a> OfferBook<'a> {
     ) -> OfferBook<'a> {
         debug_assert!(kept.fits(ctx));
         let n = ctx.catalog.offers.len();
+        let plan_ctx = plan_context(ctx);
         OfferBook {
             kept,
             built: std::iter::repeat_with(OnceCell::new).take(n).collect(),
-            plan_ctx: plan_context(ctx),
+            charges: TermCharges::new(&plan_ctx),
+            plan_ctx,
             terms: std::iter::repeat_with(OnceCell::new).take(n).collect(),
+            priced: RefCell::default(),
         }
     }
 
@@ -197,7 +227,7 @@ impl<'a> OfferBook<'a> {
         let terms = self.terms[i].get_or_init(|| {
             r.regions
                 .iter()
-                .map(|r| RegionTerms::new(r, &self.plan_ctx))
+                .map(|r| RegionTerms::with_charges(r, &self.plan_ctx, &self.charges))
                 .collect()
         });
         OfferPrices {
@@ -389,10 +419,14 @@ pub(super) fn custom_rates<'a>(ctx: &EstimateContext<'a>) -> Vec<CustomRate<'a>>
 /// Whether an offer of `offer_gpu` can serve a line of `line_gpu`: same family and at least
 /// as much memory.
 fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &str) -> bool {
-    let (Some(want), Some(have)) = (
-        index.gpu(line_gpu).map(|i| &catalog.gpus[i]),
-        index.gpu(offer_gpu).map(|i| &catalog.gpus[i]),
-    ) else {
+    index
+        .gpu(line_gpu)
+        .is_some_and(|i| serves_gpu(catalog, index, &catalog.gpus[i], offer_gpu))
+}
+
+/// [`serves`] for a line GPU already looked up.
+fn serves_gpu(catalog: &Catalog, index: &CatalogIndex, want: &Gpu, offer_gpu: &str) -> bool {
+    let Some(have) = index.gpu(offer_gpu).map(|i| &catalog.gpus[i]) else {
         return false;
     };
     if want.family != have.family {
@@ -409,10 +443,9 @@ fn serves(catalog: &Catalog, index: &CatalogIndex, line_gpu: &str, offer_gpu: &s
 /// on machines its packing and the scenario's host floor allow, in catalog index order.
 pub(super) fn line_offers(ctx: &EstimateContext, line: &Line) -> Vec<usize> {
     let host = &ctx.scenario.scenario().host;
-    family_offers(ctx, &line.gpu)
-        .into_iter()
-        .filter(|&i| offer_constraint(line, host, &ctx.catalog.offers[i]).is_none())
-        .collect()
+    family_offers(ctx, &line.gpu, |o| {
+        offer_constraint(line, host, o).is_none()
+    })
 }
 
 /// The machine rule `offer` breaks for `line`, if any: too few GPUs per machine, too small a
@@ -439,9 +472,8 @@ pub(super) fn constraints(
     line: &Line,
 ) -> BTreeSet<Constraint> {
     let host = &ctx.scenario.scenario().host;
-    family_offers(ctx, &line.gpu)
+    family_offers(ctx, &line.gpu, |o| o.provider == seller)
         .into_iter()
-        .filter(|&i| ctx.catalog.offers[i].provider == seller)
         .filter_map(|i| {
             offer_constraint(line, host, &ctx.catalog.offers[i])
                 .or_else(|| (!book.has_regions(i)).then(|| book.place_constraint(i)))
@@ -449,21 +481,38 @@ pub(super) fn constraints(
         .collect()
 }
 
-/// Catalog offers of `line_gpu`'s family with enough memory, priced per whole instance, in
-/// catalog index order.
-fn family_offers(ctx: &EstimateContext, line_gpu: &str) -> Vec<usize> {
+/// Catalog offers of `line_gpu`'s family with enough memory, priced per whole instance, that
+/// `keep` accepts, in catalog index order.
+///
+/// Called for every line and for every seller that cannot serve one (to say why), over every
+/// offer of the family: `keep` is asked first, and offers of the same GPU as the one before
+/// (the usual case: a family's offers are mostly of one GPU) reuse its answer instead of
+/// looking the GPU up again.
+fn family_offers<'c>(
+    ctx: &EstimateContext<'c>,
+    line_gpu: &str,
+    keep: impl Fn(&Offer) -> bool,
+) -> Vec<usize> {
     let (catalog, index) = (ctx.catalog, ctx.index);
-    let family = index
-        .gpu(line_gpu)
-        .map(|i| catalog.gpus[i].family.as_ref())
-        .unwrap_or("");
+    let Some(want) = index.gpu(line_gpu).map(|i| &catalog.gpus[i]) else {
+        return Vec::new();
+    };
+    let mut last: Option<(&str, bool)> = None;
+    let mut serves = |offer_gpu: &'c str| match last {
+        Some((gpu, ok)) if gpu == offer_gpu => ok,
+        _ => {
+            let ok = serves_gpu(catalog, index, want, offer_gpu);
+            last = Some((offer_gpu, ok));
+            ok
+        }
+    };
     index
-        .offers_of_family(family)
+        .offers_of_family(&want.family)
         .iter()
         .copied()
         .filter(|&i| {
             let o = &catalog.offers[i];
-            o.basis != PriceBasis::GpuComponent && serves(catalog, index, line_gpu, &o.gpu)
+            keep(o) && o.basis != PriceBasis::GpuComponent && serves(&o.gpu)
         })
         .collect()
 }
@@ -520,7 +569,11 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             gpus: Decimal::ONE,
             vcpus: None,
             interconnect: None,
-            terms: Cow::Owned(vec![RegionTerms::new(&rates, &book.plan_ctx)]),
+            terms: Cow::Owned(vec![RegionTerms::with_charges(
+                &rates,
+                &book.plan_ctx,
+                &book.charges,
+            )]),
             regions: Cow::Owned(vec![rates]),
         });
     }
