@@ -12,7 +12,13 @@ export async function recompute(browser, url, edits, profile = null) {
     const page = await context.newPage();
     if (profile) await emulate(page, profile);
     await page.goto(url, { timeout: 60_000 });
-    await page.waitForSelector('[data-testid=headline]', { timeout: 60_000 });
+    // Edits start once every part is in place: the form (its hours field) and the parts that
+    // follow it come after the first result (src/parts.rs), and their loading is not an edit.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=headline]') && document.querySelector('[data-testid=hours]') && !document.querySelector('.part-loading'),
+      null,
+      { timeout: 60_000, polling: 100 },
+    );
     const run = page.evaluate(async (edits) => {
       const input = document.querySelector('[data-testid=hours]');
       const results = document.querySelector('section.results');
