@@ -123,14 +123,16 @@ async function settleServiceWorker(page, limit = 15_000) {
 }
 
 /** The server's log entries that the page's session did not see reach the network: the
- * service worker's requests. */
+ * service worker's requests. A page request is matched to an entry of its path and of the
+ * status it got on the wire: when the worker has fetched a file whole (200) and the page then
+ * revalidates it (304), the page saw the 304 and the 200's body is the worker's. */
 function unseenByPage(requests, served) {
   const seen = requests.filter((r) => r.wireStatus !== null).map((r) => {
     const u = new URL(r.url);
-    return u.pathname + u.search;
+    return `${r.wireStatus} ${u.pathname}${u.search}`;
   });
   return served.filter((s) => {
-    const i = seen.indexOf(s.path);
+    const i = seen.indexOf(`${s.status} ${s.path}`);
     if (i < 0) return true;
     seen.splice(i, 1);
     return false;
