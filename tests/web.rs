@@ -29,6 +29,18 @@ fn mount_with_query(query: &str) -> web_sys::HtmlElement {
     host
 }
 
+/// Waits (up to 5 s) until `selector` is in `host`: the scenario form is a part, built after
+/// the first paint.
+async fn until_shown(host: &web_sys::HtmlElement, selector: &str) {
+    for _ in 0..250 {
+        if host.query_selector(selector).unwrap().is_some() {
+            return;
+        }
+        tick().await;
+    }
+    panic!("{selector} not shown within 5 s");
+}
+
 fn text_of(host: &web_sys::HtmlElement, selector: &str) -> String {
     host.query_selector(selector)
         .unwrap()
@@ -100,6 +112,7 @@ async fn rounded_hours_are_applied_with_a_note_saying_what_was_used() {
         applied.contains("h=“1.01”: used 1 h 1 min (1.0167 h)"),
         "notice: {applied}"
     );
+    until_shown(&host, "[data-testid=hours-rounded]").await;
     let hint = text_of(&host, "[data-testid=hours-rounded]");
     assert!(hint.contains("used 1 h 1 min"), "hint: {hint}");
     host.remove();
