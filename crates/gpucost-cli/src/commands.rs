@@ -1,6 +1,7 @@
 //! The subcommands, as functions from arguments to output text (tested without a process).
 
 use gpucost_core::catalog::embedded;
+use gpucost_core::escape::{csv_row, terminal_lines};
 use gpucost_core::export;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::link::Heading;
@@ -28,6 +29,12 @@ pub struct CliError {
     pub message: String,
     /// Process exit code.
     pub code: u8,
+}
+
+/// Writes a problem or note to stderr with every control character shown as `\u{…}`: the
+/// text quotes values from a bill or a link, and a terminal must not act on them.
+fn warn(text: &str) {
+    eprintln!("{}", terminal_lines(text));
 }
 
 fn usage(message: impl Into<String>) -> CliError {
@@ -78,7 +85,7 @@ fn review(o: &ReviewArgs) -> Result<String, CliError> {
     )
     .map_err(|err| usage(err.text(o.lang)))?;
     for p in &reviewed.problems {
-        eprintln!("{}", p.text(o.lang));
+        warn(&p.text(o.lang));
     }
     if let Some(path) = &o.utilization {
         let (uname, ufile) = open_named(path, o.lang)?;
@@ -91,7 +98,7 @@ fn review(o: &ReviewArgs) -> Result<String, CliError> {
         )
         .map_err(|err| usage(err.text(o.lang)))?;
         for p in &util.problems {
-            eprintln!("{}", p.text(o.lang));
+            warn(&p.text(o.lang));
         }
         reviewed.utilization = Some(util);
     }
@@ -128,7 +135,11 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let lang = o.lang.or(decoded.state.lang).unwrap_or(Lang::En);
     // A value applied after rounding is information, not a rejection: say it and go on.
     for note in decoded.issues.iter().filter(|i| !i.is_ignored()) {
-        eprintln!("{}{}", Heading::Note.text(lang), note.message(lang));
+        warn(&format!(
+            "{}{}",
+            Heading::Note.text(lang),
+            note.message(lang)
+        ));
     }
     let lines: Vec<String> = decoded
         .ignored()
@@ -142,7 +153,11 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
                 lines.join("\n")
             )));
         }
-        eprintln!("{}\n{}", Heading::Ignored.text(lang), lines.join("\n"));
+        warn(&format!(
+            "{}\n{}",
+            Heading::Ignored.text(lang),
+            lines.join("\n")
+        ));
     }
     let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
     let session = Session::from_decoded(e, decoded, o.lang, today);
@@ -179,13 +194,6 @@ fn catalog(o: &CatalogArgs) -> String {
             let opt = |d: Option<rust_decimal::Decimal>| {
                 d.map(|d| d.normalize().to_string()).unwrap_or_default()
             };
-            let field = |s: &str| {
-                if s.contains([',', '"']) {
-                    format!("\"{}\"", s.replace('"', "\"\""))
-                } else {
-                    s.to_string()
-                }
-            };
             for offer in c.offers.iter() {
                 for p in offer.prices.iter() {
                     // Where the region is; empty where no source says.
@@ -193,26 +201,25 @@ fn catalog(o: &CatalogArgs) -> String {
                     let country = place.and_then(|pl| pl.country.as_deref()).unwrap_or("");
                     let continent = place.and_then(|pl| pl.continent).map_or("", |k| k.as_str());
                     let row = [
-                        field(&offer.id),
-                        field(&offer.provider),
-                        field(&offer.instance),
-                        field(&offer.gpu),
+                        offer.id.to_string(),
+                        offer.provider.to_string(),
+                        offer.instance.to_string(),
+                        offer.gpu.to_string(),
                         offer.gpus.normalize().to_string(),
                         opt(offer.gpu_memory_gib),
                         opt(offer.vcpus),
                         opt(offer.ram_gib),
                         format!("{:?}", offer.basis).to_lowercase(),
                         p.mode.to_string(),
-                        field(&p.region),
+                        p.region.to_string(),
                         country.to_string(),
                         continent.to_string(),
                         p.amount.normalize().to_string(),
                         p.currency.to_string(),
-                        field(&p.source),
+                        p.source.to_string(),
                         p.as_of.to_string(),
                     ];
-                    out.push_str(&row.join(","));
-                    out.push('\n');
+                    out.push_str(&csv_row(row));
                 }
             }
             out

@@ -50,7 +50,9 @@ fn emit(text: &str) -> ExitCode {
     }
 }
 
-/// Writes a line to stderr; if stderr is closed too, there is no one left to tell.
+/// Writes a line to stderr, control characters from the input shown as `\u{…}`; if stderr is
+/// closed too, there is no one left to tell.
 fn note(line: &str) {
+    let line = gpucost_core::escape::terminal_lines(line);
     let _ = writeln!(io::stderr().lock(), "{line}");
 }

@@ -472,3 +472,45 @@ fn review_joins_a_utilization_side_file_and_prices_rightsizing() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["utilization"]["skipped"], 1);
 }
+
+/// Whether `text` holds a control character other than a line break (what a terminal acts on).
+fn has_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| c != '\n' && (c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)))
+}
+
+// Escape, bell, backspace and CR from a bill's cells and quoted bad values reached the table
+// and stderr raw, so a bill could clear the screen or rewrite what the reader saw (issue 26).
+#[test]
+fn no_control_character_from_a_bill_or_a_link_reaches_the_terminal() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bill = dir.join("escapes.csv");
+    std::fs::write(
+        &bill,
+        "start,end,hours,provider,instance_type,gpu_model,gpus,cost,currency,tags\n\
+         2026-11-02T00:00:00Z,2026-11-02T01:00:00Z,1,aws,g5.xlarge,,,1.006,USD,team=\u{1b}[2Jx\u{7}\n\
+         2026-11-02T01:00:00Z,2026-11-02T02:00:00Z,1,aws,\u{1b}]0;owned\u{7},A10,1,lots\u{1b}[31m\u{8},USD,\n",
+    )
+    .unwrap();
+    for format in ["table", "csv", "md", "json"] {
+        let out = gpucost(&["review", bill.to_str().unwrap(), "--format", format]);
+        assert_exit(&out, 0, format);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(!has_control(&stdout), "{format} stdout: {stdout:?}");
+        assert!(!has_control(&stderr), "{format} stderr: {stderr:?}");
+        assert!(
+            stderr.contains("\\u{1b}[31m"),
+            "the bad value is named: {stderr}"
+        );
+    }
+    let link = "l=T4*1&h=3&cp=~%3DHYPERLINK(%22evil.example%22%2C%22x%22):T4:od:0.1:USD";
+    for format in ["table", "csv", "md", "json"] {
+        let out = gpucost(&["estimate", link, "--format", format]);
+        assert_exit(&out, 0, format);
+        assert!(!has_control(&text(&out.stdout)), "{format}");
+    }
+    let csv = text(&gpucost(&["estimate", link, "--format", "csv"]).stdout);
+    assert!(csv.contains("\"'=HYPERLINK("), "{csv}");
+    assert!(!csv.contains(",\"=HYPERLINK"), "{csv}");
+}

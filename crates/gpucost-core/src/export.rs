@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use crate::billing::ItemKind;
 use crate::catalog::{Catalog, SourceKind};
+use crate::escape::{csv_row, markdown_text, terminal_lines};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
-use crate::format::{self, csv_field, markdown_cell, Lang};
+use crate::format::{self, Lang};
 use crate::l10n::results::lever_name;
 use crate::placement::Packing;
 use crate::recommend::CostUnit;
@@ -337,31 +338,31 @@ pub fn to_csv(json: &EstimateJson) -> String {
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
     let scenario_cells = [
-        csv_field(&c.geo),
-        csv_field(&c.vcpus_per_gpu),
-        csv_field(&c.ram_gib_per_gpu),
+        c.geo.clone(),
+        c.vcpus_per_gpu.clone(),
+        c.ram_gib_per_gpu.clone(),
     ];
+    // Every cell, ours or the link's, goes through `csv_row` so none can be a formula.
     for p in json.providers.iter() {
         let head = [
-            p.provider.as_str(),
-            &p.name,
-            &p.status,
-            &p.total,
-            &p.currency,
-            &p.billing_mode,
+            p.provider.as_str().to_string(),
+            p.name.clone(),
+            p.status.clone(),
+            p.total.clone(),
+            p.currency.clone(),
+            p.billing_mode.clone(),
         ];
         if p.line_items.is_empty() {
-            let mut row: Vec<String> = head.iter().map(|s| csv_field(s)).collect();
+            let mut row: Vec<String> = head.to_vec();
             row.extend(std::iter::repeat_n(String::new(), 13));
-            row.push(csv_field(&p.reason));
+            row.push(p.reason.clone());
             row.push(String::new());
             row.extend(std::iter::repeat_n(String::new(), 5));
             row.extend(scenario_cells.iter().cloned());
-            out.push_str(&row.join(","));
-            out.push('\n');
+            out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
-            let mut row: Vec<String> = head.iter().map(|s| csv_field(s)).collect();
+            let mut row: Vec<String> = head.to_vec();
             row.push(i.line.to_string());
             for f in [
                 &i.offer,
@@ -377,13 +378,13 @@ pub fn to_csv(json: &EstimateJson) -> String {
                 &i.source_kind,
                 &i.as_of,
             ] {
-                row.push(csv_field(f));
+                row.push(f.clone());
             }
             row.push(String::new());
             row.push(i.terms.map(|n| n.to_string()).unwrap_or_default());
             row.push(i.machines.to_string());
-            row.push(csv_field(&i.gpus_per_machine));
-            row.push(csv_field(&i.interconnect));
+            row.push(i.gpus_per_machine.clone());
+            row.push(i.interconnect.clone());
             let packing = json.constraints.lines.iter().find(|l| l.line == i.line);
             row.push(packing.map(|l| l.packing.clone()).unwrap_or_default());
             row.push(
@@ -392,8 +393,7 @@ pub fn to_csv(json: &EstimateJson) -> String {
                     .unwrap_or_default(),
             );
             row.extend(scenario_cells.iter().cloned());
-            out.push_str(&row.join(","));
-            out.push('\n');
+            out.push_str(&csv_row(row));
         }
     }
     out
@@ -411,7 +411,7 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     };
     let mut out = String::new();
     if !json.constraints.text.is_empty() {
-        out.push_str(&format!("{}\n\n", markdown_cell(&json.constraints.text)));
+        out.push_str(&format!("{}\n\n", markdown_text(&json.constraints.text)));
     }
     out.push_str(&format!(
         "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |\n| --- | --- | ---: | ---: | --- | --- |\n",
@@ -420,12 +420,12 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
     for p in json.providers.iter().filter(|p| p.status == "served") {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} |\n",
-            markdown_cell(&p.name),
-            markdown_cell(&p.billing),
+            markdown_text(&p.name),
+            markdown_text(&p.billing),
             p.total,
             p.per_gpu_hour,
-            markdown_cell(&p.offer_name),
-            markdown_cell(&p.machines)
+            markdown_text(&p.offer_name),
+            markdown_text(&p.machines)
         ));
     }
     if !json.savings.is_empty() {
@@ -440,10 +440,10 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         for s in &json.savings {
             out.push_str(&format!(
                 "| {} | {} | {}% | {} |\n",
-                markdown_cell(&s.name),
+                markdown_text(&s.name),
                 s.amount,
                 s.percent,
-                markdown_cell(&s.assumption)
+                markdown_text(&s.assumption)
             ));
         }
     }
@@ -532,7 +532,8 @@ pub fn to_table(json: &EstimateJson, view: &ResultsView, lang: Lang) -> String {
     for warning in &json.warnings {
         out.push_str(&format!("{}{warning}\n", w.warning));
     }
-    out
+    // Names and assumptions can come from a link: nothing in them may drive the terminal.
+    terminal_lines(&out)
 }
 
 /// Columns `text` takes in a terminal: two for each wide (CJK, full-width) character.

@@ -152,20 +152,6 @@ pub fn date(d: NaiveDate, lang: Lang) -> String {
     }
 }
 
-/// A CSV field: quoted (with quotes doubled) when it holds a comma, a quote or a line break.
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// Text safe in a Markdown table cell: `|` escaped, line breaks as spaces.
-pub fn markdown_cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
-}
-
 /// `text` safe as HTML element content and as a double- or single-quoted attribute value:
 /// `&`, `<`, `>`, `"` and `'` replaced by character references. The page's SVG charts and the
 /// spend review's report are markup built from text that may come from a link or a bill.

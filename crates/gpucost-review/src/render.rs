@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use gpucost_core::format::{self, csv_field, markdown_cell, Lang};
+use gpucost_core::escape::{csv_row, markdown_text, terminal_lines};
+use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Money;
 use rust_decimal::Decimal;
@@ -430,9 +431,7 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 pub fn to_csv(json: &ReviewJson) -> String {
     let mut out = String::from("section,key,currency,amount,gpu_hours,per_gpu_hour\n");
     let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
-        let cells = [section, key, cur, amount, hours, per].map(csv_field);
-        out.push_str(&cells.join(","));
-        out.push('\n');
+        out.push_str(&csv_row([section, key, cur, amount, hours, per]));
     };
     for (section, a) in [
         ("total", &json.total),
@@ -593,7 +592,7 @@ fn utilization_lines(u: &UtilizationJson, lang: Lang) -> Vec<String> {
 /// The review as Markdown: totals, the groups, waste, budgets and levers.
 pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
-    let mut out = format!("## {}: {}\n\n", l(Label::Review), markdown_cell(&json.file));
+    let mut out = format!("## {}: {}\n\n", l(Label::Review), markdown_text(&json.file));
     out.push_str(&format!(
         "- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n\n",
         l(Label::Total),
@@ -618,7 +617,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         for g in gs {
             out.push_str(&format!(
                 "| {} | {} | {} | {} |\n",
-                markdown_cell(&g.key),
+                markdown_text(&g.key),
                 shown(&g.cost),
                 g.gpu_hours,
                 g.per_gpu_hour
@@ -636,7 +635,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     for (key, gs) in &json.by_tag {
         table(
             &mut out,
-            &format!("{} `{}`", l(Label::ByTag), markdown_cell(key)),
+            &format!("{} {}", l(Label::ByTag), markdown_text(key)),
             gs,
         );
     }
@@ -645,8 +644,8 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         out.push_str(&format!(
             "- {}: {} ({} · {} · {} {})\n",
             l(Label::AlwaysOn),
-            markdown_cell(&r.resource),
-            r.gpu,
+            markdown_text(&r.resource),
+            markdown_text(&r.gpu),
             shown(&r.cost),
             r.hours,
             l(Label::Hours)
@@ -665,10 +664,10 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             out.push_str(&format!(
                 "\n#### {}: {}\n\n",
                 l(Label::UtilizationOf),
-                markdown_cell(&u.file)
+                markdown_text(&u.file)
             ));
             for line in utilization_lines(u, lang) {
-                out.push_str(&format!("- {}\n", markdown_cell(&line)));
+                out.push_str(&format!("- {}\n", markdown_text(&line)));
             }
             out.push('\n');
         }
@@ -678,7 +677,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         for b in &json.budgets {
             out.push_str(&format!(
                 "- {}: {} / {} {} ({})\n",
-                markdown_cell(&b.tag),
+                markdown_text(&b.tag),
                 b.monthly_spend,
                 b.monthly,
                 b.currency,
@@ -692,7 +691,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         out.push_str(&format!(
             "- {}: {}\n- {}: {} {}\n- {}: {} {}\n\n",
             l(Label::MainProvider),
-            markdown_cell(&crate::l10n::main_share(
+            markdown_text(&crate::l10n::main_share(
                 &lv.main_provider,
                 &lv.main_provider_share,
                 lang
@@ -709,11 +708,11 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             for s in &lv.savings {
                 out.push_str(&format!(
                     "| {} | {} {} | {}% | {} |\n",
-                    markdown_cell(&s.name),
+                    markdown_text(&s.name),
                     s.amount,
                     lv.currency,
                     s.percent,
-                    markdown_cell(&s.assumption)
+                    markdown_text(&s.assumption)
                 ));
             }
             out.push('\n');
@@ -722,15 +721,15 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             out.push_str(&format!(
                 "- {} `{}`: {}\n",
                 l(Label::NotPriced),
-                n.name,
-                markdown_cell(&n.why)
+                markdown_text(&n.name),
+                markdown_text(&n.why)
             ));
         }
         if !lv.left_out.is_empty() {
             out.push_str(&format!(
                 "- {}: {}\n",
                 l(Label::LeftOut),
-                markdown_cell(&lv.left_out.join(", "))
+                markdown_text(&lv.left_out.join(", "))
             ));
         }
         out.push_str(&format!(
@@ -870,5 +869,6 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
             lv.scenario_link
         ));
     }
-    out
+    // Ids, tags and file names come from the bill: nothing in them may drive the terminal.
+    terminal_lines(&out)
 }

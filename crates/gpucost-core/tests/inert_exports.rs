@@ -1,0 +1,153 @@
+//! Exports cannot attack their reader: whatever a link names, the estimate's CSV has no cell a
+//! spreadsheet evaluates, its Markdown no raw HTML or bare CR, its table no control character
+//! (issue 26: a link whose custom price was named `=HYPERLINK("evil.example","x")` put that
+//! formula in the CSV download).
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::embedded;
+use gpucost_core::escape::{
+    csv_cell, csv_cell_is_inert, markdown_is_inert, markdown_text, terminal_is_inert,
+    terminal_lines, terminal_text,
+};
+use gpucost_core::export;
+use gpucost_core::format::Lang;
+use gpucost_core::session::Session;
+use gpucost_core::share;
+use gpucost_core::view::results::results_view;
+use proptest::prelude::*;
+
+/// The cells of a CSV text as written (quotes kept), record by record.
+fn raw_cells(csv: &str) -> Vec<Vec<String>> {
+    let mut records = vec![];
+    let mut record = vec![];
+    let mut cell = String::new();
+    let mut quoted = false;
+    let mut chars = csv.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push_str("\"\"");
+                chars.next();
+            }
+            '"' => {
+                quoted = !quoted;
+                cell.push('"');
+            }
+            ',' if !quoted => record.push(std::mem::take(&mut cell)),
+            '\n' if !quoted => {
+                record.push(std::mem::take(&mut cell));
+                records.push(std::mem::take(&mut record));
+            }
+            c => cell.push(c),
+        }
+    }
+    assert!(!quoted, "an unterminated quote in {csv}");
+    assert!(cell.is_empty() && record.is_empty(), "no final line break");
+    records
+}
+
+/// The estimate of `query` in every export format, in `lang`.
+fn exports(query: &str, lang: Lang) -> (String, String, String) {
+    let e = embedded();
+    let decoded = share::decode(query, &e.catalog);
+    let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+    let session = Session::from_decoded(e, decoded, Some(lang), today);
+    let estimate = session.estimate.as_ref().expect("the link estimates");
+    let r = &estimate.report;
+    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
+    let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
+    (
+        export::to_csv(&json),
+        export::to_markdown(&json, lang),
+        export::to_table(&json, &view, lang),
+    )
+}
+
+fn assert_inert(csv: &str, md: &str, table: &str) {
+    for (n, record) in raw_cells(csv).iter().enumerate() {
+        for cell in record {
+            assert!(csv_cell_is_inert(cell), "CSV line {}: {cell:?}", n + 1);
+        }
+    }
+    assert!(markdown_is_inert(md), "{md}");
+    assert!(terminal_is_inert(table), "{table}");
+}
+
+#[test]
+fn a_formula_named_custom_price_is_text_in_every_export() {
+    let name = r#"=HYPERLINK("evil.example","x")"#;
+    let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", urlencode(name));
+    for lang in Lang::ALL {
+        let (csv, md, table) = exports(&query, lang);
+        assert!(
+            csv.contains(r#""'=HYPERLINK(""evil.example"",""x"")""#),
+            "the name is in the CSV, made inert: {csv}"
+        );
+        assert!(md.contains("=HYPERLINK(&quot;evil.example&quot;"), "{md}");
+        assert_inert(&csv, &md, &table);
+    }
+}
+
+#[test]
+fn html_and_terminal_escapes_in_a_name_stay_inert() {
+    for name in [
+        "<img src=x onerror=alert(1)>",
+        "</table><script>alert(1)</script>",
+        "@SUM(A1)|x",
+        "-1+1",
+        "+cmd|' /C calc'!A0",
+        "＝1+1",
+        "evil\u{202e}txt.exe",
+    ] {
+        let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", urlencode(name));
+        let (csv, md, table) = exports(&query, Lang::En);
+        assert!(
+            csv.lines().count() > 1,
+            "{name}: the estimate has rows: {csv}"
+        );
+        assert_inert(&csv, &md, &table);
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn any_text_is_inert_in_each_format(text in any::<String>()) {
+        prop_assert!(csv_cell_is_inert(&csv_cell(&text)));
+        prop_assert!(markdown_is_inert(&markdown_text(&text)));
+        let cell = terminal_text(&text);
+        prop_assert!(terminal_is_inert(&cell) && !cell.contains('\n'));
+        prop_assert!(terminal_is_inert(&terminal_lines(&text)));
+        // Text that needs nothing comes out as it went in.
+        if text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+            prop_assert_eq!(terminal_text(&text), text.clone());
+            prop_assert_eq!(markdown_text(&text), text);
+        }
+    }
+
+    #[test]
+    fn any_custom_name_is_inert_in_every_export(
+        name in "[=+@\\-\t\r\"<>|&`\\[\\], a-z\u{1b}\u{7}\u{202e}＝]{1,24}",
+    ) {
+        let query = format!("l=T4*1&h=3&cp=~{}:T4:od:0.1:USD", urlencode(&name));
+        let e = embedded();
+        let decoded = share::decode(&query, &e.catalog);
+        let accepted = decoded.issues.iter().all(|i| !i.is_ignored());
+        if accepted {
+            let (csv, md, table) = exports(&query, Lang::Zh);
+            assert_inert(&csv, &md, &table);
+        }
+    }
+}
