@@ -173,6 +173,37 @@ test('a hostile bill is shown as text, never as markup', async () => {
   await context.close();
 });
 
+// A cost near the decimal maximum panicked in unchecked arithmetic and took the review worker
+// down with no word; formula-like tag values went live into the CSV export (issue 26).
+test('a hostile bill names its problem, the worker survives, and the CSV export is inert', async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'review-'));
+  const file = path.join(dir, 'overflow.csv');
+  const max = '79228162514264337593543950335';
+  await fs.writeFile(
+    file,
+    `start,end,hours,provider,instance_type,gpu_model,gpus,cost,currency,tags\n` +
+      `2024-05-01T00:00:00Z,2024-05-01T01:00:00Z,1,aws,g5.xlarge,,,1.006,USD,"team==HYPERLINK(""http://evil.example"",""x"")"\n` +
+      `2024-05-01T01:00:00Z,2024-05-01T02:00:00Z,1,aws,g5.xlarge,,,${max},USD,team=a\n` +
+      `2024-05-01T02:00:00Z,2024-05-01T03:00:00Z,1,aws,g5.xlarge,,,${max},USD,team=a\n`,
+  );
+  const { page, context, errors } = await app.open('?view=review&lang=en&cur=USD', ready);
+  await pick(page, file);
+  assert.match(await page.getByTestId('review-problems').textContent(), /overflow\.csv, line [34]/);
+  const csv = await download(page, 'review-export-csv');
+  assert.match(csv, /'=HYPERLINK/);
+  for (const line of csv.trim().split('\n')) {
+    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''));
+    for (const cell of cells) {
+      assert.ok(!/^[=+\-@\t\r]/.test(cell) || /^-?\d[\d,]*(\.\d+)?$/.test(cell), `a live cell: ${cell}`);
+    }
+  }
+  // The worker still reviews the next file.
+  await page.getByTestId('review-file').setInputFiles(path.join(EXAMPLES, 'aws-cur-legacy.csv'));
+  await page.waitForFunction(() => /\$53\.47/.test(document.querySelector('[data-testid=review-summary]')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the review worker is not part of the calculator’s download', async () => {
   const { page, context } = await app.open('?preset=dev-test&lang=en', { readySelector: '[data-testid=headline]' });
   const fetched = [];

@@ -101,6 +101,24 @@ test('CSV and JSON exports carry exactly the numbers on screen', async () => {
   await context.close();
 });
 
+// A shared link whose custom price was named `=HYPERLINK("evil.example","x")` put that formula
+// in the CSV download, live in any spreadsheet that opened it (issue 26).
+test('the CSV of a link with a formula-like custom price name carries it as text', async () => {
+  const name = encodeURIComponent('=HYPERLINK("evil.example","x")');
+  const query = `?l=T4*1&h=3&cp=~${name}:T4:od:0.1:USD&cur=USD&lang=en`;
+  const { page, context } = await app.open(query, ready);
+  const csv = await download(page, 'export-csv');
+  assert.match(csv, /"'=HYPERLINK\(""evil\.example"",""x""\)"/, 'the name is kept, made inert');
+  const plainNumber = /^[-+]?\d[\d,]*(\.\d+)?$/;
+  for (const line of csv.trim().split('\n')) {
+    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''));
+    for (const cell of cells) {
+      assert.ok(!/^[=+\-@\t\r＝＋－＠]/.test(cell) || plainNumber.test(cell), `a live cell: ${cell}`);
+    }
+  }
+  await context.close();
+});
+
 test('printing shows the results with the line items of every provider and none of the controls', async () => {
   const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
   const served = await page.locator('table.comparison > tbody > tr[data-seller]').count();
