@@ -1,13 +1,20 @@
 //! Generated-input tests of everything that reads untrusted text: the URL codec and the prices
 //! file. A million inputs each in an optimized build (set `FUZZ_CASES` to change it): nothing panics, every
-//! rejection names the parameter or the entry and field, and what is accepted is valid.
+//! rejection names the parameter or the entry and field, and what is accepted is valid; one
+//! link in fifty is also estimated and exported, and every export is inert.
 //!
 //! Run optimized (`cargo test --profile fuzz -p gpucost-core --test fuzz`): scripts/test.sh
 //! does. The generator is a seeded xorshift, so a failure reproduces exactly.
 
+use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
+use gpucost_core::escape::{csv_cell_is_inert, markdown_is_inert, terminal_is_inert};
+use gpucost_core::export;
+use gpucost_core::format::Lang;
+use gpucost_core::session::Session;
 use gpucost_core::share::prices_file;
 use gpucost_core::share::{decode, encode, Problem};
+use gpucost_core::view::results::results_view;
 
 struct Rng(u64);
 
@@ -150,6 +157,10 @@ const PIECES: &[&str] = &[
     "%00",
     "%2C",
     "<script>",
+    "=HYPERLINK(",
+    "=",
+    "%1B[2J",
+    "%0D",
     "\"",
     "'",
     "\\",
@@ -214,11 +225,57 @@ fn query(rng: &mut Rng) -> String {
     q
 }
 
+/// One link in this many is also estimated and exported in every format (a million decodes,
+/// 20,000 estimates in the optimized run).
+const ESTIMATE_EVERY: usize = 50;
+
+/// The estimate of `q` as `gpucost estimate` makes it, in every export format: nothing panics,
+/// no CSV cell is live in a spreadsheet, no Markdown carries HTML or a bare CR, and no control
+/// character reaches the terminal table (issue 26).
+fn estimate_and_export(q: &str, case: usize) -> bool {
+    let e = embedded();
+    let decoded = decode(q, &e.catalog);
+    let lang = if case % 100 == 0 { Lang::Zh } else { Lang::En };
+    let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+    let session = Session::from_decoded(e, decoded, Some(lang), today);
+    let Ok(estimate) = session.estimate.as_ref() else {
+        return false;
+    };
+    let r = &estimate.report;
+    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
+    let csv = export::to_csv(&json);
+    for line in csv.lines() {
+        // Cells never hold a line break here, so splitting on commas outside quotes suffices.
+        let mut quoted = false;
+        let mut cell = String::new();
+        for c in line.chars().chain([',']) {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    cell.push(c);
+                }
+                ',' if !quoted => {
+                    assert!(csv_cell_is_inert(&cell), "case {case}: {cell:?} for {q:?}");
+                    cell.clear();
+                }
+                c => cell.push(c),
+            }
+        }
+    }
+    let md = export::to_markdown(&json, lang);
+    assert!(markdown_is_inert(&md), "case {case}: {q:?}\n{md}");
+    let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
+    let table = export::to_table(&json, &view, lang);
+    assert!(terminal_is_inert(&table), "case {case}: {q:?}\n{table}");
+    true
+}
+
 #[test]
 fn a_million_generated_links_never_panic_and_every_rejection_is_named() {
     let catalog = &embedded().catalog;
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut rejected = 0usize;
+    let mut estimated = 0usize;
     for case in 0..cases() {
         let q = query(&mut rng);
         let d = decode(&q, catalog);
@@ -234,6 +291,9 @@ fn a_million_generated_links_never_panic_and_every_rejection_is_named() {
             d.state.scenario.clone().validate(catalog).is_ok(),
             "case {case}: {q:?}"
         );
+        if case % ESTIMATE_EVERY == 0 && estimate_and_export(&q, case) {
+            estimated += 1;
+        }
         if case % 64 == 0 {
             let again = decode(&encode(&d.state), catalog);
             // Nothing ignored: a rounded horizon's note (applied) may come back with it.
@@ -245,6 +305,10 @@ fn a_million_generated_links_never_panic_and_every_rejection_is_named() {
             assert_eq!(again.state, d.state, "case {case}: {q:?}");
         }
     }
+    assert!(
+        estimated > cases() / ESTIMATE_EVERY / 2,
+        "most links estimate ({estimated})"
+    );
     assert!(
         rejected > cases() / 2,
         "the generator should produce many bad values ({rejected})"
