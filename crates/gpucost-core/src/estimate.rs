@@ -139,14 +139,15 @@ pub struct ProviderPlan {
 }
 
 impl ProviderPlan {
-    /// The plan slug if every line uses the same kind of plan, else `mixed`.
-    pub fn billing_mode(&self) -> String {
-        let slugs: Vec<String> = self.lines.iter().map(|l| l.plan.slug()).collect();
-        match slugs.first() {
-            Some(first) if slugs.iter().all(|s| s == first) => first.clone(),
-            Some(_) => "mixed".into(),
-            None => String::new(),
-        }
+    /// The plan every line uses (the first line's, when all lines' plans have the same slug),
+    /// or `None` when the lines are billed differently.
+    pub fn common_plan(&self) -> Option<PlanKind> {
+        let first = self.lines.first()?;
+        let slug = first.plan.slug();
+        self.lines
+            .iter()
+            .all(|l| l.plan.slug() == slug)
+            .then_some(first.plan)
     }
 }
 

@@ -254,7 +254,7 @@ fn provider_json(
             billing: served.billing.text(lang),
             currency: currency.to_string(),
             total: served.total.to_decimal_string(),
-            per_gpu_hour: format!("{:.4}", served.per_gpu_hour.amount.round_dp(4)),
+            per_gpu_hour: format::rate_value(served.per_gpu_hour),
             reason: String::new(),
             line_items: plan_lines(catalog, scenario, plan)
                 .iter()
@@ -315,7 +315,7 @@ pub fn to_json(
                 lever: s.lever.as_str().into(),
                 name: lever_name(s.lever, lang).into(),
                 amount: s.amount.to_decimal_string(),
-                percent: s.percent().replace(',', ""),
+                percent: format::percent_value(s.percent()),
                 without: s.without.to_decimal_string(),
                 with: s.with.to_decimal_string(),
                 assumption: s.assumption.text(lang),

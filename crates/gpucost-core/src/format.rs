@@ -130,6 +130,23 @@ pub fn rate(m: Money) -> String {
     format!("{}{}", m.currency.symbol(), decimal(four, dp))
 }
 
+/// The one rounding rule for percentages shown with two decimals (a lever's saving): half
+/// away from zero, like every amount and rate.
+pub fn round_percent(percent: Decimal) -> Decimal {
+    percent.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// A percentage as exports write it: exactly two decimals, no grouping (`66.67`, `1234.50`).
+pub fn percent_value(percent: Decimal) -> String {
+    format!("{:.2}", round_percent(percent))
+}
+
+/// A rate as exports write it: the page's rounding ([`Money::round_rate`]), exactly four
+/// decimals, no symbol (`1.0060`).
+pub fn rate_value(m: Money) -> String {
+    format!("{:.4}", m.round_rate().amount)
+}
+
 /// A ratio as a percentage with one decimal: `0.6667` → `66.7%`.
 pub fn percent(ratio: Decimal) -> String {
     format!("{}%", decimal(ratio * Decimal::ONE_HUNDRED, 1))

@@ -91,9 +91,10 @@ impl Saving {
         self.amount.amount < Decimal::ZERO
     }
 
-    /// The percentage with two decimals, e.g. `66.67`.
-    pub fn percent(&self) -> String {
-        format::decimal(self.ratio * Decimal::ONE_HUNDRED, 2)
+    /// The percentage of `without` it saves, rounded by the product's one rule for
+    /// percentages ([`format::round_percent`]): `66.67`.
+    pub fn percent(&self) -> Decimal {
+        format::round_percent(self.ratio * Decimal::ONE_HUNDRED)
     }
 }
 

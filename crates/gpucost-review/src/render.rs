@@ -233,6 +233,12 @@ fn dec(d: Decimal) -> String {
     d.round_dp(4).normalize().to_string()
 }
 
+/// A rate per GPU-hour rounded as the page shows it ([`Money::round_rate`]), trailing zeros
+/// dropped.
+fn rate(m: Money) -> String {
+    m.round_rate().amount.normalize().to_string()
+}
+
 fn group(g: &Group) -> GroupJson {
     GroupJson {
         key: g.key.clone(),
@@ -242,7 +248,7 @@ fn group(g: &Group) -> GroupJson {
             .cost
             .0
             .keys()
-            .filter_map(|c| Some((c.to_string(), dec(g.per_gpu_hour(*c)?))))
+            .filter_map(|c| Some((c.to_string(), rate(Money::new(g.per_gpu_hour(*c)?, *c)))))
             .collect(),
     }
 }

@@ -399,7 +399,7 @@ pub fn lever_name(lever: Lever, lang: Lang) -> &'static str {
 
 /// `66.67%`.
 pub fn saving_percent(s: &Saving) -> String {
-    format!("{}%", s.percent())
+    format!("{}%", format::decimal(s.percent(), 2))
 }
 
 /// `¥37,728.00 → ¥12,576.00`.

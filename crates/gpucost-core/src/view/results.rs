@@ -351,12 +351,8 @@ fn provider_row(
 }
 
 fn served(plan: &ProviderPlan) -> Served {
-    let billing = match plan.lines.first() {
-        Some(_) if plan.billing_mode() == "mixed" => Billing::Mixed,
-        Some(first) => Billing::Plan(first.plan),
-        // A plan has a line per scenario line, and a valid scenario has one.
-        None => Billing::Mixed,
-    };
+    // A plan has a line per scenario line, and a valid scenario has one.
+    let billing = plan.common_plan().map_or(Billing::Mixed, Billing::Plan);
     Served {
         total: plan.total,
         per_gpu_hour: plan.per_gpu_hour,

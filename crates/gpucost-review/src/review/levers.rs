@@ -87,7 +87,9 @@ impl LeverSaving {
         if self.without.amount.is_zero() {
             return Decimal::ZERO;
         }
-        (self.amount().amount / self.without.amount * Decimal::ONE_HUNDRED).round_dp(2)
+        gpucost_core::format::round_percent(
+            self.amount().amount / self.without.amount * Decimal::ONE_HUNDRED,
+        )
     }
 }
 
