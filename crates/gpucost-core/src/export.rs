@@ -10,6 +10,7 @@ use crate::escape::{csv_row, markdown_text, terminal_lines};
 use crate::estimate::{ProviderPlan, USER_SOURCE};
 use crate::format::{self, Lang};
 use crate::l10n::results::lever_name;
+use crate::l10n::ui::Text;
 use crate::placement::Packing;
 use crate::recommend::CostUnit;
 use crate::report::Report;
@@ -401,14 +402,16 @@ pub fn to_csv(json: &EstimateJson) -> String {
 
 /// A Markdown table of provider totals and the savings levers.
 pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
-    let (h_provider, h_mode, h_total, h_gpuh, h_offer) = match lang {
-        Lang::En => ("Provider", "Billing", "Total", "Per GPU-hour", "Offer"),
-        Lang::Zh => ("厂商", "计费方式", "总计", "每 GPU 小时", "规格"),
-    };
-    let h_machines = match lang {
-        Lang::En => "Machines",
-        Lang::Zh => "机器",
-    };
+    // The page's own column words, so every surface names a column the same way.
+    let t = |text: Text| text.get(lang);
+    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines) = (
+        t(Text::ColProvider),
+        t(Text::ColBilling),
+        t(Text::ColTotal),
+        t(Text::ColPerGpuHour),
+        t(Text::ColOffers),
+        t(Text::Machines),
+    );
     let mut out = String::new();
     if !json.constraints.text.is_empty() {
         out.push_str(&format!("{}\n\n", markdown_text(&json.constraints.text)));
@@ -429,10 +432,12 @@ pub fn to_markdown(json: &EstimateJson, lang: Lang) -> String {
         ));
     }
     if !json.savings.is_empty() {
-        let (h_lever, h_amount, h_pct, h_assumption) = match lang {
-            Lang::En => ("Saving", "Amount", "Percent", "Assumption"),
-            Lang::Zh => ("节省方式", "金额", "比例", "假设"),
-        };
+        let (h_lever, h_amount, h_pct, h_assumption) = (
+            t(Text::Lever),
+            t(Text::Amount),
+            t(Text::ColSavedPercent),
+            t(Text::ColAssumption),
+        );
         out.push_str(&format!(
             "\n| {h_lever} | {h_amount} ({}) | {h_pct} | {h_assumption} |\n| --- | ---: | ---: | --- |\n",
             json.currency
@@ -465,23 +470,25 @@ pub fn to_table(json: &EstimateJson, view: &ResultsView, lang: Lang) -> String {
         .max()
         .unwrap_or(8)
         .max(8);
+    let per_heading = format!("{} {}", w.per_gpu_hour, view.currency);
+    let per_width = (columns(&per_heading) + 1).max(14);
     out.push_str(&format!(
         "{:<4} {} {} {}  {}\n",
         "#",
         pad_end(w.provider, width),
         pad_start(&format!("{} {}", w.total, view.currency), 16),
-        pad_start(&format!("{} {}", w.per_gpu_hour, view.currency), 14),
+        pad_start(&per_heading, per_width),
         w.billing_offer
     ));
     for row in &view.rows {
         let name = row.names.get(lang);
         match &row.outcome {
             Ok(s) => out.push_str(&format!(
-                "{:<4} {} {:>16} {:>14}  {} · {}\n",
+                "{:<4} {} {:>16} {}  {} · {}\n",
                 row.rank.unwrap_or_default(),
                 pad_end(name, width),
                 format::money(s.total),
-                format::rate(s.per_gpu_hour),
+                pad_start(&format::rate(s.per_gpu_hour), per_width),
                 s.billing.text(lang),
                 s.offers_text(lang)
             )),
@@ -568,39 +575,37 @@ fn pad_start(text: &str, width: usize) -> String {
     format!("{}{text}", " ".repeat(fill))
 }
 
-/// The table's headings in one language.
+/// The table's headings in one language: the page's column words (one vocabulary for every
+/// surface), with the terminal's own punctuation.
 struct TableWords {
     provider: &'static str,
     total: &'static str,
     per_gpu_hour: &'static str,
-    billing_offer: &'static str,
-    savings: &'static str,
-    warning: &'static str,
+    billing_offer: String,
+    savings: String,
+    warning: String,
     recommended: fn(&str, &str) -> String,
 }
 
 impl TableWords {
     fn of(lang: Lang) -> Self {
-        match lang {
-            Lang::En => TableWords {
-                provider: "provider",
-                total: "total",
-                per_gpu_hour: "per GPU-h",
-                billing_offer: "billing / offer",
-                savings: "savings:",
-                warning: "warning: ",
-                recommended: |unit, gib| {
-                    format!("recommended GPUs (cost per {unit}, memory {gib} GiB):")
-                },
-            },
-            Lang::Zh => TableWords {
-                provider: "厂商",
-                total: "总计",
-                per_gpu_hour: "每卡·时",
-                billing_offer: "计费方式 / 规格",
-                savings: "节省方式：",
-                warning: "注意：",
-                recommended: |unit, gib| {
+        let t = |text: Text| text.get(lang);
+        let colon = match lang {
+            Lang::En => ": ",
+            Lang::Zh => "：",
+        };
+        TableWords {
+            provider: t(Text::ColProvider),
+            total: t(Text::ColTotal),
+            per_gpu_hour: t(Text::ColPerGpuHour),
+            billing_offer: format!("{} · {}", t(Text::ColBilling), t(Text::ColOffers)),
+            savings: format!("{}{}", t(Text::SavingsHeading), colon.trim_end()),
+            warning: format!("{}{colon}", t(Text::WarningsHeading)),
+            recommended: match lang {
+                Lang::En => {
+                    |unit, gib| format!("recommended GPUs (cost per {unit}, memory {gib} GiB):")
+                }
+                Lang::Zh => |unit, gib| {
                     // The JSON carries the unit's slug.
                     let unit = CostUnit::from_slug(unit).map_or(unit, |u| u.text(Lang::Zh));
                     format!("推荐 GPU（成本按{unit}计，显存 {gib} GiB）：")
