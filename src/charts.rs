@@ -6,6 +6,7 @@ use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::{labels, ui};
 use gpucost_core::money::{nearest_f64, Money};
 use gpucost_core::report::Series;
+use gpucost_core::view::charts::overtakes;
 
 mod markup;
 pub use markup::{bars_svg, cumulative_svg, legend_items};
@@ -135,7 +136,7 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.1.to_f64_lossy()))
         .fold(0.0, f64::max);
-    let max = highest.min(cheapest * 2.5).max(1.0);
+    let max = nice_ceiling(highest.min(cheapest * 2.5).max(1.0));
     let (left, top, right, bottom) = (80.0, 10.0, WIDTH - 10.0, 210.0);
     let sx = |h: f64| left + h / horizon * (right - left);
     let sy = |v: f64| bottom - v.min(max) / max * (bottom - top);
@@ -172,27 +173,26 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
             }
         })
         .collect();
-    // Crossings of the on-demand line with the others.
-    let mut crossings = Vec::new();
-    if let Some(od) = series.iter().find(|s| s.class == ModeClass::OnDemand) {
-        for other in series.iter().filter(|s| s.class != ModeClass::OnDemand) {
-            // The last point where on-demand becomes the dearer one (lines may touch early on).
-            let n = od.points.len().min(other.points.len());
-            for k in (1..n).rev() {
-                let (a0, a1) = (od.points[k - 1].1.amount, od.points[k].1.amount);
-                let (b0, b1) = (other.points[k - 1].1.amount, other.points[k].1.amount);
-                if a0 <= b0 && a1 > b1 {
-                    let h = hours(&od.points[k]);
-                    crossings.push(Crossing {
+    // Where a way of paying overtakes on-demand for good: the engine decides from the data,
+    // so the mark never claims a break-even that the lines do not show.
+    let crossings = series
+        .iter()
+        .find(|s| s.class == ModeClass::OnDemand)
+        .map(|od| {
+            overtakes(series)
+                .into_iter()
+                .filter_map(|o| {
+                    let p = od.points.get(o.point)?;
+                    let h = hours(p);
+                    Some(Crossing {
                         x: sx(h),
-                        y: sy(od.points[k].1.to_f64_lossy()),
-                        label: ui::cheaper_after(labels::class(other.class, lang), h, lang),
-                    });
-                    break;
-                }
-            }
-        }
-    }
+                        y: sy(p.1.to_f64_lossy()),
+                        label: ui::cheaper_after(labels::class(o.class, lang), h, lang),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let x_ticks = (0..=4)
         .map(|i| {
             let h = horizon * i as f64 / 4.0;
@@ -214,6 +214,20 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
         area: (left, top, right, bottom),
         height: bottom + 30.0,
     })
+}
+
+/// The smallest "round" axis maximum at or above `v` whose quarters are round too: four steps
+/// of 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten (so ticks read ¥5k, ¥10k, not
+/// ¥4.8k, ¥9.7k).
+fn nice_ceiling(v: f64) -> f64 {
+    let step = v / 4.0;
+    let magnitude = 10f64.powf(step.log10().floor());
+    let nice = [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|&s| s >= step * (1.0 - 1e-9))
+        .unwrap_or(10.0 * magnitude);
+    nice * 4.0
 }
 
 /// Short axis numbers: 950, 1.2k, 48k, 1.2M.
@@ -289,6 +303,39 @@ mod tests {
         let reserved = series(ModeClass::Committed, &[(0, 10_000), (72, 10_000)]);
         let chart = cumulative_chart(&[hourly, reserved], Lang::En).unwrap();
         assert!(chart.lines[1].label.ends_with("(beyond the scale)"));
-        assert_eq!(chart.y_ticks.last().unwrap().1, "$250");
+        assert_eq!(chart.y_ticks.last().unwrap().1, "$320");
+    }
+
+    #[test]
+    fn axis_maxima_are_round_and_so_are_their_quarters() {
+        for (v, max) in [
+            (19_341.0, 20_000.0),
+            (16_330.0, 20_000.0),
+            (250.0, 320.0),
+            (1.0, 1.0),
+            (9.0, 10.0),
+            (7_783.0, 8_000.0),
+            (48_384.0, 60_000.0),
+            (100.0, 100.0),
+        ] {
+            assert_eq!(nice_ceiling(v), max, "{v}");
+        }
+        assert_eq!(compact(20_000.0 / 4.0), "5.0k");
+    }
+
+    // On the dev/test preset the chart said "Reserved cheaper after ~16 h" while the reserved
+    // line stayed above on-demand for all 730 h (issue 28).
+    #[test]
+    fn a_line_that_crosses_briefly_and_ends_dearer_gets_no_mark() {
+        let hourly = series(
+            ModeClass::OnDemand,
+            &[(0, 0), (16, 60), (100, 60), (730, 16_330)],
+        );
+        let reserved = series(
+            ModeClass::Committed,
+            &[(0, 0), (16, 40), (100, 300), (730, 19_341)],
+        );
+        let chart = cumulative_chart(&[hourly, reserved], Lang::En).unwrap();
+        assert_eq!(chart.crossings, vec![]);
     }
 }

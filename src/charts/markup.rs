@@ -56,10 +56,17 @@ pub fn cumulative_svg(c: &LineChart) -> String {
             escape(label)
         );
     }
-    for (x, label) in &c.x_ticks {
+    for (i, (x, label)) in c.x_ticks.iter().enumerate() {
+        // The last label ends at the axis's end instead of centring past the chart's edge
+        // ("730 h" was cut to "730 l").
+        let anchor = if i + 1 == c.x_ticks.len() && i > 0 {
+            "end"
+        } else {
+            "middle"
+        };
         let _ = write!(
             s,
-            r#"<text x="{x}" y="{}" text-anchor="middle" class="tick">{}</text>"#,
+            r#"<text x="{x}" y="{}" text-anchor="{anchor}" class="tick">{}</text>"#,
             bottom + 16.0,
             escape(label)
         );
@@ -73,12 +80,17 @@ pub fn cumulative_svg(c: &LineChart) -> String {
         );
     }
     for p in &c.crossings {
+        // A mark in the right half is labelled to its left, so the label stays in the chart.
+        let (label_x, anchor) = if p.x > (left + right) / 2.0 {
+            (p.x - 6.0, "end")
+        } else {
+            (p.x + 6.0, "start")
+        };
         let _ = write!(
             s,
-            r#"<g class="crossing"><circle cx="{}" cy="{}" r="4"/><text x="{}" y="{}" class="tick">{}</text></g>"#,
+            r#"<g class="crossing"><circle cx="{}" cy="{}" r="4"/><text x="{label_x}" y="{}" text-anchor="{anchor}" class="tick">{}</text></g>"#,
             p.x,
             p.y,
-            p.x + 6.0,
             p.y - 6.0,
             escape(&p.label)
         );

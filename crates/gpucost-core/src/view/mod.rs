@@ -2,5 +2,6 @@
 //! the page, the exports and the command line alike, so "the CLI prints what the page shows"
 //! holds by construction. Their words are in [`l10n`](crate::l10n).
 
+pub mod charts;
 pub mod recommendation;
 pub mod results;

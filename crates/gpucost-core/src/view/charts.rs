@@ -1,0 +1,104 @@
+//! What the cumulative-cost chart may claim, decided from its data: where a way of paying
+//! overtakes on-demand and stays cheaper to the end of the period. The page draws the mark and
+//! its label; this module decides whether there is one, so the claim is tested against the
+//! numbers natively.
+
+use rust_decimal::Decimal;
+
+use crate::billing_mode::ModeClass;
+use crate::report::Series;
+
+/// A way of paying that becomes cheaper than on-demand and stays so until the horizon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overtake {
+    /// The way of paying that overtakes.
+    pub class: ModeClass,
+    /// Index of the first point from which it is cheaper at every point to the end.
+    pub point: usize,
+    /// That point's hour.
+    pub hours: Decimal,
+}
+
+/// Where each non-on-demand line of `series` overtakes the on-demand line for good: the first
+/// point from which it is strictly cheaper at every point to the end, provided it was dearer
+/// at some point before. A line that ends dearer than on-demand, or is never dearer, claims
+/// nothing (the dev/test preset's reserved line crossed on-demand briefly at ~16 h and
+/// ended ¥3,000 above it, yet the chart said "Reserved cheaper after ~16 h").
+pub fn overtakes(series: &[Series]) -> Vec<Overtake> {
+    let Some(od) = series.iter().find(|s| s.class == ModeClass::OnDemand) else {
+        return Vec::new();
+    };
+    series
+        .iter()
+        .filter(|s| s.class != ModeClass::OnDemand)
+        .filter_map(|other| {
+            let n = od.points.len().min(other.points.len());
+            let cheaper = |k: usize| other.points[k].1.amount < od.points[k].1.amount;
+            // Walk back from the end while the other line is cheaper.
+            let mut first = n;
+            while first > 0 && cheaper(first - 1) {
+                first -= 1;
+            }
+            // A claim needs a time when it was dearer: lines that both start at zero and part
+            // at once have no break-even.
+            let dearer = |k: usize| other.points[k].1.amount > od.points[k].1.amount;
+            (first < n && (0..first).any(dearer)).then(|| Overtake {
+                class: other.class,
+                point: first,
+                hours: other.points[first].0,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::{Currency, Money};
+
+    fn series(class: ModeClass, values: &[i64]) -> Series {
+        Series {
+            class,
+            seller: "X".into(),
+            seller_zh: "X".into(),
+            points: values
+                .iter()
+                .enumerate()
+                .map(|(h, v)| {
+                    (
+                        Decimal::from(h as i64 * 100),
+                        Money::new(Decimal::from(*v), Currency::Usd),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_line_that_stays_cheaper_is_claimed_from_where_it_stays() {
+        let od = series(ModeClass::OnDemand, &[0, 100, 200, 300]);
+        let monthly = series(ModeClass::Subscription, &[150, 150, 150, 150]);
+        let found = overtakes(&[od, monthly]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].point, 2);
+        assert_eq!(found[0].hours, Decimal::from(200));
+    }
+
+    #[test]
+    fn a_brief_crossing_that_ends_dearer_is_no_claim() {
+        // On-demand jumps during business hours, then idles; reserved accrues evenly.
+        let od = series(ModeClass::OnDemand, &[0, 50, 60, 60, 110, 120]);
+        let reserved = series(ModeClass::Committed, &[0, 30, 60, 90, 120, 150]);
+        assert_eq!(overtakes(&[od, reserved]), vec![]);
+    }
+
+    #[test]
+    fn cheaper_from_the_start_or_equal_is_no_crossing() {
+        let od = series(ModeClass::OnDemand, &[10, 100, 200]);
+        let spot = series(ModeClass::Committed, &[0, 50, 100]);
+        let same = series(ModeClass::Subscription, &[10, 100, 200]);
+        assert_eq!(overtakes(&[od.clone(), spot, same]), vec![]);
+        let from_zero = series(ModeClass::Committed, &[10, 60, 110]);
+        assert_eq!(overtakes(&[od, from_zero]), vec![]);
+    }
+}
