@@ -119,7 +119,15 @@ pub fn read_utilization(
             BillProblem::MissingColumn { column },
         )
     })?;
-    let tally = table.data_lines(header.len(), |r, line| map.map(r, line), on_sample)?;
+    let mut on_sample = on_sample;
+    let tally = table.data_lines(
+        header.len(),
+        |r, line| map.map(r, line),
+        |s| {
+            on_sample(s);
+            Ok(())
+        },
+    )?;
     Ok(UtilizationSummary {
         format,
         samples: tally.rows,

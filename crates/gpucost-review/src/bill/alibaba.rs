@@ -16,7 +16,7 @@ use csv::StringRecord;
 use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, currency, duration_or_span, from_beijing, number, tag_list, when};
+use super::values::{amount, currency, duration_or_span, number, tag_list, when_beijing};
 use super::UsageRow;
 
 /// Reads Alibaba Cloud bill detail lines.
@@ -64,8 +64,8 @@ impl Mapper for Alibaba {
             Some(c) if text(r, &self.currency).is_some() => currency(r, c)?,
             _ => Currency::Cny,
         };
-        let start = from_beijing(when(r, &self.start)?);
-        let end = from_beijing(when(r, &self.end)?);
+        let start = when_beijing(r, &self.start)?;
+        let end = when_beijing(r, &self.end)?;
         let instance_type = owned(r, &self.spec);
         let item = text(r, &self.item);
         let instance_item = item.is_none_or(|i| i.contains("实例"));

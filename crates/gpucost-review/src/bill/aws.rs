@@ -142,7 +142,7 @@ impl Aws {
                     })
                     .ok_or_else(|| {
                         c.problem(BillProblem::BadTags {
-                            value: v.to_string(),
+                            value: super::quoted(v),
                         })
                     }),
                 _ => Ok(BTreeMap::new()),

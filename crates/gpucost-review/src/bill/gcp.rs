@@ -139,7 +139,7 @@ impl Mapper for Gcp {
                     return Err(LineProblem {
                         column: c.map(|c| c.name.clone()),
                         problem: BillProblem::BadNumber {
-                            value: unit.to_string(),
+                            value: super::quoted(unit),
                         },
                     });
                 }

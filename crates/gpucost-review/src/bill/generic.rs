@@ -75,7 +75,7 @@ impl Mapper for Generic {
             (None, Some(_), Some(_)) => {
                 let c = self.end.clone().expect("end read above");
                 return Err(c.problem(BillProblem::BadDate {
-                    value: cell(r, &c).to_string(),
+                    value: super::quoted(cell(r, &c)),
                 }));
             }
             _ => return Err(Self::missing(&self.hours, "hours")),

@@ -17,7 +17,7 @@ use csv::StringRecord;
 use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, duration_or_span, from_beijing, number, tag_list, when};
+use super::values::{amount, duration_or_span, number, tag_list, when_beijing};
 use super::UsageRow;
 
 /// Reads Tencent Cloud bill detail lines.
@@ -108,8 +108,8 @@ pub(crate) fn instance_type_in(text: &str) -> Option<String> {
 impl Mapper for Tencent {
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
-        let start = from_beijing(when(r, &self.start)?);
-        let end = from_beijing(when(r, &self.end)?);
+        let start = when_beijing(r, &self.start)?;
+        let end = when_beijing(r, &self.end)?;
         let instance_type = self
             .config
             .iter()
