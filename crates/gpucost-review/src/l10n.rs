@@ -360,6 +360,16 @@ fn rightsizing_assumption(swaps: &[Swap], lang: Lang) -> String {
     }
 }
 
+/// The review's time zone is outside -12:00..+14:00.
+pub fn bad_tz(lang: Lang) -> String {
+    pick(
+        lang,
+        "The time zone must be an offset from -12:00 to +14:00, such as +08:00.",
+        "时区须为 -12:00 到 +14:00 之间的偏移，例如 +08:00。",
+    )
+    .into()
+}
+
 /// `Spend on low-utilization resources (average below 30 %)`.
 pub fn low_utilization(threshold_percent: &str, lang: Lang) -> String {
     match lang {

@@ -106,6 +106,12 @@ pub const MAX_REGIONS: usize = 500;
 /// stay below `Decimal::MAX`.
 pub const MAX_SUM: Decimal = Decimal::from_parts(2_701_131_776, 466_537_709, 54_210, false, 0);
 
+/// Westernmost time zone a review may use, minutes east of UTC: -12:00 (Baker Island).
+pub const MIN_TZ_MINUTES: i16 = -12 * 60;
+
+/// Easternmost time zone a review may use: +14:00 (Kiribati's Line Islands).
+pub const MAX_TZ_MINUTES: i16 = 14 * 60;
+
 /// The name of the group that holds what a distinct-value cap folded.
 pub const OTHER: &str = "(other)";
 
