@@ -448,6 +448,15 @@ pub fn plausible(row: &UsageRow) -> Result<(), BillProblem> {
             MAX_ABS_AMOUNT.to_string(),
         ));
     }
+    if let (Some(start), Some(end)) = (row.start, row.end) {
+        if (end - start).num_days().abs() > MAX_ROW_PERIOD_DAYS {
+            return Err(beyond(
+                Quantity::Period,
+                format!("{start} – {end}"),
+                format!("{MAX_ROW_PERIOD_DAYS} days"),
+            ));
+        }
+    }
     for (quantity, value, max) in [
         (Quantity::Hours, row.hours, MAX_HOURS_PER_LINE),
         (Quantity::Gpus, row.gpu_count, MAX_GPUS_PER_LINE),
@@ -461,15 +470,6 @@ pub fn plausible(row: &UsageRow) -> Result<(), BillProblem> {
             }
             Some(v) if v > max => return Err(beyond(quantity, v.to_string(), max.to_string())),
             _ => {}
-        }
-    }
-    if let (Some(start), Some(end)) = (row.start, row.end) {
-        if (end - start).num_days().abs() > MAX_ROW_PERIOD_DAYS {
-            return Err(beyond(
-                Quantity::Period,
-                format!("{start} – {end}"),
-                format!("{MAX_ROW_PERIOD_DAYS} days"),
-            ));
         }
     }
     let texts = [

@@ -195,8 +195,8 @@ impl Quantity {
     pub fn name(self, lang: Lang) -> &'static str {
         match self {
             Quantity::Cost => pick(lang, "the cost", "费用"),
-            Quantity::Hours => pick(lang, "the hours", "时长"),
-            Quantity::Gpus => pick(lang, "the GPU count", "GPU 数"),
+            Quantity::Hours => pick(lang, "the number of hours", "时长"),
+            Quantity::Gpus => pick(lang, "the number of GPUs", "GPU 数"),
             Quantity::Number => pick(lang, "the number", "数值"),
             Quantity::Period => pick(lang, "the period", "计费时段"),
             Quantity::Memory => pick(lang, "the GPU memory (MiB)", "显存（MiB）"),

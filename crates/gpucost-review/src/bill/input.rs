@@ -232,3 +232,35 @@ impl<R: Read> Read for Utf16<R> {
         Ok(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inflated(out: u64, compressed: u64, max: u64, ratio_from: u64) -> Option<BillProblem> {
+        let mut r = Inflated {
+            inner: io::repeat(b'a').take(out),
+            out: 0,
+            compressed: Rc::new(Cell::new(compressed)),
+            max,
+            ratio_from,
+        };
+        let e = io::copy(&mut r, &mut io::sink()).err()?;
+        Some(Refused::of(&e).expect("a refusal").problem.clone())
+    }
+
+    #[test]
+    fn inflation_stops_past_the_size_or_the_ratio() {
+        assert_eq!(inflated(100_000, 1_000, 200_000, 50_000), None, "100 times is a bill");
+        assert_eq!(
+            inflated(300_000, 1_000, 200_000, 1_000_000),
+            Some(BillProblem::InflatedTooLarge { max_bytes: 200_000 })
+        );
+        assert_eq!(
+            inflated(300_000, 1_000, 1_000_000, 50_000),
+            Some(BillProblem::CompressesTooWell {
+                max_ratio: MAX_INFLATE_RATIO
+            })
+        );
+    }
+}
