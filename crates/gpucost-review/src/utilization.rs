@@ -27,7 +27,7 @@ use crate::bill::{BillError, BillProblem};
 
 /// Most distinct resources a side file may name; the samples of further ones are skipped as
 /// unreadable lines, so a file of any length is read in bounded memory.
-pub const MAX_RESOURCES: usize = 10_000;
+pub const MAX_RESOURCES: usize = crate::limits::MAX_RESOURCES;
 
 /// The utilization file formats the review reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

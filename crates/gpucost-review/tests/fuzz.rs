@@ -86,7 +86,10 @@ const BILLS: &[(&str, &str)] = &[
         "tencent-bill.csv",
         include_str!("../../../docs/examples/tencent-bill.csv"),
     ),
-    ("generic.csv", include_str!("../../../docs/examples/generic.csv")),
+    (
+        "generic.csv",
+        include_str!("../../../docs/examples/generic.csv"),
+    ),
 ];
 
 /// The sample side files.
@@ -230,10 +233,7 @@ fn fields(line: &str) -> Vec<String> {
 fn from_sample(rng: &mut Rng, sample: &str) -> Vec<u8> {
     let lines: Vec<&str> = sample.lines().collect();
     // The header is the first line with more than three fields (Google's preamble has two).
-    let header_at = lines
-        .iter()
-        .position(|l| fields(l).len() > 3)
-        .unwrap_or(0);
+    let header_at = lines.iter().position(|l| fields(l).len() > 3).unwrap_or(0);
     let mut out = String::new();
     for l in &lines[..header_at] {
         out.push_str(l);
@@ -375,7 +375,11 @@ fn run(bill: &[u8], side: Option<&[u8]>, resource: &str, tz: i16, reach: &mut Re
         // number), `@`, TAB or CR; no raw HTML or bare CR in `outputs[2]`; no control
         // character in `outputs[3]`.
         size += outputs.iter().map(String::len).sum::<usize>();
-        size += review.folded.iter().map(|f| f.text(lang).len()).sum::<usize>();
+        size += review
+            .folded
+            .iter()
+            .map(|f| f.text(lang).len())
+            .sum::<usize>();
     }
     size
 }
@@ -430,7 +434,10 @@ fn generated_hostile_bills_never_panic_and_outputs_stay_bounded() {
         );
         reviewed += usize::from(size > 0);
     }
-    assert_eq!(reviewed, n, "every case produced an output or a named error");
+    assert_eq!(
+        reviewed, n,
+        "every case produced an output or a named error"
+    );
     eprintln!("{n} cases: {reach:?}");
     // The generator must keep reaching the review's depths, not only its refusals.
     let share = |k: usize| k * 100 / n.max(1);

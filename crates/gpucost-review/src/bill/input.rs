@@ -251,7 +251,11 @@ mod tests {
 
     #[test]
     fn inflation_stops_past_the_size_or_the_ratio() {
-        assert_eq!(inflated(100_000, 1_000, 200_000, 50_000), None, "100 times is a bill");
+        assert_eq!(
+            inflated(100_000, 1_000, 200_000, 50_000),
+            None,
+            "100 times is a bill"
+        );
         assert_eq!(
             inflated(300_000, 1_000, 200_000, 1_000_000),
             Some(BillProblem::InflatedTooLarge { max_bytes: 200_000 })
