@@ -510,7 +510,7 @@ impl<'c> Reviewer<'c> {
                 ..Group::default()
             });
             g.cost.add(row.currency, row.cost);
-            g.gpu_hours += gpu_hours;
+            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
         }
         let mut in_other_key = false;
         for (k, v) in &row.tags {
@@ -545,7 +545,7 @@ impl<'c> Reviewer<'c> {
                 ..Group::default()
             });
             g.cost.add(row.currency, row.cost);
-            g.gpu_hours += gpu_hours;
+            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
         }
         if let Some(region) = &row.region {
             let regions = self.regions.entry(provider.clone()).or_default();
@@ -570,22 +570,25 @@ impl<'c> Reviewer<'c> {
             let tz = self.options.tz_offset_minutes;
             let mut off_hours = Decimal::ZERO;
             // Shares are at most one and add up to one: every product and sum below is at
-            // most the row's GPU-hours or cost, within the limits checked above.
+            // most the row's GPU-hours or cost, within the limits checked above, so the
+            // saturating operations never saturate; they only make a panic impossible.
             for (slot, share) in HourOfWeek::spread(a, b, tz) {
-                let h = gpu_hours * share;
-                self.heat[slot] += h;
-                week.all[slot] += h;
+                let h = gpu_hours.saturating_mul(share);
+                self.heat[slot] = self.heat[slot].saturating_add(h);
+                week.all[slot] = week.all[slot].saturating_add(h);
                 if dev {
-                    week.dev[slot] += h;
+                    week.dev[slot] = week.dev[slot].saturating_add(h);
                     if !time::office_hour(slot) {
-                        off_hours += share;
+                        off_hours = off_hours.saturating_add(share);
                     }
                 }
             }
             if dev && !off_hours.is_zero() {
-                self.dev_off_hours_gpu_hours += gpu_hours * off_hours;
+                self.dev_off_hours_gpu_hours = self
+                    .dev_off_hours_gpu_hours
+                    .saturating_add(gpu_hours.saturating_mul(off_hours));
                 self.dev_off_hours_cost
-                    .add(row.currency, row.cost * off_hours);
+                    .add(row.currency, row.cost.saturating_mul(off_hours));
             }
         }
         let resource = row.resource_id.as_deref().unwrap_or(instance);
@@ -606,7 +609,7 @@ impl<'c> Reviewer<'c> {
             r.provider.clone_from(&row.provider);
             r.gpu.clone_from(&gpu_use.gpu);
         }
-        r.hours += hours.unwrap_or_default();
+        r.hours = r.hours.saturating_add(hours.unwrap_or_default());
         r.cost.add(row.currency, row.cost);
         Ok(())
     }
@@ -631,11 +634,11 @@ impl<'c> Reviewer<'c> {
             let mut tagged_hours = Decimal::ZERO;
             for g in groups.values() {
                 tagged.add_all(&g.cost);
-                tagged_hours += g.gpu_hours;
+                tagged_hours = tagged_hours.saturating_add(g.gpu_hours);
             }
             let mut untagged = Amounts::default();
             for (c, a) in &self.gpu.0 {
-                let rest = *a - tagged.get(*c);
+                let rest = a.saturating_sub(tagged.get(*c));
                 if !rest.is_zero() {
                     untagged.add(*c, rest);
                 }
@@ -646,7 +649,7 @@ impl<'c> Reviewer<'c> {
                     Group {
                         key: UNTAGGED.into(),
                         cost: untagged,
-                        gpu_hours: self.gpu_hours - tagged_hours,
+                        gpu_hours: self.gpu_hours.saturating_sub(tagged_hours),
                     },
                 );
             }
@@ -681,7 +684,7 @@ impl<'c> Reviewer<'c> {
             .iter()
             .filter(|r| r.resource != OTHER)
             .filter(|r| {
-                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p * ALWAYS_ON_SHARE)
+                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
             })
             .cloned()
             .collect();
