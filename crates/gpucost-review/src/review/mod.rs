@@ -684,7 +684,8 @@ impl<'c> Reviewer<'c> {
             .iter()
             .filter(|r| r.resource != OTHER)
             .filter(|r| {
-                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
+                period_hours
+                    .is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
             })
             .cloned()
             .collect();
