@@ -404,7 +404,17 @@ pub fn read_bill_checked(
                 column: None,
                 problem,
             };
-            plausible(&row).map_err(refuse)?;
+            plausible(&row).map_err(|problem| {
+                let quantity = match &problem {
+                    BillProblem::Implausible { quantity, .. }
+                    | BillProblem::Negative { quantity, .. } => Some(*quantity),
+                    _ => None,
+                };
+                LineProblem {
+                    column: quantity.and_then(|q| map.column(q)).map(|c| c.name.clone()),
+                    problem,
+                }
+            })?;
             let sum = total.get(&row.currency).copied().unwrap_or_default();
             let sum = sum
                 .checked_add(row.cost)

@@ -145,6 +145,12 @@ fn negative_hours_and_gpus_are_refused_but_credits_stay() {
         })
         .collect();
     assert_eq!(negative, [Quantity::Hours, Quantity::Gpus]);
+    let columns: Vec<Option<&str>> = r.problems.iter().map(|p| p.column.as_deref()).collect();
+    assert_eq!(
+        columns,
+        [Some("hours"), Some("gpus")],
+        "named with their columns"
+    );
     assert_eq!(r.rows, 2);
     assert_eq!(r.total.get(Currency::Usd).to_string(), "-2.494");
     let (r, _) = review("aws", &file("aws-cur-decimal-max.csv")[..], None).unwrap();

@@ -17,7 +17,7 @@ use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, duration_or_span, number, tag_list, when_beijing};
-use super::UsageRow;
+use super::{Quantity, UsageRow};
 
 /// Reads Alibaba Cloud bill detail lines.
 pub(crate) struct Alibaba {
@@ -58,6 +58,15 @@ impl Alibaba {
 }
 
 impl Mapper for Alibaba {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => self.duration.as_ref().or(self.end.as_ref()),
+            Quantity::Cost => Some(&self.cost),
+            Quantity::Period => self.end.as_ref(),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = match &self.currency {

@@ -71,6 +71,14 @@ fn unit_hours(unit: &str) -> Option<Decimal> {
 }
 
 impl Mapper for Azure {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => Some(&self.quantity),
+            Quantity::Cost => Some(&self.cost),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = currency(r, &self.currency)?;

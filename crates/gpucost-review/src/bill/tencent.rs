@@ -18,7 +18,7 @@ use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, duration_or_span, number, tag_list, when_beijing};
-use super::UsageRow;
+use super::{Quantity, UsageRow};
 
 /// Reads Tencent Cloud bill detail lines.
 pub(crate) struct Tencent {
@@ -106,6 +106,15 @@ pub(crate) fn instance_type_in(text: &str) -> Option<String> {
 }
 
 impl Mapper for Tencent {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => self.duration.as_ref().or(self.end.as_ref()),
+            Quantity::Cost => Some(&self.cost),
+            Quantity::Period => self.end.as_ref(),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let start = when_beijing(r, &self.start)?;

@@ -801,3 +801,51 @@ fn is_dev(tags: &BTreeMap<String, String>) -> bool {
             && DEV_TAG_VALUES.contains(&v.trim().to_ascii_lowercase().as_str())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpucost_core::catalog::embedded;
+
+    fn row(cost: &str) -> UsageRow {
+        UsageRow {
+            line: 2,
+            provider: "aws".into(),
+            start: None,
+            end: None,
+            hours: Some(Decimal::ONE),
+            instance_type: Some("g5.xlarge".into()),
+            gpu_model: None,
+            gpu_count: None,
+            region: None,
+            resource_id: Some("i-1".into()),
+            cost: cost.parse().unwrap(),
+            currency: Currency::Usd,
+            tags: BTreeMap::new(),
+            description: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_row_that_would_pass_the_largest_sum_is_refused_and_leaves_no_trace() {
+        let catalog = &embedded().catalog;
+        let mut r = Reviewer::new(catalog, ReviewOptions::default());
+        r.add(&row("1.5")).unwrap();
+        // As if 10²⁴ had been billed already (10¹² lines of the largest amount).
+        r.cost_size.insert(Currency::Usd, MAX_SUM - Decimal::ONE);
+        assert_eq!(
+            r.add(&row("-2")),
+            Err(BillProblem::Overflow),
+            "a credit counts by its size"
+        );
+        r.cost_size.insert(Currency::Usd, Decimal::ONE);
+        r.hours_sum = MAX_SUM;
+        assert_eq!(r.add(&row("2")), Err(BillProblem::Overflow));
+        assert_eq!(
+            r.total.get(Currency::Usd),
+            "1.5".parse::<Decimal>().unwrap()
+        );
+        assert_eq!(r.gpu_hours, Decimal::ONE);
+        assert_eq!(r.resources["i-1"].hours, Decimal::ONE);
+    }
+}
