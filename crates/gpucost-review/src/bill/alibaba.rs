@@ -15,7 +15,7 @@
 use csv::StringRecord;
 use gpucost_core::money::Currency;
 
-use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
+use super::header::{cell, duration_column, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, duration_or_span, number, tag_list, when_beijing};
 use super::{Quantity, UsageRow};
 
@@ -59,12 +59,7 @@ impl Alibaba {
 
 impl Mapper for Alibaba {
     fn column(&self, quantity: Quantity) -> Option<&Col> {
-        match quantity {
-            Quantity::Hours => self.duration.as_ref().or(self.end.as_ref()),
-            Quantity::Cost => Some(&self.cost),
-            Quantity::Period => self.end.as_ref(),
-            _ => None,
-        }
+        duration_column(quantity, &self.duration, &self.end, &self.cost)
     }
 
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {

@@ -115,3 +115,19 @@ pub(crate) fn cell<'r>(record: &'r StringRecord, col: &Col) -> &'r str {
 pub(crate) fn owned(record: &StringRecord, col: &Option<Col>) -> Option<String> {
     text(record, col).map(str::to_string)
 }
+
+/// The column of a quantity in a bill of China's consoles, whose hours are a duration column
+/// or else the span to an end column.
+pub(crate) fn duration_column<'c>(
+    quantity: Quantity,
+    duration: &'c Option<Col>,
+    end: &'c Option<Col>,
+    cost: &'c Col,
+) -> Option<&'c Col> {
+    match quantity {
+        Quantity::Hours => duration.as_ref().or(end.as_ref()),
+        Quantity::Cost => Some(cost),
+        Quantity::Period => end.as_ref(),
+        _ => None,
+    }
+}

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use csv::StringRecord;
 use gpucost_core::money::Currency;
 
-use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
+use super::header::{cell, duration_column, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, duration_or_span, number, tag_list, when_beijing};
 use super::{Quantity, UsageRow};
 
@@ -107,12 +107,7 @@ pub(crate) fn instance_type_in(text: &str) -> Option<String> {
 
 impl Mapper for Tencent {
     fn column(&self, quantity: Quantity) -> Option<&Col> {
-        match quantity {
-            Quantity::Hours => self.duration.as_ref().or(self.end.as_ref()),
-            Quantity::Cost => Some(&self.cost),
-            Quantity::Period => self.end.as_ref(),
-            _ => None,
-        }
+        duration_column(quantity, &self.duration, &self.end, &self.cost)
     }
 
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
