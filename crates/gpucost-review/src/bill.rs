@@ -173,7 +173,8 @@ pub enum BillProblem {
     },
     /// Adding the line would take a sum of the review past [`crate::limits::MAX_SUM`].
     Overflow,
-    /// A text value longer than [`crate::limits::MAX_VALUE_BYTES`].
+    /// A text value longer than [`crate::limits::MAX_VALUE_BYTES`] where it cannot be cut (a
+    /// utilization file's resource id, which must match the bill's).
     ValueTooLong {
         /// Its first characters.
         value: String,
@@ -399,7 +400,8 @@ pub fn read_bill_checked(
     let tally = table.data_lines(
         header.len(),
         |record, line| map.map(record, line),
-        |row: UsageRow| {
+        |mut row: UsageRow| {
+            cut_long_texts(&mut row);
             let refuse = |problem| LineProblem {
                 column: None,
                 problem,
@@ -436,8 +438,53 @@ pub fn read_bill_checked(
     })
 }
 
+/// Cuts every text of `row` the review keeps (provider, instance type, GPU model, region,
+/// resource id, description, tag keys and values) to [`crate::limits::MAX_VALUE_BYTES`], at a
+/// character boundary, marked `…`: the line and its money stay, and no kept value is long.
+pub fn cut_long_texts(row: &mut UsageRow) {
+    fn cut(s: &mut String) {
+        let max = crate::limits::MAX_VALUE_BYTES;
+        if s.len() > max {
+            let mut at = max - '…'.len_utf8();
+            while !s.is_char_boundary(at) {
+                at -= 1;
+            }
+            s.truncate(at);
+            s.push('…');
+        }
+    }
+    cut(&mut row.provider);
+    cut(&mut row.description);
+    for t in [
+        &mut row.instance_type,
+        &mut row.gpu_model,
+        &mut row.region,
+        &mut row.resource_id,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        cut(t);
+    }
+    let long = crate::limits::MAX_VALUE_BYTES;
+    if row
+        .tags
+        .iter()
+        .any(|(k, v)| k.len() > long || v.len() > long)
+    {
+        row.tags = std::mem::take(&mut row.tags)
+            .into_iter()
+            .map(|(mut k, mut v)| {
+                cut(&mut k);
+                cut(&mut v);
+                (k, v)
+            })
+            .collect();
+    }
+}
+
 /// Whether a row is within the plausibility limits of [`crate::limits`]: its cost, hours,
-/// GPUs, period and texts. Negative hours and GPU counts are refused; a negative cost is a
+/// GPUs and period. Negative hours and GPU counts are refused; a negative cost is a
 /// credit or refund and stays.
 ///
 /// # Errors
@@ -481,26 +528,6 @@ pub fn plausible(row: &UsageRow) -> Result<(), BillProblem> {
             Some(v) if v > max => return Err(beyond(quantity, v.to_string(), max.to_string())),
             _ => {}
         }
-    }
-    let texts = [
-        Some(row.provider.as_str()),
-        row.instance_type.as_deref(),
-        row.gpu_model.as_deref(),
-        row.region.as_deref(),
-        row.resource_id.as_deref(),
-        Some(row.description.as_str()),
-    ];
-    let tags = row.tags.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]);
-    if let Some(long) = texts
-        .into_iter()
-        .flatten()
-        .chain(tags)
-        .find(|t| t.len() > MAX_VALUE_BYTES)
-    {
-        return Err(BillProblem::ValueTooLong {
-            value: quoted(long),
-            max_bytes: MAX_VALUE_BYTES,
-        });
     }
     Ok(())
 }

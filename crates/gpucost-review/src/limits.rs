@@ -67,9 +67,11 @@ pub const MAX_INFLATE_RATIO: u64 = 250;
 pub const RATIO_FROM_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Longest text a kept value may have, in bytes (a resource id, tag key or value, instance
-/// type, region, provider, description): 512. Azure's resource ids, the longest real ones,
-/// are about 200; a value the review keeps for every distinct key must be short, or the
-/// distinct-value caps below would not bound memory.
+/// type, region, provider, description): 512; a longer one is cut there, marked `…`, and its
+/// line kept (a utilization file's longer resource id, which could match nothing, skips its
+/// line). Azure's resource ids, the longest real ones, are about 200; a value the review
+/// keeps for every distinct key must be short, or the distinct-value caps below would not
+/// bound memory.
 pub const MAX_VALUE_BYTES: usize = 512;
 
 /// Most characters of a bad value a problem quotes: 64. Enough to recognise the value; a

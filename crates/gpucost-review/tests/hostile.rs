@@ -426,3 +426,24 @@ fn a_bad_value_is_quoted_short() {
     );
     assert!(value.ends_with('…'));
 }
+
+#[test]
+fn a_long_text_is_cut_and_its_money_kept() {
+    // A 50 KB resource id or tag value kept for each of 10,000 resources would be 500 MB.
+    let id = "é".repeat(25_000);
+    let bill = format!(
+        "lineItem/UsageStartDate,lineItem/UsageType,lineItem/UsageAmount,lineItem/CurrencyCode,lineItem/UnblendedCost,product/instanceType,lineItem/ResourceId,resourceTags/user:team\n\
+         2024-05-04T01:00:00Z,BoxUsage:g5.xlarge,1,USD,1.006,g5.xlarge,{id},{id}\n"
+    );
+    let (r, _) = review("long-id.csv", bill.as_bytes(), None).unwrap();
+    assert_eq!((r.rows, r.skipped), (1, 0));
+    assert_eq!(r.gpu.get(Currency::Usd).to_string(), "1.006");
+    let kept = &r.resources[0].resource;
+    assert!(
+        kept.len() <= gpucost_review::limits::MAX_VALUE_BYTES,
+        "{}",
+        kept.len()
+    );
+    assert!(kept.ends_with('…') && kept.starts_with("éé"));
+    assert!(r.by_tag["team"][0].key.ends_with('…'));
+}
