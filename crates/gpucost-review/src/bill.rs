@@ -491,7 +491,7 @@ pub fn cut_long_texts(row: &mut UsageRow) {
 /// The first quantity beyond its limit.
 pub fn plausible(row: &UsageRow) -> Result<(), BillProblem> {
     use crate::limits::{
-        MAX_ABS_AMOUNT, MAX_GPUS_PER_LINE, MAX_HOURS_PER_LINE, MAX_ROW_PERIOD_DAYS, MAX_VALUE_BYTES,
+        MAX_ABS_AMOUNT, MAX_GPUS_PER_LINE, MAX_HOURS_PER_LINE, MAX_ROW_PERIOD_DAYS,
     };
     let beyond = |quantity, value: String, max: String| BillProblem::Implausible {
         quantity,
