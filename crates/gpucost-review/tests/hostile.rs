@@ -406,7 +406,8 @@ fn ten_thousand_tag_columns_are_refused_and_a_thousand_fold() {
     let other = &r.by_tag[OTHER];
     assert_eq!(other.len(), 1, "one (other) value, once per row: {other:?}");
     assert_eq!(other[0].cost.get(Currency::Usd), r.gpu.get(Currency::Usd));
-    assert!(r.folded.iter().any(|f| f.dimension == Dimension::TagKeys));
+    let keys = r.folded.iter().find(|f| f.dimension == Dimension::TagKeys);
+    assert_eq!(keys.map(|f| f.rows), Some(50), "each of the 50 rows once");
 }
 
 #[test]

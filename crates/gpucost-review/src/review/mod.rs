@@ -514,6 +514,11 @@ impl<'c> Reviewer<'c> {
         }
         let mut in_other_key = false;
         for (k, v) in &row.tags {
+            let kept = self.by_tag.contains_key(k.as_str()) || self.by_tag.len() < MAX_TAG_KEYS;
+            if !kept && in_other_key {
+                // This row is in the folded keys' group already (and counted once).
+                continue;
+            }
             let k = capped(
                 &self.by_tag,
                 k,
