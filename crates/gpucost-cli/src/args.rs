@@ -146,18 +146,33 @@ fn parse_currency(raw: &str) -> Result<gpucost_core::money::Currency, String> {
     raw.parse().map_err(|_| "expected CNY or USD".to_string())
 }
 
-/// `+08:00`, `-05:00` or `0`: minutes east of UTC.
+/// `+08:00`, `-05:00` or `0`: minutes east of UTC, from -12:00 to +14:00 (the zones in
+/// use). Read in a wide integer and checked, so `+1092:00` is refused, not wrapped.
 fn parse_tz(raw: &str) -> Result<i16, String> {
-    let bad = || "expected an offset such as +08:00".to_string();
+    use gpucost_review::limits::{MAX_TZ_MINUTES, MIN_TZ_MINUTES};
+    let bad = || {
+        format!(
+            "expected an offset from -12:00 to +14:00 (minutes from {MIN_TZ_MINUTES} to {MAX_TZ_MINUTES}), such as +08:00"
+        )
+    };
     let (sign, rest) = match raw.as_bytes().first() {
         Some(b'-') => (-1, &raw[1..]),
         Some(b'+') => (1, &raw[1..]),
         _ => (1, raw),
     };
     let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
-    let (h, m): (i16, i16) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
-    let minutes = sign * (h * 60 + m);
-    ((0..60).contains(&m) && (-12 * 60..=14 * 60).contains(&minutes))
+    let (h, m): (u32, u32) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
+    if m >= 60 {
+        return Err(bad());
+    }
+    let minutes = h
+        .checked_mul(60)
+        .and_then(|x| x.checked_add(m))
+        .and_then(|x| i16::try_from(x).ok())
+        .map(|x| sign * x)
+        .ok_or_else(bad)?;
+    (MIN_TZ_MINUTES..=MAX_TZ_MINUTES)
+        .contains(&minutes)
         .then_some(minutes)
         .ok_or_else(bad)
 }
@@ -170,4 +185,31 @@ fn parse_budget(raw: &str) -> Result<gpucost_review::review::Budget, String> {
 
 fn parse_date(raw: &str) -> Result<NaiveDate, String> {
     NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| "expected YYYY-MM-DD".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_tz;
+
+    #[test]
+    fn time_zones_are_read_in_range_and_never_wrap() {
+        assert_eq!(parse_tz("+08:00"), Ok(480));
+        assert_eq!(parse_tz("-05:30"), Ok(-330));
+        assert_eq!(parse_tz("0"), Ok(0));
+        assert_eq!(parse_tz("+14:00"), Ok(840));
+        assert_eq!(parse_tz("-12:00"), Ok(-720));
+        // Regression: 1092 × 60 wrapped an i16 to -16 minutes, which was accepted.
+        for bad in [
+            "+1092:00",
+            "+14:01",
+            "-12:30",
+            "+8:60",
+            "99999999999:00",
+            "+",
+            "+08:-1",
+        ] {
+            let e = parse_tz(bad).expect_err(bad);
+            assert!(e.contains("-12:00 to +14:00"), "{bad}: {e}");
+        }
+    }
 }

@@ -14,6 +14,7 @@ mod aws;
 mod azure;
 mod gcp;
 mod generic;
+pub(crate) mod guard;
 pub(crate) mod header;
 mod input;
 pub(crate) mod table;
@@ -23,7 +24,7 @@ pub(crate) mod values;
 use std::collections::BTreeMap;
 use std::io::Read;
 
-use header::{Header, Mapper};
+use header::{Header, LineProblem, Mapper};
 use table::Table;
 
 use chrono::NaiveDateTime;
@@ -153,6 +154,84 @@ pub enum BillProblem {
         /// The reader's message.
         message: String,
     },
+    /// A quantity beyond its plausibility limit ([`crate::limits`]): the line is skipped.
+    Implausible {
+        /// Which quantity.
+        quantity: Quantity,
+        /// The value as written (at most [`crate::limits::MAX_QUOTED_CHARS`] of it).
+        value: String,
+        /// The limit, as the user reads it (`10000000`, `1830 days`).
+        max: String,
+    },
+    /// Hours or a GPU count below zero (a negative cost is a credit and is kept; negative
+    /// time is not).
+    Negative {
+        /// Which quantity.
+        quantity: Quantity,
+        /// The value as written.
+        value: String,
+    },
+    /// Adding the line would take a sum of the review past [`crate::limits::MAX_SUM`].
+    Overflow,
+    /// A text value longer than [`crate::limits::MAX_VALUE_BYTES`] where it cannot be cut (a
+    /// utilization file's resource id, which must match the bill's).
+    ValueTooLong {
+        /// Its first characters.
+        value: String,
+        /// The most bytes a value may have.
+        max_bytes: usize,
+    },
+    /// A record (a CSV row) longer than the limit: the file is refused from there on.
+    RecordTooLong {
+        /// The most bytes a record may have.
+        max_bytes: usize,
+    },
+    /// A record with more fields than the limit.
+    TooManyFields {
+        /// The most fields a record may have.
+        max: usize,
+        /// Fields found.
+        found: usize,
+    },
+    /// A quoted field that is never closed, so it would swallow every following line.
+    UnterminatedQuote,
+    /// A gzip file that inflates past the limit.
+    InflatedTooLarge {
+        /// The most inflated bytes.
+        max_bytes: u64,
+    },
+    /// A gzip file that inflates more per compressed byte than a bill can (a gzip bomb).
+    CompressesTooWell {
+        /// The most inflated bytes per compressed byte.
+        max_ratio: u64,
+    },
+}
+
+/// A quantity of a bill line, for the problems that name one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// The line's charge.
+    Cost,
+    /// Its hours of use.
+    Hours,
+    /// Its GPU count.
+    Gpus,
+    /// A raw number in a cell, before its unit.
+    Number,
+    /// The time from its start to its end.
+    Period,
+    /// GPU memory in a utilization sample, MiB.
+    Memory,
+}
+
+/// At most [`crate::limits::MAX_QUOTED_CHARS`] characters of `value`, for a problem to quote
+/// (`…` marks a cut).
+pub fn quoted(value: &str) -> String {
+    let max = crate::limits::MAX_QUOTED_CHARS;
+    match value.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &value[..at]),
+        None => value.to_string(),
+    }
 }
 
 /// A problem with its place in the file.
@@ -245,14 +324,38 @@ fn mapper(
 /// with or without a byte-order mark, or UTF-16 with a byte-order mark (decoded). Other
 /// encodings (GBK, as an older Excel may save a Chinese export) are refused as `NotText`.
 ///
-/// A line that cannot be read is skipped and counted, the first [`MAX_NAMED_PROBLEMS`]
-/// named with line and column, and reading goes on. A file that cannot be read at all (not
-/// text, damaged gzip, empty, unknown header, missing column) is an error; a damaged gzip
-/// found after some rows were handed on is an error too, those rows notwithstanding.
+/// A line that cannot be read, or whose quantities are beyond the plausibility limits of
+/// [`crate::limits`], is skipped and counted, the first [`MAX_NAMED_PROBLEMS`] named with
+/// line and column, and reading goes on. A file that cannot be read at all (not text,
+/// damaged gzip, a gzip bomb, empty, unknown header, missing column, a record past the
+/// length limit, an unterminated quote) is an error; one found after some rows were handed
+/// on is an error too, those rows notwithstanding.
 pub fn read_bill(
     file_name: &str,
     reader: impl Read,
     mut on_row: impl FnMut(UsageRow),
+    on_progress: impl FnMut(u64),
+) -> Result<BillSummary, BillError> {
+    read_bill_checked(
+        file_name,
+        reader,
+        |row| {
+            on_row(row);
+            Ok(())
+        },
+        on_progress,
+    )
+}
+
+/// [`read_bill`], with an `on_row` that may refuse a row: a refused row is skipped, counted
+/// and named like an unreadable line (the review refuses a row that would overflow its sums).
+///
+/// # Errors
+/// As [`read_bill`].
+pub fn read_bill_checked(
+    file_name: &str,
+    reader: impl Read,
+    mut on_row: impl FnMut(UsageRow) -> Result<(), BillProblem>,
     on_progress: impl FnMut(u64),
 ) -> Result<BillSummary, BillError> {
     let mut table = Table::open(file_name, reader, on_progress)?;
@@ -297,9 +400,32 @@ pub fn read_bill(
     let tally = table.data_lines(
         header.len(),
         |record, line| map.map(record, line),
-        |row: UsageRow| {
-            *total.entry(row.currency).or_default() += row.cost;
-            on_row(row);
+        |mut row: UsageRow| {
+            cut_long_texts(&mut row);
+            let refuse = |problem| LineProblem {
+                column: None,
+                problem,
+            };
+            plausible(&row).map_err(|problem| {
+                let quantity = match &problem {
+                    BillProblem::Implausible { quantity, .. }
+                    | BillProblem::Negative { quantity, .. } => Some(*quantity),
+                    _ => None,
+                };
+                LineProblem {
+                    column: quantity.and_then(|q| map.column(q)).map(|c| c.name.clone()),
+                    problem,
+                }
+            })?;
+            let sum = total.get(&row.currency).copied().unwrap_or_default();
+            let sum = sum
+                .checked_add(row.cost)
+                .filter(|s| s.abs() <= crate::limits::MAX_SUM)
+                .ok_or(refuse(BillProblem::Overflow))?;
+            let currency = row.currency;
+            on_row(row).map_err(refuse)?;
+            total.insert(currency, sum);
+            Ok(())
         },
     )?;
     Ok(BillSummary {
@@ -310,4 +436,98 @@ pub fn read_bill(
         problems: tally.problems,
         total,
     })
+}
+
+/// Cuts every text of `row` the review keeps (provider, instance type, GPU model, region,
+/// resource id, description, tag keys and values) to [`crate::limits::MAX_VALUE_BYTES`], at a
+/// character boundary, marked `…`: the line and its money stay, and no kept value is long.
+pub fn cut_long_texts(row: &mut UsageRow) {
+    fn cut(s: &mut String) {
+        let max = crate::limits::MAX_VALUE_BYTES;
+        if s.len() > max {
+            let mut at = max - '…'.len_utf8();
+            while !s.is_char_boundary(at) {
+                at -= 1;
+            }
+            s.truncate(at);
+            s.push('…');
+        }
+    }
+    cut(&mut row.provider);
+    cut(&mut row.description);
+    for t in [
+        &mut row.instance_type,
+        &mut row.gpu_model,
+        &mut row.region,
+        &mut row.resource_id,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        cut(t);
+    }
+    let long = crate::limits::MAX_VALUE_BYTES;
+    if row
+        .tags
+        .iter()
+        .any(|(k, v)| k.len() > long || v.len() > long)
+    {
+        row.tags = std::mem::take(&mut row.tags)
+            .into_iter()
+            .map(|(mut k, mut v)| {
+                cut(&mut k);
+                cut(&mut v);
+                (k, v)
+            })
+            .collect();
+    }
+}
+
+/// Whether a row is within the plausibility limits of [`crate::limits`]: its cost, hours,
+/// GPUs and period. Negative hours and GPU counts are refused; a negative cost is a
+/// credit or refund and stays.
+///
+/// # Errors
+/// The first quantity beyond its limit.
+pub fn plausible(row: &UsageRow) -> Result<(), BillProblem> {
+    use crate::limits::{
+        MAX_ABS_AMOUNT, MAX_GPUS_PER_LINE, MAX_HOURS_PER_LINE, MAX_ROW_PERIOD_DAYS,
+    };
+    let beyond = |quantity, value: String, max: String| BillProblem::Implausible {
+        quantity,
+        value: quoted(&value),
+        max,
+    };
+    if row.cost.abs() > MAX_ABS_AMOUNT {
+        return Err(beyond(
+            Quantity::Cost,
+            row.cost.to_string(),
+            MAX_ABS_AMOUNT.to_string(),
+        ));
+    }
+    if let (Some(start), Some(end)) = (row.start, row.end) {
+        if (end - start).num_days().abs() > MAX_ROW_PERIOD_DAYS {
+            return Err(beyond(
+                Quantity::Period,
+                format!("{start} – {end}"),
+                format!("{MAX_ROW_PERIOD_DAYS} days"),
+            ));
+        }
+    }
+    for (quantity, value, max) in [
+        (Quantity::Hours, row.hours, MAX_HOURS_PER_LINE),
+        (Quantity::Gpus, row.gpu_count, MAX_GPUS_PER_LINE),
+    ] {
+        match value {
+            Some(v) if v.is_sign_negative() && !v.is_zero() => {
+                return Err(BillProblem::Negative {
+                    quantity,
+                    value: quoted(&v.to_string()),
+                })
+            }
+            Some(v) if v > max => return Err(beyond(quantity, v.to_string(), max.to_string())),
+            _ => {}
+        }
+    }
+    Ok(())
 }

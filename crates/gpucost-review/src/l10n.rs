@@ -5,9 +5,11 @@
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 
-use crate::bill::{BillError, BillFormat, BillProblem};
+use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
+use crate::limits::OTHER;
 use crate::review::levers::{NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
+use crate::review::{Dimension, Fold};
 use crate::utilization::UtilizationFormat;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -132,12 +134,108 @@ impl Localize for BillProblem {
             (BillProblem::TooManyResources { max }, Lang::Zh) => {
                 format!("资源超过 {max} 个：其余资源的采样未读取")
             }
+            (BillProblem::Implausible { quantity, value, max }, Lang::En) => {
+                format!("{} “{value}” is beyond the plausible limit of {max}: the line is skipped", quantity.name(lang))
+            }
+            (BillProblem::Implausible { quantity, value, max }, Lang::Zh) => {
+                format!("{}“{value}”超出合理上限 {max}：已跳过该行", quantity.name(lang))
+            }
+            (BillProblem::Negative { quantity, value }, Lang::En) => {
+                format!("{} “{value}” is negative: the line is skipped (only costs may be negative, as credits)", quantity.name(lang))
+            }
+            (BillProblem::Negative { quantity, value }, Lang::Zh) => {
+                format!("{}“{value}”为负数：已跳过该行（只有费用可以为负，即抵扣或退款）", quantity.name(lang))
+            }
+            (BillProblem::Overflow, Lang::En) => "adding this line would take the review's sums past their limit: the line is skipped".into(),
+            (BillProblem::Overflow, Lang::Zh) => "计入该行会使评审的合计超出上限：已跳过该行".into(),
+            (BillProblem::ValueTooLong { value, max_bytes }, Lang::En) => {
+                format!("the value “{value}” is longer than {max_bytes} bytes: the line is skipped")
+            }
+            (BillProblem::ValueTooLong { value, max_bytes }, Lang::Zh) => {
+                format!("值“{value}”超过 {max_bytes} 字节：已跳过该行")
+            }
+            (BillProblem::RecordTooLong { max_bytes }, Lang::En) => {
+                format!("a row longer than {max_bytes} bytes (no line break, or not a CSV file): the file is not read on")
+            }
+            (BillProblem::RecordTooLong { max_bytes }, Lang::Zh) => {
+                format!("有一行超过 {max_bytes} 字节（没有换行，或不是 CSV 文件）：不再继续读取该文件")
+            }
+            (BillProblem::TooManyFields { max, found }, Lang::En) => {
+                format!("{found} fields, more than the {max} a bill may have")
+            }
+            (BillProblem::TooManyFields { max, found }, Lang::Zh) => {
+                format!("有 {found} 个字段，超过账单允许的 {max} 个")
+            }
+            (BillProblem::UnterminatedQuote, Lang::En) => "a quoted field that starts on this line is never closed, so it would swallow the rest of the file: the file is not read on".into(),
+            (BillProblem::UnterminatedQuote, Lang::Zh) => "从这一行开始的带引号字段没有结束引号，会吞掉文件其余部分：不再继续读取该文件".into(),
+            (BillProblem::InflatedTooLarge { max_bytes }, Lang::En) => {
+                format!("the gzip file inflates to more than {} GiB: it is not read on", max_bytes / (1024 * 1024 * 1024))
+            }
+            (BillProblem::InflatedTooLarge { max_bytes }, Lang::Zh) => {
+                format!("gzip 文件解压后超过 {} GiB：不再继续读取", max_bytes / (1024 * 1024 * 1024))
+            }
+            (BillProblem::CompressesTooWell { max_ratio }, Lang::En) => {
+                format!("the gzip file inflates more than {max_ratio} times, as no bill does (a gzip bomb): it is not read on")
+            }
+            (BillProblem::CompressesTooWell { max_ratio }, Lang::Zh) => {
+                format!("gzip 文件解压倍数超过 {max_ratio} 倍，真实账单不会如此（疑似压缩炸弹）：不再继续读取")
+            }
             (BillProblem::UnknownCurrency { value }, Lang::En) => {
                 format!("currency “{value}” is not supported (CNY or USD)")
             }
             (BillProblem::UnknownCurrency { value }, Lang::Zh) => {
                 format!("不支持货币“{value}”（仅支持 CNY 或 USD）")
             }
+        }
+    }
+}
+
+impl Quantity {
+    /// The quantity's name, as a problem starts with it (`hours`, `GPU 数`).
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            Quantity::Cost => pick(lang, "the cost", "费用"),
+            Quantity::Hours => pick(lang, "the number of hours", "时长"),
+            Quantity::Gpus => pick(lang, "the number of GPUs", "GPU 数"),
+            Quantity::Number => pick(lang, "the number", "数值"),
+            Quantity::Period => pick(lang, "the period", "计费时段"),
+            Quantity::Memory => pick(lang, "the GPU memory (MiB)", "显存（MiB）"),
+        }
+    }
+}
+
+impl Localize for Fold {
+    fn text(&self, lang: Lang) -> String {
+        let what = self.dimension.name(lang);
+        let (max, rows) = (self.max, self.rows);
+        match (&self.key, lang) {
+            (Some(k), Lang::En) => format!(
+                "{what} of “{k}”: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+            ),
+            (None, Lang::En) => format!(
+                "{what}: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+            ),
+            (Some(k), Lang::Zh) => format!(
+                "“{k}”的{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+            ),
+            (None, Lang::Zh) => format!(
+                "{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+            ),
+        }
+    }
+}
+
+impl Dimension {
+    /// The dimension's name.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            Dimension::TagKeys => pick(lang, "Tag keys", "标签键"),
+            Dimension::TagValues => pick(lang, "Tag values", "标签值"),
+            Dimension::Resources => pick(lang, "GPU resources", "GPU 资源"),
+            Dimension::InstanceTypes => pick(lang, "Instance types", "实例规格"),
+            Dimension::NonGpuItems => pick(lang, "Other spend items", "其他支出项目"),
+            Dimension::Providers => pick(lang, "Providers", "厂商"),
+            Dimension::Regions => pick(lang, "Regions", "地域"),
         }
     }
 }
@@ -260,6 +358,16 @@ fn rightsizing_assumption(swaps: &[Swap], lang: Lang) -> String {
             moves.join("；")
         ),
     }
+}
+
+/// The review's time zone is outside -12:00..+14:00.
+pub fn bad_tz(lang: Lang) -> String {
+    pick(
+        lang,
+        "The time zone must be an offset from -12:00 to +14:00, such as +08:00.",
+        "时区须为 -12:00 到 +14:00 之间的偏移，例如 +08:00。",
+    )
+    .into()
 }
 
 /// `Spend on low-utilization resources (average below 30 %)`.

@@ -11,6 +11,9 @@
 //!   and tag, GPU-hours and the effective price, an hour-of-week heat map, waste, budgets, and
 //!   the levers — priced by `gpucost-core`'s engine on a scenario derived from the usage.
 //!
+//! - [`limits`] is the one table of plausibility limits and size caps every reader and the
+//!   review keep to, so that no file makes the review panic or grow without bound.
+//!
 //! - [`utilization`] reads an optional GPU utilization side file (nvidia-smi's CSV or a
 //!   generic CSV of our own), whose samples the review joins to the bill's resources.
 //!
@@ -19,6 +22,7 @@
 pub mod bill;
 pub mod html;
 pub mod l10n;
+pub mod limits;
 pub mod render;
 pub mod review;
 pub mod utilization;

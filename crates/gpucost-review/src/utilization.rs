@@ -27,7 +27,7 @@ use crate::bill::{BillError, BillProblem};
 
 /// Most distinct resources a side file may name; the samples of further ones are skipped as
 /// unreadable lines, so a file of any length is read in bounded memory.
-pub const MAX_RESOURCES: usize = 10_000;
+pub const MAX_RESOURCES: usize = crate::limits::MAX_RESOURCES;
 
 /// The utilization file formats the review reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,7 +119,15 @@ pub fn read_utilization(
             BillProblem::MissingColumn { column },
         )
     })?;
-    let tally = table.data_lines(header.len(), |r, line| map.map(r, line), on_sample)?;
+    let mut on_sample = on_sample;
+    let tally = table.data_lines(
+        header.len(),
+        |r, line| map.map(r, line),
+        |s| {
+            on_sample(s);
+            Ok(())
+        },
+    )?;
     Ok(UtilizationSummary {
         format,
         samples: tally.rows,

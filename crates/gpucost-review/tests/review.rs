@@ -83,7 +83,7 @@ fn review(options: ReviewOptions) -> Review {
     let mut r = Reviewer::new(&embedded().catalog, options);
     let mut total = Amounts::default();
     for row in &rows {
-        r.add(row);
+        r.add(row).expect("a plausible row");
         total.add(row.currency, row.cost);
     }
     r.finish(

@@ -8,6 +8,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Currency;
+use gpucost_review::limits::{MAX_TZ_MINUTES, MIN_TZ_MINUTES};
 use gpucost_review::review::levers::levers;
 use gpucost_review::review::utilization::review_utilization;
 use gpucost_review::review::{review_bill, Budget, ReviewOptions};
@@ -65,7 +66,13 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
         Lang::Zh => Currency::Cny,
         Lang::En => Currency::Usd,
     });
-    let tz = field(data, "tz").as_f64().unwrap_or(480.0) as i16;
+    // Minutes east of UTC, refused (not wrapped or clamped) outside -12:00..+14:00.
+    let tz = field(data, "tz").as_f64().unwrap_or(480.0);
+    let in_range = f64::from(MIN_TZ_MINUTES)..=f64::from(MAX_TZ_MINUTES);
+    if !in_range.contains(&tz) || tz.fract() != 0.0 {
+        return Err(gpucost_review::l10n::bad_tz(lang));
+    }
+    let tz = tz as i16;
     let budgets: Vec<Budget> = text_field(data, "budgets")
         .lines()
         .filter(|l| !l.trim().is_empty())

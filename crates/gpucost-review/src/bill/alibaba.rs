@@ -15,9 +15,9 @@
 use csv::StringRecord;
 use gpucost_core::money::Currency;
 
-use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, currency, duration_or_span, from_beijing, number, tag_list, when};
-use super::UsageRow;
+use super::header::{cell, duration_column, owned, text, Col, Header, LineProblem, Mapper};
+use super::values::{amount, currency, duration_or_span, number, tag_list, when_beijing};
+use super::{Quantity, UsageRow};
 
 /// Reads Alibaba Cloud bill detail lines.
 pub(crate) struct Alibaba {
@@ -58,14 +58,18 @@ impl Alibaba {
 }
 
 impl Mapper for Alibaba {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        duration_column(quantity, &self.duration, &self.end, &self.cost)
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = match &self.currency {
             Some(c) if text(r, &self.currency).is_some() => currency(r, c)?,
             _ => Currency::Cny,
         };
-        let start = from_beijing(when(r, &self.start)?);
-        let end = from_beijing(when(r, &self.end)?);
+        let start = when_beijing(r, &self.start)?;
+        let end = when_beijing(r, &self.end)?;
         let instance_type = owned(r, &self.spec);
         let item = text(r, &self.item);
         let instance_item = item.is_none_or(|i| i.contains("实例"));

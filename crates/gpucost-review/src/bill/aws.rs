@@ -13,7 +13,7 @@ use csv::StringRecord;
 
 use super::header::{owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, number, tag_json, when};
-use super::{BillProblem, UsageRow};
+use super::{BillProblem, Quantity, UsageRow};
 
 /// The column names of one of the two AWS schemas.
 struct Names {
@@ -142,7 +142,7 @@ impl Aws {
                     })
                     .ok_or_else(|| {
                         c.problem(BillProblem::BadTags {
-                            value: v.to_string(),
+                            value: super::quoted(v),
                         })
                     }),
                 _ => Ok(BTreeMap::new()),
@@ -156,6 +156,15 @@ impl Aws {
 const USAGE_TYPES: [&str; 3] = ["Usage", "DiscountedUsage", "SavingsPlanCoveredUsage"];
 
 impl Mapper for Aws {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => self.usage_amount.as_ref(),
+            Quantity::Cost => Some(&self.cost),
+            Quantity::Period => self.end.as_ref(),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = currency(r, &self.currency)?;

@@ -16,7 +16,7 @@ use csv::StringRecord;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, hours_in, number, tag_json, when};
-use super::{BillProblem, UsageRow};
+use super::{BillProblem, Quantity, UsageRow};
 use rust_decimal::Decimal;
 
 /// Reads Azure cost details lines.
@@ -59,6 +59,8 @@ impl Azure {
 fn unit_hours(unit: &str) -> Option<Decimal> {
     let unit = unit.trim();
     let (count, name) = match unit.split_once(' ') {
+        // A count of at most 4,294,967,295 hours per unit: times a quantity within the raw
+        // number limit, the product stays far inside a decimal.
         Some((n, name)) => match n.parse::<u32>() {
             Ok(n) => (Decimal::from(n), name),
             Err(_) => (Decimal::ONE, unit),
@@ -69,6 +71,14 @@ fn unit_hours(unit: &str) -> Option<Decimal> {
 }
 
 impl Mapper for Azure {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => Some(&self.quantity),
+            Quantity::Cost => Some(&self.cost),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = currency(r, &self.currency)?;
@@ -80,7 +90,7 @@ impl Mapper for Azure {
         let tags = match (text(r, &self.tags), &self.tags) {
             (Some(v), Some(c)) => tag_json(v).ok_or_else(|| {
                 c.problem(BillProblem::BadTags {
-                    value: v.to_string(),
+                    value: super::quoted(v),
                 })
             })?,
             _ => BTreeMap::new(),
@@ -102,7 +112,17 @@ impl Mapper for Azure {
                 Some(u) => unit_hours(u),
                 None => Some(Decimal::ONE),
             };
-            (size, quantity.zip(per_unit).map(|(q, h)| q * h))
+            let hours = match quantity.zip(per_unit) {
+                Some((q, h)) => Some(q.checked_mul(h).ok_or_else(|| {
+                    self.quantity.problem(BillProblem::Implausible {
+                        quantity: Quantity::Hours,
+                        value: super::quoted(cell(r, &self.quantity)),
+                        max: crate::limits::MAX_HOURS_PER_LINE.to_string(),
+                    })
+                })?),
+                None => None,
+            };
+            (size, hours)
         } else {
             (None, None)
         };
@@ -116,7 +136,7 @@ impl Mapper for Azure {
             line,
             provider: "azure".into(),
             start,
-            end: start.map(|s| s + chrono::TimeDelta::days(1)),
+            end: start.and_then(|s| s.checked_add_signed(chrono::TimeDelta::days(1))),
             hours,
             instance_type,
             gpu_model: None,

@@ -23,7 +23,7 @@ use gpucost_core::money::Currency;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, grouped_number, hours_in, when};
-use super::{BillProblem, UsageRow};
+use super::{BillProblem, Quantity, UsageRow};
 
 /// Reads Google Cloud cost table lines.
 pub(crate) struct Gcp {
@@ -107,6 +107,15 @@ pub(crate) fn gpu_sku(sku: &str) -> Option<(String, Option<String>)> {
 }
 
 impl Mapper for Gcp {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => self.amount.as_ref(),
+            Quantity::Cost => Some(&self.cost),
+            Quantity::Period => self.end.as_ref(),
+            _ => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let service = cell(r, &self.service);
         let kind = text(r, &self.cost_type).unwrap_or("");
@@ -139,7 +148,7 @@ impl Mapper for Gcp {
                     return Err(LineProblem {
                         column: c.map(|c| c.name.clone()),
                         problem: BillProblem::BadNumber {
-                            value: unit.to_string(),
+                            value: super::quoted(unit),
                         },
                     });
                 }

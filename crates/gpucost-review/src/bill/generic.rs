@@ -8,7 +8,7 @@ use csv::StringRecord;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
 use super::values::{amount, currency, hours_between, number, tag_list, when};
-use super::{BillProblem, UsageRow};
+use super::{BillProblem, Quantity, UsageRow};
 
 /// Reads generic CSV lines.
 pub(crate) struct Generic {
@@ -64,6 +64,16 @@ impl Generic {
 }
 
 impl Mapper for Generic {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        match quantity {
+            Quantity::Hours => self.hours.as_ref().or(self.end.as_ref()),
+            Quantity::Gpus => self.gpus.as_ref(),
+            Quantity::Cost => Some(&self.cost),
+            Quantity::Period => self.end.as_ref(),
+            Quantity::Number | Quantity::Memory => None,
+        }
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
         let currency = currency(r, &self.currency)?;
@@ -75,7 +85,7 @@ impl Mapper for Generic {
             (None, Some(_), Some(_)) => {
                 let c = self.end.clone().expect("end read above");
                 return Err(c.problem(BillProblem::BadDate {
-                    value: cell(r, &c).to_string(),
+                    value: super::quoted(cell(r, &c)),
                 }));
             }
             _ => return Err(Self::missing(&self.hours, "hours")),

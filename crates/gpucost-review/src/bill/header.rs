@@ -7,13 +7,20 @@ use std::collections::HashMap;
 
 use csv::StringRecord;
 
-use super::{BillProblem, UsageRow};
+use super::{BillProblem, Quantity, UsageRow};
 
 /// One format's reading of a data line.
 pub(crate) trait Mapper {
     /// The line's usage row; `Ok(None)` for a line that is deliberately not a usage row (a
     /// summary line such as Google Cloud's `Total`); `Err` for a line that cannot be read.
     fn map(&self, record: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem>;
+
+    /// The column a row's `quantity` comes from, when one column gives it, so that a
+    /// quantity past its limit is named with its column.
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        let _ = quantity;
+        None
+    }
 }
 
 /// Why one line cannot be read, and in which column.
@@ -57,7 +64,8 @@ impl Header {
         names.iter().find_map(|n| {
             self.index.get(&n.to_lowercase()).map(|&i| Col {
                 index: i,
-                name: self.names[i].clone(),
+                // Only problems show the name: a header cell of any length is quoted short.
+                name: super::quoted(&self.names[i]),
             })
         })
     }
@@ -106,4 +114,20 @@ pub(crate) fn cell<'r>(record: &'r StringRecord, col: &Col) -> &'r str {
 /// An owned copy of a cell's text, if not empty.
 pub(crate) fn owned(record: &StringRecord, col: &Option<Col>) -> Option<String> {
     text(record, col).map(str::to_string)
+}
+
+/// The column of a quantity in a bill of China's consoles, whose hours are a duration column
+/// or else the span to an end column.
+pub(crate) fn duration_column<'c>(
+    quantity: Quantity,
+    duration: &'c Option<Col>,
+    end: &'c Option<Col>,
+    cost: &'c Col,
+) -> Option<&'c Col> {
+    match quantity {
+        Quantity::Hours => duration.as_ref().or(end.as_ref()),
+        Quantity::Cost => Some(cost),
+        Quantity::Period => end.as_ref(),
+        _ => None,
+    }
 }

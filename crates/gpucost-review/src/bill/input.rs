@@ -4,11 +4,15 @@
 //! bytes of the file as given (compressed bytes for a `.gz`), which is what a progress bar
 //! can compare with the file's size.
 
+use std::cell::Cell;
 use std::io::{self, Cursor, Read};
+use std::rc::Rc;
 
 use flate2::read::MultiGzDecoder;
 
+use super::guard::Refused;
 use super::BillProblem;
+use crate::limits::{MAX_INFLATED_BYTES, MAX_INFLATE_RATIO, RATIO_FROM_BYTES};
 
 /// What the input turned out to be, so a read error later on can be told apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +26,9 @@ pub(crate) struct Layers {
 impl Layers {
     /// The problem a read error stands for, given what is being undone.
     pub fn problem(self, error: &io::Error) -> BillProblem {
-        if self.gzip {
+        if let Some(refused) = Refused::of(error) {
+            refused.problem.clone()
+        } else if self.gzip {
             BillProblem::BadGzip
         } else if self.utf16 && error.kind() == io::ErrorKind::InvalidData {
             BillProblem::NotText
@@ -39,9 +45,11 @@ pub(crate) fn open<'a>(
     reader: impl Read + 'a,
     on_progress: impl FnMut(u64) + 'a,
 ) -> Result<(Box<dyn Read + 'a>, Layers), BillProblem> {
+    let read = Rc::new(Cell::new(0));
     let counted = Counting {
         inner: reader,
         total: 0,
+        shared: Rc::clone(&read),
         on_progress,
     };
     let mut layers = Layers {
@@ -51,7 +59,13 @@ pub(crate) fn open<'a>(
     let (head, rest) = peek(counted, 2).map_err(|e| layers.problem(&e))?;
     let text: Box<dyn Read + 'a> = if head.starts_with(&[0x1f, 0x8b]) {
         layers.gzip = true;
-        Box::new(MultiGzDecoder::new(Cursor::new(head).chain(rest)))
+        Box::new(Inflated {
+            inner: MultiGzDecoder::new(Cursor::new(head).chain(rest)),
+            out: 0,
+            compressed: read,
+            max: MAX_INFLATED_BYTES,
+            ratio_from: RATIO_FROM_BYTES,
+        })
     } else {
         Box::new(Cursor::new(head).chain(rest))
     };
@@ -93,14 +107,53 @@ fn peek<R: Read>(mut reader: R, n: usize) -> io::Result<(Vec<u8>, R)> {
 struct Counting<R, F> {
     inner: R,
     total: u64,
+    /// The same total, for [`Inflated`] to compare with.
+    shared: Rc<Cell<u64>>,
     on_progress: F,
+}
+
+/// A gzip stream's inflated bytes, stopped past [`MAX_INFLATED_BYTES`] or, once past
+/// `ratio_from` bytes, past [`MAX_INFLATE_RATIO`] inflated bytes per compressed byte: a gzip
+/// bomb ends with a named problem instead of gigabytes of work.
+struct Inflated<R> {
+    inner: R,
+    out: u64,
+    compressed: Rc<Cell<u64>>,
+    max: u64,
+    ratio_from: u64,
+}
+
+impl<R: Read> Read for Inflated<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.out = self.out.saturating_add(n as u64);
+        let refuse = |problem| {
+            io::Error::other(Refused {
+                line: None,
+                problem,
+            })
+        };
+        if self.out > self.max {
+            return Err(refuse(BillProblem::InflatedTooLarge {
+                max_bytes: self.max,
+            }));
+        }
+        let compressed = self.compressed.get().max(1);
+        if self.out > self.ratio_from && self.out / compressed > MAX_INFLATE_RATIO {
+            return Err(refuse(BillProblem::CompressesTooWell {
+                max_ratio: MAX_INFLATE_RATIO,
+            }));
+        }
+        Ok(n)
+    }
 }
 
 impl<R: Read, F: FnMut(u64)> Read for Counting<R, F> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         if n > 0 {
-            self.total += n as u64;
+            self.total = self.total.saturating_add(n as u64);
+            self.shared.set(self.total);
             (self.on_progress)(self.total);
         }
         Ok(n)
@@ -177,5 +230,41 @@ impl<R: Read> Read for Utf16<R> {
         buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
         self.pos += n;
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inflated(out: u64, compressed: u64, max: u64, ratio_from: u64) -> Option<BillProblem> {
+        let mut r = Inflated {
+            inner: io::repeat(b'a').take(out),
+            out: 0,
+            compressed: Rc::new(Cell::new(compressed)),
+            max,
+            ratio_from,
+        };
+        let e = io::copy(&mut r, &mut io::sink()).err()?;
+        Some(Refused::of(&e).expect("a refusal").problem.clone())
+    }
+
+    #[test]
+    fn inflation_stops_past_the_size_or_the_ratio() {
+        assert_eq!(
+            inflated(100_000, 1_000, 200_000, 50_000),
+            None,
+            "100 times is a bill"
+        );
+        assert_eq!(
+            inflated(300_000, 1_000, 200_000, 1_000_000),
+            Some(BillProblem::InflatedTooLarge { max_bytes: 200_000 })
+        );
+        assert_eq!(
+            inflated(300_000, 1_000, 1_000_000, 50_000),
+            Some(BillProblem::CompressesTooWell {
+                max_ratio: MAX_INFLATE_RATIO
+            })
+        );
     }
 }

@@ -7,14 +7,16 @@ use std::io::Read;
 
 use csv::{ByteRecord, StringRecord};
 
+use super::guard::{Guard, Refused};
 use super::header::LineProblem;
 use super::input::{self, Layers};
 use super::{BillError, BillProblem, MAX_NAMED_PROBLEMS};
+use crate::limits::MAX_FIELDS;
 
 /// An open CSV file, read front to back.
 pub(crate) struct Table<'a> {
     file: String,
-    csv: csv::Reader<Box<dyn Read + 'a>>,
+    csv: csv::Reader<Guard<Box<dyn Read + 'a>>>,
     layers: Layers,
     raw: ByteRecord,
 }
@@ -52,7 +54,7 @@ impl<'a> Table<'a> {
         let csv = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
-            .from_reader(text);
+            .from_reader(Guard::new(text));
         Ok(Table {
             file: file.to_string(),
             csv,
@@ -80,9 +82,14 @@ impl<'a> Table<'a> {
     fn advance(&mut self) -> Result<bool, BillError> {
         let layers = self.layers;
         self.csv.read_byte_record(&mut self.raw).map_err(|e| {
-            let line = e.position().map(|p| p.line());
+            let mut line = e.position().map(|p| p.line());
             let problem = match e.kind() {
-                csv::ErrorKind::Io(io) => layers.problem(io),
+                csv::ErrorKind::Io(io) => {
+                    if let Some(refused) = Refused::of(io) {
+                        line = refused.line;
+                    }
+                    layers.problem(io)
+                }
                 _ => BillProblem::NotText,
             };
             BillError {
@@ -107,13 +114,21 @@ impl<'a> Table<'a> {
             return Ok(None);
         }
         let line = self.line();
+        if self.raw.len() > MAX_FIELDS {
+            let problem = BillProblem::TooManyFields {
+                max: MAX_FIELDS,
+                found: self.raw.len(),
+            };
+            return Err(self.error(Some(line), None, problem));
+        }
         let record = StringRecord::from_byte_record(self.raw.clone())
             .map_err(|_| self.error(Some(line), None, BillProblem::NotText))?;
         Ok(Some((line, record)))
     }
 
     /// Reads every remaining line as data under a header of `columns` fields: `map` turns a
-    /// line into an item (`Ok(None)` passes over it), and `on_item` takes each item. A blank
+    /// line into an item (`Ok(None)` passes over it), and `on_item` takes each item (or
+    /// refuses it, and the line is skipped as if `map` had). A blank
     /// line is passed over; a line of another width, not text, or refused by `map` is
     /// skipped and counted, the first [`MAX_NAMED_PROBLEMS`] named.
     ///
@@ -123,7 +138,7 @@ impl<'a> Table<'a> {
         &mut self,
         columns: usize,
         mut map: impl FnMut(&StringRecord, u64) -> Result<Option<T>, LineProblem>,
-        mut on_item: impl FnMut(T),
+        mut on_item: impl FnMut(T) -> Result<(), LineProblem>,
     ) -> Result<Tally, BillError> {
         let mut tally = Tally::default();
         while self.advance()? {
@@ -151,11 +166,13 @@ impl<'a> Table<'a> {
                     }),
                 }
             };
+            let outcome = match outcome {
+                Ok(Some(item)) => on_item(item).map(|()| Some(())),
+                Ok(None) => Ok(None),
+                Err(p) => Err(p),
+            };
             match outcome {
-                Ok(Some(item)) => {
-                    tally.rows += 1;
-                    on_item(item);
-                }
+                Ok(Some(())) => tally.rows += 1,
                 Ok(None) => tally.ignored += 1,
                 Err(p) => {
                     tally.skipped += 1;

@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 use csv::StringRecord;
 use gpucost_core::money::Currency;
 
-use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, duration_or_span, from_beijing, number, tag_list, when};
-use super::UsageRow;
+use super::header::{cell, duration_column, owned, text, Col, Header, LineProblem, Mapper};
+use super::values::{amount, duration_or_span, number, tag_list, when_beijing};
+use super::{Quantity, UsageRow};
 
 /// Reads Tencent Cloud bill detail lines.
 pub(crate) struct Tencent {
@@ -106,10 +106,14 @@ pub(crate) fn instance_type_in(text: &str) -> Option<String> {
 }
 
 impl Mapper for Tencent {
+    fn column(&self, quantity: Quantity) -> Option<&Col> {
+        duration_column(quantity, &self.duration, &self.end, &self.cost)
+    }
+
     fn map(&self, r: &StringRecord, line: u64) -> Result<Option<UsageRow>, LineProblem> {
         let cost = amount(r, &self.cost)?;
-        let start = from_beijing(when(r, &self.start)?);
-        let end = from_beijing(when(r, &self.end)?);
+        let start = when_beijing(r, &self.start)?;
+        let end = when_beijing(r, &self.end)?;
         let instance_type = self
             .config
             .iter()

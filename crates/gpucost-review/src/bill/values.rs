@@ -9,7 +9,8 @@ use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
 use super::header::{cell, text, Col, LineProblem};
-use super::BillProblem;
+use super::{quoted, BillProblem, Quantity};
+use crate::limits::{MAX_ABS_AMOUNT, MAX_RAW_NUMBER};
 use csv::StringRecord;
 
 /// A plain decimal (`12.5`, `-0.003441`, `1.2E-5`), exact.
@@ -20,29 +21,39 @@ pub(crate) fn decimal(s: &str) -> Option<Decimal> {
         .or_else(|| Decimal::from_scientific(t).ok())
 }
 
-/// A required amount: an empty or unreadable cell is a bad number.
+/// A required amount: an empty or unreadable cell is a bad number, one beyond
+/// [`MAX_ABS_AMOUNT`] (either sign) implausible.
 pub(crate) fn amount(record: &StringRecord, col: &Col) -> Result<Decimal, LineProblem> {
     let v = cell(record, col);
-    decimal(v).ok_or_else(|| {
-        col.problem(BillProblem::BadNumber {
-            value: v.to_string(),
-        })
-    })
+    let d = decimal(v).ok_or_else(|| col.problem(BillProblem::BadNumber { value: quoted(v) }))?;
+    within(d, v, col, Quantity::Cost, MAX_ABS_AMOUNT)
 }
 
-/// An optional number: empty is `None`, unreadable is a bad number.
+/// `d` (written `v` in `col`) when its size is at most `max`, else the implausible problem.
+fn within(
+    d: Decimal,
+    v: &str,
+    col: &Col,
+    quantity: Quantity,
+    max: Decimal,
+) -> Result<Decimal, LineProblem> {
+    if d.abs() > max {
+        return Err(col.problem(BillProblem::Implausible {
+            quantity,
+            value: quoted(v),
+            max: max.to_string(),
+        }));
+    }
+    Ok(d)
+}
+
+/// An optional number: empty is `None`, unreadable is a bad number, beyond
+/// [`MAX_RAW_NUMBER`] implausible.
 pub(crate) fn number(
     record: &StringRecord,
     col: &Option<Col>,
 ) -> Result<Option<Decimal>, LineProblem> {
-    match (text(record, col), col) {
-        (Some(v), Some(c)) => decimal(v).map(Some).ok_or_else(|| {
-            c.problem(BillProblem::BadNumber {
-                value: v.to_string(),
-            })
-        }),
-        _ => Ok(None),
-    }
+    read_number(record, col, decimal)
 }
 
 /// Like [`number`], but thousands separators (`"6,282.708"`, as Google's console writes
@@ -51,12 +62,21 @@ pub(crate) fn grouped_number(
     record: &StringRecord,
     col: &Option<Col>,
 ) -> Result<Option<Decimal>, LineProblem> {
+    read_number(record, col, |v| decimal(&v.replace(',', "")))
+}
+
+/// An optional number as `parse` reads it, within [`MAX_RAW_NUMBER`].
+fn read_number(
+    record: &StringRecord,
+    col: &Option<Col>,
+    parse: impl Fn(&str) -> Option<Decimal>,
+) -> Result<Option<Decimal>, LineProblem> {
     match (text(record, col), col) {
-        (Some(v), Some(c)) => decimal(&v.replace(',', "")).map(Some).ok_or_else(|| {
-            c.problem(BillProblem::BadNumber {
-                value: v.to_string(),
-            })
-        }),
+        (Some(v), Some(c)) => {
+            let d =
+                parse(v).ok_or_else(|| c.problem(BillProblem::BadNumber { value: quoted(v) }))?;
+            within(d, v, c, Quantity::Number, MAX_RAW_NUMBER).map(Some)
+        }
         _ => Ok(None),
     }
 }
@@ -64,10 +84,27 @@ pub(crate) fn grouped_number(
 /// A date or date-time as the bills write them, in UTC when the text carries an offset or
 /// `Z`, else as written. A date alone is its midnight.
 pub(crate) fn datetime(s: &str) -> Option<NaiveDateTime> {
+    datetime_zoned(s).map(|(t, _)| t)
+}
+
+/// [`datetime`], and whether the text said its zone (an offset or `Z`), so that a time
+/// already in UTC is not shifted again.
+pub(crate) fn datetime_zoned(s: &str) -> Option<(NaiveDateTime, bool)> {
     let s = s.trim();
     if let Ok(dt) = DateTime::parse_from_rfc3339(s) {
-        return Some(dt.naive_utc());
+        return Some((dt.naive_utc(), true));
     }
+    // `2024-05-01 10:00:00+08:00`, as a console may write Beijing time with its offset.
+    for f in [
+        "%Y-%m-%d %H:%M:%S%.f%:z",
+        "%Y-%m-%d %H:%M:%S%.f%z",
+        "%Y-%m-%dT%H:%M:%S%.f%z",
+    ] {
+        if let Ok(dt) = DateTime::parse_from_str(s, f) {
+            return Some((dt.naive_utc(), true));
+        }
+    }
+    let zoned = s.ends_with('Z') || s.ends_with('z');
     // AWS writes `2024-05-01T00:00:00Z`, and some exports drop the seconds.
     const TIMES: [&str; 8] = [
         "%Y-%m-%dT%H:%M:%S%.fZ",
@@ -82,7 +119,7 @@ pub(crate) fn datetime(s: &str) -> Option<NaiveDateTime> {
     ];
     for f in TIMES {
         if let Ok(dt) = NaiveDateTime::parse_from_str(s, f) {
-            return Some(dt);
+            return Some((dt, zoned));
         }
     }
     // Azure's cost details write `MM/dd/yyyy`; the others ISO dates.
@@ -91,6 +128,7 @@ pub(crate) fn datetime(s: &str) -> Option<NaiveDateTime> {
         .iter()
         .find_map(|f| NaiveDate::parse_from_str(s, f).ok())
         .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| (t, false))
 }
 
 /// An optional date-time cell: empty is `None`, unreadable is a bad date.
@@ -99,19 +137,33 @@ pub(crate) fn when(
     col: &Option<Col>,
 ) -> Result<Option<NaiveDateTime>, LineProblem> {
     match (text(record, col), col) {
-        (Some(v), Some(c)) => datetime(v).map(Some).ok_or_else(|| {
-            c.problem(BillProblem::BadDate {
-                value: v.to_string(),
-            })
-        }),
+        (Some(v), Some(c)) => datetime(v)
+            .map(Some)
+            .ok_or_else(|| c.problem(BillProblem::BadDate { value: quoted(v) })),
         _ => Ok(None),
     }
 }
 
-/// China's consoles (Alibaba Cloud, Tencent Cloud) write Beijing time without an offset;
-/// the row's times are UTC, so eight hours come off.
-pub(crate) fn from_beijing(t: Option<NaiveDateTime>) -> Option<NaiveDateTime> {
-    t.map(|t| t - TimeDelta::hours(8))
+/// An optional date-time cell of China's consoles (Alibaba Cloud, Tencent Cloud), in UTC:
+/// they write Beijing time without an offset, so eight hours come off — unless the text
+/// states its own offset (`+08:00`, `Z`), which is respected, never shifted again.
+pub(crate) fn when_beijing(
+    record: &StringRecord,
+    col: &Option<Col>,
+) -> Result<Option<NaiveDateTime>, LineProblem> {
+    match (text(record, col), col) {
+        (Some(v), Some(c)) => {
+            let bad = || c.problem(BillProblem::BadDate { value: quoted(v) });
+            let (t, zoned) = datetime_zoned(v).ok_or_else(bad)?;
+            if zoned {
+                return Ok(Some(t));
+            }
+            t.checked_sub_signed(TimeDelta::hours(8))
+                .map(Some)
+                .ok_or_else(bad)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Hours in an amount of time written with its unit (`hour`, `Hours`, `seconds`, `小时`,
@@ -122,10 +174,12 @@ pub(crate) fn hours_in(amount: Decimal, unit: &str) -> Option<Decimal> {
         "h" | "hr" | "hrs" | "hour" | "hours" | "小时" | "个小时" | "时" => Decimal::ONE,
         "s" | "sec" | "second" | "seconds" | "秒" => Decimal::from(3600),
         "min" | "minute" | "minutes" | "分钟" | "分" => Decimal::from(60),
-        "d" | "day" | "days" | "天" | "日" => return Some(amount * Decimal::from(24)),
+        // Checked: an amount past the plausibility limits is refused before it gets here,
+        // and an overflow is "not hours", never a panic.
+        "d" | "day" | "days" | "天" | "日" => return amount.checked_mul(Decimal::from(24)),
         _ => return None,
     };
-    Some(amount / per_hour)
+    amount.checked_div(per_hour)
 }
 
 /// Hours between two times, exact to the second.
@@ -145,17 +199,15 @@ pub(crate) fn duration_or_span(
 }
 
 pub(crate) fn hours_between(start: NaiveDateTime, end: NaiveDateTime) -> Decimal {
+    // At most about 2.6 × 10¹⁶ seconds between chrono's extreme dates: no overflow.
     Decimal::from((end - start).num_seconds()) / Decimal::from(3600)
 }
 
 /// A currency cell: `USD`, `CNY` (or `RMB`); anything else is refused for the line.
 pub(crate) fn currency(record: &StringRecord, col: &Col) -> Result<Currency, LineProblem> {
     let v = cell(record, col);
-    Currency::from_str(v).map_err(|_| {
-        col.problem(BillProblem::UnknownCurrency {
-            value: v.to_string(),
-        })
-    })
+    Currency::from_str(v)
+        .map_err(|_| col.problem(BillProblem::UnknownCurrency { value: quoted(v) }))
 }
 
 /// Tags written `k=v;k=v` (our generic format) or `k:v;k:v` (Alibaba Cloud's bill file),

@@ -10,9 +10,12 @@ use rust_decimal::Decimal;
 pub struct Amounts(pub BTreeMap<Currency, Decimal>);
 
 impl Amounts {
-    /// Adds `amount` in `currency`.
+    /// Adds `amount` in `currency`, saturating at the decimal's bounds: the review's limits
+    /// ([`crate::limits::MAX_SUM`]) keep every sum it makes far from them, so saturation is
+    /// a guard against a panic, never a figure anyone sees.
     pub fn add(&mut self, currency: Currency, amount: Decimal) {
-        *self.0.entry(currency).or_default() += amount;
+        let sum = self.0.entry(currency).or_default();
+        *sum = sum.saturating_add(amount);
     }
 
     /// Adds every currency of `other`.
@@ -34,13 +37,14 @@ impl Amounts {
 
     /// A sortable size: the sum over currencies with `usd_to_cny` applied to USD (only for
     /// ordering, never shown).
+    /// Saturating, as it only orders.
     pub fn weight(&self, usd_to_cny: Decimal) -> Decimal {
         self.0
             .iter()
             .map(|(c, a)| match c {
-                Currency::Usd => *a * usd_to_cny,
+                Currency::Usd => a.saturating_mul(usd_to_cny),
                 Currency::Cny => *a,
             })
-            .sum()
+            .fold(Decimal::ZERO, Decimal::saturating_add)
     }
 }

@@ -77,18 +77,19 @@ impl LeverSaving {
     /// `without − with`.
     pub fn amount(&self) -> Money {
         Money::new(
-            self.without.amount - self.with.amount,
+            self.without.amount.saturating_sub(self.with.amount),
             self.without.currency,
         )
     }
 
     /// The amount as a percent of `without`, two decimals.
     pub fn percent(&self) -> Decimal {
-        if self.without.amount.is_zero() {
-            return Decimal::ZERO;
-        }
         gpucost_core::format::round_percent(
-            self.amount().amount / self.without.amount * Decimal::ONE_HUNDRED,
+            self.amount()
+                .amount
+                .checked_div(self.without.amount)
+                .and_then(|x| x.checked_mul(Decimal::ONE_HUNDRED))
+                .unwrap_or_default(),
         )
     }
 }
@@ -154,11 +155,12 @@ fn weeks_of(review: &Review, provider: Option<&str>) -> BTreeMap<String, GpuWeek
             continue;
         }
         let merged = out.entry(gpu.clone()).or_default();
+        // Each is at most the review's GPU-hours (below `MAX_SUM`), times the providers.
         for (m, w) in merged.all.iter_mut().zip(&week.all) {
-            *m += *w;
+            *m = m.saturating_add(*w);
         }
         for (m, w) in merged.dev.iter_mut().zip(&week.dev) {
-            *m += *w;
+            *m = m.saturating_add(*w);
         }
         merged.per_machine = merged.per_machine.max(week.per_machine);
     }
@@ -178,7 +180,7 @@ fn derive_from(
     }
     let mut models: Vec<(&String, Decimal)> = weeks_by_gpu
         .iter()
-        .map(|(gpu, w)| (gpu, w.all.iter().copied().sum::<Decimal>()))
+        .map(|(gpu, w)| (gpu, sum(&w.all)))
         .filter(|(_, h)| !h.is_zero())
         .collect();
     models.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
@@ -227,12 +229,20 @@ fn derive_from(
 /// largest remainders, so the week keeps the reviewed GPU-hours to the nearest machine-hour.
 fn average_week(gpu_hours: &[Decimal], weeks: Decimal, per_machine: Decimal) -> WeekGrid {
     let unit = per_machine.max(Decimal::ONE);
-    let machines: Vec<Decimal> = gpu_hours.iter().map(|h| *h / weeks / unit).collect();
+    let cap = Decimal::from(MAX_GPUS.min(u32::from(u16::MAX)));
+    // Machines per hour, at most the most GPUs a line may have (a tiny period would make
+    // the quotient overflow): the sums below are at most 168 times that.
+    let machines: Vec<Decimal> = gpu_hours
+        .iter()
+        .map(|h| {
+            h.checked_div(weeks)
+                .and_then(|x| x.checked_div(unit))
+                .map_or(cap, |m| m.min(cap))
+        })
+        .collect();
     let whole: Vec<Decimal> = machines.iter().map(|m| m.floor()).collect();
-    let target = machines.iter().copied().sum::<Decimal>().round();
-    let mut missing = (target - whole.iter().copied().sum::<Decimal>())
-        .to_usize()
-        .unwrap_or(0);
+    let target = sum(&machines).round();
+    let mut missing = (target - sum(&whole)).to_usize().unwrap_or(0);
     let mut by_remainder: Vec<usize> = (0..machines.len()).collect();
     // Largest remainder first; earlier hours first among equals, so the grid is reproducible.
     by_remainder.sort_by(|&a, &b| {
@@ -241,7 +251,6 @@ fn average_week(gpu_hours: &[Decimal], weeks: Decimal, per_machine: Decimal) -> 
             .then(a.cmp(&b))
     });
     let mut grid = WeekGrid::default();
-    let cap = Decimal::from(MAX_GPUS.min(u32::from(u16::MAX)));
     for (slot, w) in whole.iter().enumerate() {
         grid.0[slot] = (*w * unit).min(cap).to_u16().unwrap_or(0);
     }
@@ -256,9 +265,25 @@ fn average_week(gpu_hours: &[Decimal], weeks: Decimal, per_machine: Decimal) -> 
     grid
 }
 
+/// The sum of `values`, saturating (each is bounded by the review's limits; see
+/// [`crate::limits::MAX_SUM`]).
+fn sum(values: &[Decimal]) -> Decimal {
+    values
+        .iter()
+        .fold(Decimal::ZERO, |a, b| a.saturating_add(*b))
+}
+
 /// Where the bill's GPU regions are, when the catalog knows them all and they agree: mainland
 /// China, outside it, or anywhere.
 fn bill_place(review: &Review, embedded: &Embedded) -> Geo {
+    if review
+        .folded
+        .iter()
+        .any(|f| f.dimension == super::Dimension::Regions)
+    {
+        // Not every region is known: the place is not either.
+        return Geo::Anywhere;
+    }
     let mut in_cn = BTreeSet::new();
     for (provider, regions) in &review.regions {
         for region in regions {
@@ -303,14 +328,15 @@ pub fn levers(
     let in_display = |a: &Amounts| -> Decimal {
         a.0.iter()
             .map(|(c, x)| fx.convert(Money::new(*x, *c), currency).amount)
-            .sum()
+            .fold(Decimal::ZERO, Decimal::saturating_add)
     };
     let hours = review.period_hours().filter(|h| !h.is_zero());
     let main_spend = main_group.map(|g| in_display(&g.cost)).unwrap_or_default();
     let actual_monthly = hours
         .map(|h| Money::new(super::per_month(main_spend, Some(h)), currency).round_for_display());
     let all_spend = in_display(&review.gpu);
-    let share = (!all_spend.is_zero()).then(|| main_spend / all_spend);
+    // Checked: credits may leave the whole spend near zero while one provider's is not.
+    let share = main_spend.checked_div(all_spend);
     let mut out = Levers {
         scenario: scenario.clone(),
         link,

@@ -20,7 +20,11 @@ use gpucost_core::catalog::Catalog;
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
-use crate::bill::{BillError, BillFormat, BillSummary, UsageRow};
+use crate::bill::{BillError, BillFormat, BillProblem, BillSummary, UsageRow};
+use crate::limits::{
+    MAX_INSTANCE_TYPES, MAX_NON_GPU_ITEMS, MAX_PROVIDERS, MAX_REGIONS, MAX_RESOURCES, MAX_SUM,
+    MAX_TAG_KEYS, MAX_TAG_VALUES, OTHER,
+};
 pub use amounts::Amounts;
 pub use recognize::{GpuUse, Recognizer};
 use time::{HourOfWeek, WEEK_HOURS};
@@ -116,8 +120,10 @@ pub struct Group {
 
 impl Group {
     /// Spend per GPU-hour in `currency`, when it has GPU-hours.
+    /// `None` too when the quotient is past a decimal (a large cost over a tiny fraction of
+    /// an hour).
     pub fn per_gpu_hour(&self, currency: Currency) -> Option<Decimal> {
-        (!self.gpu_hours.is_zero()).then(|| self.cost.get(currency) / self.gpu_hours)
+        self.cost.get(currency).checked_div(self.gpu_hours)
     }
 }
 
@@ -164,6 +170,40 @@ impl BudgetCheck {
     pub fn over(&self) -> bool {
         self.monthly_spend > self.budget.monthly
     }
+}
+
+/// A dimension whose distinct values the review caps ([`crate::limits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dimension {
+    /// Tag keys ([`crate::limits::MAX_TAG_KEYS`]).
+    TagKeys,
+    /// The values of one tag key ([`crate::limits::MAX_TAG_VALUES`]).
+    TagValues,
+    /// GPU resources ([`crate::limits::MAX_RESOURCES`]).
+    Resources,
+    /// Instance types or GPU SKUs ([`crate::limits::MAX_INSTANCE_TYPES`]).
+    InstanceTypes,
+    /// Descriptions of non-GPU spend ([`crate::limits::MAX_NON_GPU_ITEMS`]).
+    NonGpuItems,
+    /// Providers ([`crate::limits::MAX_PROVIDERS`]).
+    Providers,
+    /// Regions of one provider ([`crate::limits::MAX_REGIONS`]).
+    Regions,
+}
+
+/// Values of a dimension past its cap, folded into the group [`crate::limits::OTHER`]: the
+/// review says so, in every output, so that no total looks complete when it is not broken
+/// down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fold {
+    /// The dimension.
+    pub dimension: Dimension,
+    /// The tag key, for [`Dimension::TagValues`]; the provider, for [`Dimension::Regions`].
+    pub key: Option<String>,
+    /// The most distinct values kept apart.
+    pub max: usize,
+    /// Rows whose value was folded.
+    pub rows: u64,
 }
 
 /// The review.
@@ -215,6 +255,9 @@ pub struct Review {
     pub utilization: Option<utilization::UtilizationReview>,
     /// The options it was made with.
     pub options: ReviewOptions,
+    /// Dimensions with more distinct values than the review keeps apart, and how many rows
+    /// went to their [`crate::limits::OTHER`] group.
+    pub folded: Vec<Fold>,
 }
 
 /// One GPU model's use over the week: GPU-hours per hour of the week.
@@ -242,9 +285,22 @@ impl Default for GpuWeek {
 impl Review {
     /// Hours the review covers (first start to last end), when the bill dates its rows.
     pub fn period_hours(&self) -> Option<Decimal> {
-        self.period
-            .map(|(a, b)| Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60))
+        self.period.map(|(a, b)| span_hours(a, b))
     }
+
+    /// Whether some GPU resources were folded into [`crate::limits::OTHER`], so that not
+    /// every resource of the bill is listed apart.
+    pub fn resources_folded(&self) -> bool {
+        self.folded
+            .iter()
+            .any(|f| f.dimension == Dimension::Resources)
+    }
+}
+
+/// Whole minutes from `a` to `b`, in hours (zero when `b` is earlier). Chrono's whole range
+/// is about 2.8 × 10¹¹ minutes: no overflow.
+fn span_hours(a: NaiveDateTime, b: NaiveDateTime) -> Decimal {
+    Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60)
 }
 
 /// Per resource: what it is and how long it ran.
@@ -269,7 +325,8 @@ pub fn review_bill(
     on_progress: impl FnMut(u64),
 ) -> Result<Review, BillError> {
     let mut reviewer = Reviewer::new(catalog, options);
-    let summary = crate::bill::read_bill(file, reader, |row| reviewer.add(&row), on_progress)?;
+    let summary =
+        crate::bill::read_bill_checked(file, reader, |row| reviewer.add(&row), on_progress)?;
     Ok(reviewer.finish(file, &summary))
 }
 
@@ -292,6 +349,32 @@ pub struct Reviewer<'c> {
     dev_off_hours_gpu_hours: Decimal,
     dev_off_hours_cost: Amounts,
     regions: BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// Per currency, the sum of the rows' costs' sizes: it bounds every cost sum the review
+    /// makes, credits included, so checking it alone keeps them all below [`MAX_SUM`].
+    cost_size: BTreeMap<Currency, Decimal>,
+    /// The sum of the GPU rows' hours (bounds every hours sum, as above).
+    hours_sum: Decimal,
+    /// Rows folded per dimension (and tag key or provider).
+    folds: BTreeMap<(Dimension, Option<String>), u64>,
+}
+
+/// The key a capped map of `len` keys, `max` at most, files `key` under: `key` itself when
+/// it is there already or there is room, else [`OTHER`], counting the fold.
+fn capped<'k, V>(
+    map: &HashMap<String, V>,
+    key: &'k str,
+    max: usize,
+    fold: (Dimension, Option<&str>),
+    folds: &mut BTreeMap<(Dimension, Option<String>), u64>,
+) -> &'k str {
+    if map.contains_key(key) || map.len() < max {
+        return key;
+    }
+    let counted = folds
+        .entry((fold.0, fold.1.map(str::to_string)))
+        .or_default();
+    *counted = counted.saturating_add(1);
+    OTHER
 }
 
 impl<'c> Reviewer<'c> {
@@ -315,77 +398,175 @@ impl<'c> Reviewer<'c> {
             dev_off_hours_gpu_hours: Decimal::ZERO,
             dev_off_hours_cost: Amounts::default(),
             regions: BTreeMap::new(),
+            cost_size: BTreeMap::new(),
+            hours_sum: Decimal::ZERO,
+            folds: BTreeMap::new(),
         }
     }
 
     /// Adds one row.
-    pub fn add(&mut self, row: &UsageRow) {
-        self.total.add(row.currency, row.cost);
+    ///
+    /// # Errors
+    /// The row is beyond the plausibility limits ([`crate::bill::plausible`]), or adding it
+    /// would take a sum past [`MAX_SUM`] ([`BillProblem::Overflow`]); nothing of it is added.
+    pub fn add(&mut self, row: &UsageRow) -> Result<(), BillProblem> {
+        crate::bill::plausible(row)?;
+        // Every figure of the row first, checked; only then is anything added, so a refused
+        // row leaves no trace.
+        let overflow = || BillProblem::Overflow;
+        let under_max = |d: Decimal| (d <= MAX_SUM).then_some(d);
+        let cost_size = self
+            .cost_size
+            .get(&row.currency)
+            .copied()
+            .unwrap_or_default()
+            .checked_add(row.cost.abs())
+            .and_then(under_max)
+            .ok_or_else(overflow)?;
         let span = row.start.zip(row.end).filter(|(a, b)| b > a);
+        let gpu_use = self.recognizer.recognize(row);
+        let (hours, gpu_hours, hours_sum, total_gpu_hours) = match &gpu_use {
+            Some(u) => {
+                let hours = row
+                    .hours
+                    .or_else(|| span.map(|(a, b)| span_hours_exact(a, b)));
+                let h = hours.unwrap_or_default();
+                let gpu_hours = h.checked_mul(u.gpus).ok_or_else(overflow)?;
+                let hours_sum = self
+                    .hours_sum
+                    .checked_add(h)
+                    .and_then(under_max)
+                    .ok_or_else(overflow)?;
+                let total = self
+                    .gpu_hours
+                    .checked_add(gpu_hours)
+                    .and_then(under_max)
+                    .ok_or_else(overflow)?;
+                (hours, gpu_hours, hours_sum, total)
+            }
+            None => (None, Decimal::ZERO, self.hours_sum, self.gpu_hours),
+        };
+        self.cost_size.insert(row.currency, cost_size);
+        self.hours_sum = hours_sum;
+        self.gpu_hours = total_gpu_hours;
+
+        self.total.add(row.currency, row.cost);
         if let Some((a, b)) = span {
             self.period = Some(match self.period {
                 None => (a, b),
                 Some((x, y)) => (x.min(a), y.max(b)),
             });
         }
-        let Some(gpu_use) = self.recognizer.recognize(row) else {
+        let Some(gpu_use) = gpu_use else {
             let what = if row.description.is_empty() {
-                "(not described)".to_string()
+                "(not described)"
             } else {
-                row.description.clone()
+                row.description.as_str()
             };
+            let what = capped(
+                &self.non_gpu,
+                what,
+                MAX_NON_GPU_ITEMS,
+                (Dimension::NonGpuItems, None),
+                &mut self.folds,
+            )
+            .to_string();
             self.non_gpu
                 .entry(what)
                 .or_default()
                 .add(row.currency, row.cost);
-            return;
+            return Ok(());
         };
-        let hours = row.hours.or_else(|| {
-            span.map(|(a, b)| Decimal::from((b - a).num_seconds()) / Decimal::from(3600))
-        });
-        let gpu_hours = hours.unwrap_or_default() * gpu_use.gpus;
         self.gpu.add(row.currency, row.cost);
-        self.gpu_hours += gpu_hours;
         let instance = row
             .instance_type
-            .clone()
-            .or_else(|| row.gpu_model.clone())
+            .as_deref()
+            .or(row.gpu_model.as_deref())
             .unwrap_or_default();
+        let folds = &mut self.folds;
+        let provider = capped(
+            &self.by_provider,
+            &row.provider,
+            MAX_PROVIDERS,
+            (Dimension::Providers, None),
+            folds,
+        )
+        .to_string();
+        let instance_key = capped(
+            &self.by_instance,
+            instance,
+            MAX_INSTANCE_TYPES,
+            (Dimension::InstanceTypes, None),
+            folds,
+        )
+        .to_string();
         for (map, key) in [
-            (&mut self.by_provider, row.provider.clone()),
+            (&mut self.by_provider, provider.clone()),
             (&mut self.by_gpu, gpu_use.gpu.clone()),
-            (&mut self.by_instance, instance.clone()),
+            (&mut self.by_instance, instance_key),
         ] {
             let g = map.entry(key.clone()).or_insert_with(|| Group {
                 key,
                 ..Group::default()
             });
             g.cost.add(row.currency, row.cost);
-            g.gpu_hours += gpu_hours;
+            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
         }
+        let mut in_other_key = false;
         for (k, v) in &row.tags {
-            let g = self
-                .by_tag
-                .entry(k.clone())
-                .or_default()
-                .entry(v.clone())
-                .or_insert_with(|| Group {
-                    key: v.clone(),
-                    ..Group::default()
-                });
+            let kept = self.by_tag.contains_key(k.as_str()) || self.by_tag.len() < MAX_TAG_KEYS;
+            if !kept && in_other_key {
+                // This row is in the folded keys' group already (and counted once).
+                continue;
+            }
+            let k = capped(
+                &self.by_tag,
+                k,
+                MAX_TAG_KEYS,
+                (Dimension::TagKeys, None),
+                folds,
+            );
+            // Under the folded keys one value, once per row, so that the key's groups still
+            // add up to the GPU spend.
+            let v = if k == OTHER {
+                if in_other_key {
+                    continue;
+                }
+                in_other_key = true;
+                OTHER
+            } else {
+                v
+            };
+            let values = self.by_tag.entry(k.to_string()).or_default();
+            let v = capped(
+                values,
+                v,
+                MAX_TAG_VALUES,
+                (Dimension::TagValues, Some(k)),
+                folds,
+            );
+            let g = values.entry(v.to_string()).or_insert_with(|| Group {
+                key: v.to_string(),
+                ..Group::default()
+            });
             g.cost.add(row.currency, row.cost);
-            g.gpu_hours += gpu_hours;
+            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
         }
         if let Some(region) = &row.region {
-            self.regions
-                .entry(row.provider.clone())
-                .or_default()
-                .insert(region.clone());
+            let regions = self.regions.entry(provider.clone()).or_default();
+            if regions.contains(region) || regions.len() < MAX_REGIONS {
+                regions.insert(region.clone());
+            } else {
+                let n = folds
+                    .entry((Dimension::Regions, Some(provider.clone())))
+                    .or_default();
+                *n = n.saturating_add(1);
+            }
         }
         let dev = is_dev(&row.tags);
         let week = self
             .usage
-            .entry((row.provider.clone(), gpu_use.gpu.clone()))
+            .entry((provider.clone(), gpu_use.gpu.clone()))
             .or_default();
         if gpu_use.offer.is_some() {
             week.per_machine = week.per_machine.max(gpu_use.gpus);
@@ -393,29 +574,49 @@ impl<'c> Reviewer<'c> {
         if let Some((a, b)) = span {
             let tz = self.options.tz_offset_minutes;
             let mut off_hours = Decimal::ZERO;
+            // Shares are at most one and add up to one: every product and sum below is at
+            // most the row's GPU-hours or cost, within the limits checked above, so the
+            // saturating operations never saturate; they only make a panic impossible.
             for (slot, share) in HourOfWeek::spread(a, b, tz) {
-                let h = gpu_hours * share;
-                self.heat[slot] += h;
-                week.all[slot] += h;
+                let h = gpu_hours.saturating_mul(share);
+                self.heat[slot] = self.heat[slot].saturating_add(h);
+                week.all[slot] = week.all[slot].saturating_add(h);
                 if dev {
-                    week.dev[slot] += h;
+                    week.dev[slot] = week.dev[slot].saturating_add(h);
                     if !time::office_hour(slot) {
-                        off_hours += share;
+                        off_hours = off_hours.saturating_add(share);
                     }
                 }
             }
             if dev && !off_hours.is_zero() {
-                self.dev_off_hours_gpu_hours += gpu_hours * off_hours;
+                self.dev_off_hours_gpu_hours = self
+                    .dev_off_hours_gpu_hours
+                    .saturating_add(gpu_hours.saturating_mul(off_hours));
                 self.dev_off_hours_cost
-                    .add(row.currency, row.cost * off_hours);
+                    .add(row.currency, row.cost.saturating_mul(off_hours));
             }
         }
-        let resource = row.resource_id.clone().unwrap_or(instance);
-        let r = self.resources.entry(resource).or_default();
-        r.provider.clone_from(&row.provider);
-        r.gpu.clone_from(&gpu_use.gpu);
-        r.hours += hours.unwrap_or_default();
+        let resource = row.resource_id.as_deref().unwrap_or(instance);
+        let resource = capped(
+            &self.resources,
+            resource,
+            MAX_RESOURCES,
+            (Dimension::Resources, None),
+            folds,
+        );
+        let folded = resource == OTHER;
+        let r = self.resources.entry(resource.to_string()).or_default();
+        if folded {
+            // The folded resources are of many providers and GPUs: none is claimed.
+            r.provider.clear();
+            r.gpu.clear();
+        } else {
+            r.provider.clone_from(&row.provider);
+            r.gpu.clone_from(&gpu_use.gpu);
+        }
+        r.hours = r.hours.saturating_add(hours.unwrap_or_default());
         r.cost.add(row.currency, row.cost);
+        Ok(())
     }
 
     /// The review of the rows added, with what reading the bill found.
@@ -438,11 +639,11 @@ impl<'c> Reviewer<'c> {
             let mut tagged_hours = Decimal::ZERO;
             for g in groups.values() {
                 tagged.add_all(&g.cost);
-                tagged_hours += g.gpu_hours;
+                tagged_hours = tagged_hours.saturating_add(g.gpu_hours);
             }
             let mut untagged = Amounts::default();
             for (c, a) in &self.gpu.0 {
-                let rest = *a - tagged.get(*c);
+                let rest = a.saturating_sub(tagged.get(*c));
                 if !rest.is_zero() {
                     untagged.add(*c, rest);
                 }
@@ -453,7 +654,7 @@ impl<'c> Reviewer<'c> {
                     Group {
                         key: UNTAGGED.into(),
                         cost: untagged,
-                        gpu_hours: self.gpu_hours - tagged_hours,
+                        gpu_hours: self.gpu_hours.saturating_sub(tagged_hours),
                     },
                 );
             }
@@ -466,8 +667,7 @@ impl<'c> Reviewer<'c> {
                 .then_with(|| a.0.cmp(&b.0))
         });
         let period = self.period;
-        let period_hours =
-            period.map(|(a, b)| Decimal::from((b - a).num_minutes().max(0)) / Decimal::from(60));
+        let period_hours = period.map(|(a, b)| span_hours(a, b));
         let mut resources: Vec<GpuResource> = self
             .resources
             .into_iter()
@@ -487,8 +687,10 @@ impl<'c> Reviewer<'c> {
         });
         let always_on: Vec<AlwaysOn> = resources
             .iter()
+            .filter(|r| r.resource != OTHER)
             .filter(|r| {
-                period_hours.is_some_and(|p| !p.is_zero() && r.hours >= p * ALWAYS_ON_SHARE)
+                period_hours
+                    .is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
             })
             .cloned()
             .collect();
@@ -539,16 +741,55 @@ impl<'c> Reviewer<'c> {
             resources,
             utilization: None,
             options: self.options,
+            folded: self
+                .folds
+                .into_iter()
+                .map(|((dimension, key), rows)| Fold {
+                    dimension,
+                    key,
+                    max: dimension.max(),
+                    rows,
+                })
+                .collect(),
         }
     }
 }
 
 /// `amount` over `hours` as a 730-hour month's worth (multiplied first, so whole results
-/// stay exact); `amount` itself when the period is unknown or empty.
+/// stay exact); `amount` itself when the period is unknown or empty. Checked, saturating at
+/// the decimal's bounds: a review's sums are at most [`MAX_SUM`] and its periods at least a
+/// minute, so the result is at most 4.4 × 10²⁸ and never saturates in practice.
 pub fn per_month(amount: Decimal, hours: Option<Decimal>) -> Decimal {
     match hours.filter(|h| !h.is_zero()) {
-        Some(h) => amount * Decimal::from(730) / h,
+        Some(h) => amount
+            .checked_mul(Decimal::from(730))
+            .and_then(|x| x.checked_div(h))
+            .unwrap_or(if amount.is_sign_negative() == h.is_sign_negative() {
+                Decimal::MAX
+            } else {
+                Decimal::MIN
+            }),
         None => amount,
+    }
+}
+
+/// Hours from `a` to `b`, exact to the second.
+fn span_hours_exact(a: NaiveDateTime, b: NaiveDateTime) -> Decimal {
+    Decimal::from((b - a).num_seconds()) / Decimal::from(3600)
+}
+
+impl Dimension {
+    /// The most distinct values the review keeps apart in this dimension.
+    pub fn max(self) -> usize {
+        match self {
+            Dimension::TagKeys => MAX_TAG_KEYS,
+            Dimension::TagValues => MAX_TAG_VALUES,
+            Dimension::Resources => MAX_RESOURCES,
+            Dimension::InstanceTypes => MAX_INSTANCE_TYPES,
+            Dimension::NonGpuItems => MAX_NON_GPU_ITEMS,
+            Dimension::Providers => MAX_PROVIDERS,
+            Dimension::Regions => MAX_REGIONS,
+        }
     }
 }
 
@@ -564,4 +805,52 @@ fn is_dev(tags: &BTreeMap<String, String>) -> bool {
         ENV_TAG_KEYS.contains(&k.to_ascii_lowercase().as_str())
             && DEV_TAG_VALUES.contains(&v.trim().to_ascii_lowercase().as_str())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpucost_core::catalog::embedded;
+
+    fn row(cost: &str) -> UsageRow {
+        UsageRow {
+            line: 2,
+            provider: "aws".into(),
+            start: None,
+            end: None,
+            hours: Some(Decimal::ONE),
+            instance_type: Some("g5.xlarge".into()),
+            gpu_model: None,
+            gpu_count: None,
+            region: None,
+            resource_id: Some("i-1".into()),
+            cost: cost.parse().unwrap(),
+            currency: Currency::Usd,
+            tags: BTreeMap::new(),
+            description: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_row_that_would_pass_the_largest_sum_is_refused_and_leaves_no_trace() {
+        let catalog = &embedded().catalog;
+        let mut r = Reviewer::new(catalog, ReviewOptions::default());
+        r.add(&row("1.5")).unwrap();
+        // As if 10²⁴ had been billed already (10¹² lines of the largest amount).
+        r.cost_size.insert(Currency::Usd, MAX_SUM - Decimal::ONE);
+        assert_eq!(
+            r.add(&row("-2")),
+            Err(BillProblem::Overflow),
+            "a credit counts by its size"
+        );
+        r.cost_size.insert(Currency::Usd, Decimal::ONE);
+        r.hours_sum = MAX_SUM;
+        assert_eq!(r.add(&row("2")), Err(BillProblem::Overflow));
+        assert_eq!(
+            r.total.get(Currency::Usd),
+            "1.5".parse::<Decimal>().unwrap()
+        );
+        assert_eq!(r.gpu_hours, Decimal::ONE);
+        assert_eq!(r.resources["i-1"].hours, Decimal::ONE);
+    }
 }

@@ -50,6 +50,10 @@ fn line_use(
     let mut peak = Decimal::ZERO;
     let (mut sum, mut samples) = (Decimal::ZERO, 0u64);
     let mut any = false;
+    if review.resources_folded() {
+        // Some resources are only in the folded group: not every one can be said to fit.
+        return None;
+    }
     for r in review
         .resources
         .iter()
@@ -57,8 +61,9 @@ fn line_use(
     {
         let u = util.resources.iter().find(|u| u.resource == r.resource)?;
         peak = peak.max(u.peak_memory_mib?);
-        sum += u.average_percent * Decimal::from(u.samples);
-        samples += u.samples;
+        // At most 100 % times 2⁶⁴ samples per resource: checked all the same.
+        sum = sum.checked_add(u.average_percent.checked_mul(Decimal::from(u.samples))?)?;
+        samples = samples.checked_add(u.samples)?;
         any = true;
     }
     (any && samples > 0).then(|| (peak, sum / Decimal::from(samples)))

@@ -16,32 +16,46 @@ pub struct HourOfWeek;
 impl HourOfWeek {
     /// The hour of the week of `t` (UTC) in a zone `tz` minutes east of UTC.
     pub fn of(t: NaiveDateTime, tz: i16) -> usize {
-        let local = t + Duration::minutes(i64::from(tz));
+        // At chrono's last representable instant there is no later local time: keep UTC.
+        let local = t
+            .checked_add_signed(Duration::minutes(i64::from(tz)))
+            .unwrap_or(t);
         local.weekday().num_days_from_monday() as usize * 24 + local.hour() as usize
     }
 
     /// The hours of the week `[start, end)` covers, each with its share of the span (the
-    /// shares add up to one). A span of more than a week visits slots more than once.
+    /// shares add up to one), at most once per hour of the week: the whole weeks of a long
+    /// span are counted arithmetically, so a span of any length takes at most 168 steps
+    /// (a year 0001–9999 row would otherwise take one per hour).
     pub fn spread(start: NaiveDateTime, end: NaiveDateTime, tz: i16) -> Vec<(usize, Decimal)> {
         let total = (end - start).num_seconds();
         if total <= 0 {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        let mut t = start;
+        const WEEK_SECONDS: i64 = WEEK_HOURS as i64 * 3600;
+        let whole_weeks = total / WEEK_SECONDS;
+        let mut seconds = [whole_weeks * 3600; WEEK_HOURS];
+        let mut t = start
+            .checked_add_signed(Duration::seconds(whole_weeks * WEEK_SECONDS))
+            .unwrap_or(end);
         while t < end {
             // The next whole hour after `t`.
-            let next_hour = (t + Duration::hours(1))
-                .with_minute(0)
+            let next_hour = t
+                .checked_add_signed(Duration::hours(1))
+                .and_then(|x| x.with_minute(0))
                 .and_then(|x| x.with_second(0))
                 .and_then(|x| x.with_nanosecond(0))
                 .unwrap_or(end);
             let until = next_hour.min(end);
-            let secs = (until - t).num_seconds();
-            out.push((Self::of(t, tz), Decimal::from(secs) / Decimal::from(total)));
+            seconds[Self::of(t, tz)] += (until - t).num_seconds();
             t = until;
         }
-        out
+        seconds
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s > 0)
+            .map(|(slot, s)| (slot, Decimal::from(*s) / Decimal::from(total)))
+            .collect()
     }
 }
 
@@ -82,5 +96,27 @@ mod tests {
             Decimal::ONE
         );
         assert!(office_hour(9) && !office_hour(20) && !office_hour(5 * 24 + 10));
+    }
+
+    #[test]
+    fn a_span_of_millennia_is_spread_in_at_most_a_week_of_steps() {
+        // Regression: a year 0001–9999 row built one entry per hour (87 million of them).
+        let start = NaiveDate::from_ymd_opt(1, 1, 1)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap();
+        let end = NaiveDate::from_ymd_opt(9999, 12, 31)
+            .unwrap()
+            .and_hms_opt(23, 0, 0)
+            .unwrap();
+        let s = HourOfWeek::spread(start, end, 8 * 60);
+        assert_eq!(s.len(), WEEK_HOURS);
+        let sum: Decimal = s.iter().map(|(_, x)| *x).sum();
+        assert_eq!(sum.round_dp(20), Decimal::ONE);
+        // Two weeks and three hours: every hour twice, three hours a third time.
+        let s = HourOfWeek::spread(at(1, 0, 0), at(1, 0, 0) + Duration::hours(2 * 168 + 3), 0);
+        let total = Decimal::from(2 * 168 + 3);
+        assert_eq!(s[0], (0, Decimal::from(3) / total));
+        assert_eq!(s[5], (5, Decimal::from(2) / total));
     }
 }

@@ -95,10 +95,11 @@ impl Default for Folded {
 
 impl Folded {
     fn add(&mut self, s: &Sample) {
-        self.samples += 1;
-        self.sum += s.gpu_util_percent;
+        // Percentages are 0–100: the sum is at most 100 × 2⁶⁴, far inside a decimal.
+        self.samples = self.samples.saturating_add(1);
+        self.sum = self.sum.saturating_add(s.gpu_util_percent);
         let bucket = s.gpu_util_percent.round().try_into().unwrap_or(100usize);
-        self.histogram[bucket.min(100)] += 1;
+        self.histogram[bucket.min(100)] = self.histogram[bucket.min(100)].saturating_add(1);
         let max = |a: Option<Decimal>, b: Option<Decimal>| a.max(b);
         self.peak = max(self.peak, s.memory_used_mib);
         self.total = max(self.total, s.memory_total_mib);
@@ -106,10 +107,10 @@ impl Folded {
 
     /// The nearest-rank 95th percentile of the whole-percent histogram.
     fn p95(&self) -> Decimal {
-        let rank = (self.samples * 95).div_ceil(100).max(1);
+        let rank = (u128::from(self.samples) * 95).div_ceil(100).max(1);
         let mut seen = 0;
         for (percent, n) in self.histogram.iter().enumerate() {
-            seen += n;
+            seen += u128::from(*n);
             if seen >= rank {
                 return Decimal::from(percent);
             }

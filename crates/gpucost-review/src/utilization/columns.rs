@@ -10,7 +10,8 @@ use rust_decimal::Decimal;
 use super::{Sample, UtilizationFormat, MAX_RESOURCES};
 use crate::bill::header::{cell, text, Col, Header, LineProblem};
 use crate::bill::values::{datetime, decimal};
-use crate::bill::BillProblem;
+use crate::bill::{quoted, BillProblem, Quantity};
+use crate::limits::{MAX_MEMORY_MIB, MAX_VALUE_BYTES};
 
 /// A column name without case, surrounding spaces or a trailing unit (`utilization.gpu [%]`
 /// is `utilization.gpu`).
@@ -80,14 +81,14 @@ impl Columns {
         }
         let at = datetime(stamp).ok_or_else(|| {
             self.timestamp.problem(BillProblem::BadDate {
-                value: stamp.to_string(),
+                value: quoted(stamp),
             })
         })?;
         let util = measure(r, &self.util, "%")
             .filter(|u| *u >= Decimal::ZERO && *u <= Decimal::ONE_HUNDRED)
             .ok_or_else(|| {
                 self.util.problem(BillProblem::NotAPercent {
-                    value: cell(r, &self.util).to_string(),
+                    value: quoted(cell(r, &self.util)),
                 })
             })?;
         let used = optional(r, &self.used)?;
@@ -102,6 +103,15 @@ impl Columns {
                 });
             }
         };
+        if resource.len() > MAX_VALUE_BYTES {
+            return Err(LineProblem {
+                column: self.resource.as_ref().map(|c| c.name.clone()),
+                problem: BillProblem::ValueTooLong {
+                    value: quoted(&resource),
+                    max_bytes: MAX_VALUE_BYTES,
+                },
+            });
+        }
         let key = resource.to_lowercase();
         if !self.seen.contains(&key) {
             if self.seen.len() >= MAX_RESOURCES {
@@ -139,9 +149,14 @@ fn optional(r: &StringRecord, col: &Option<Col>) -> Result<Option<Decimal>, Line
         return Ok(None);
     }
     match measure(r, c, "MiB") {
+        Some(v) if v > MAX_MEMORY_MIB => Err(c.problem(BillProblem::Implausible {
+            quantity: Quantity::Memory,
+            value: quoted(cell(r, c)),
+            max: MAX_MEMORY_MIB.to_string(),
+        })),
         Some(v) if v >= Decimal::ZERO => Ok(Some(v)),
         _ => Err(c.problem(BillProblem::BadNumber {
-            value: cell(r, c).to_string(),
+            value: quoted(cell(r, c)),
         })),
     }
 }
