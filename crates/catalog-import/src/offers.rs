@@ -542,6 +542,141 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// CompShare's spot price as a share of its on-demand list price: 抢占式实例 "定价为独占式实例的
+/// 7折" (GPU release notes, 2026-03; source `compshare-spot-2026-03`).
+const COMPSHARE_SPOT_SHARE: Decimal = Decimal::from_parts(7, 0, 0, false, 1);
+
+/// Which curated source id a `compshare_cny.csv` document path belongs to.
+fn compshare_source(path: &str) -> Option<&'static str> {
+    const DOCS: &str = "BennielAllan/compshare-docs@ad2bf8f8f1e11f8521002131eea6a16c61c2413e:";
+    let page = path.strip_prefix(DOCS)?;
+    Some(match page {
+        // The dated price notices (event0/1/3.md) are older than this table for every card
+        // and mode, so they are history and need no source id until history is kept.
+        "pages/operation/charge/bill.md" => "compshare-bill",
+        _ => return None,
+    })
+}
+
+/// The catalog GPU of a CompShare row: the file's model, except the card the price table
+/// writes "v100s 32G", a V100S (its own PCIe card, not the V100 SXM2 the id `V100-32GB`
+/// stands for).
+fn compshare_gpu<'r>(instance: &str, model: &'r str) -> &'r str {
+    if instance.to_ascii_lowercase().contains("v100s") {
+        "V100S"
+    } else {
+        model
+    }
+}
+
+/// What `compshare_cny.csv` gave that the catalog does not hold.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct CompshareSkipped {
+    /// Rows of the no-GPU mode (a stopped instance booted without its GPU).
+    pub no_gpu: usize,
+    /// Dated notice prices older than the newest price of the same card and mode: price
+    /// history, which the catalog does not keep yet (issue 32 §3).
+    pub older: usize,
+}
+
+/// `shared/catalog/sources/dated_2026/compshare_cny.csv`: 优云智算 CompShare's single-card
+/// prices (CNY): on demand per hour, 包日 per day and 包月 per calendar month, each the newest
+/// the file gives for that card; and a spot price at [`COMPSHARE_SPOT_SHARE`] of each
+/// on-demand price, as the platform prices spot instances.
+pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkipped, ImportError> {
+    let mut skipped = CompshareSkipped::default();
+    let key = |row: &Row| -> Result<(String, String), ImportError> {
+        let gpu = compshare_gpu(row.required("instance")?, row.required("gpu_model")?);
+        Ok((gpu.to_string(), row.required("mode")?.to_string()))
+    };
+    // The newest date per card and mode: older rows are history.
+    let mut newest: BTreeMap<(String, String), chrono::NaiveDate> = BTreeMap::new();
+    for row in table.rows() {
+        if row.required("gpu_model")? == "none" {
+            continue;
+        }
+        let date = row.date("as_of")?;
+        let slot = newest.entry(key(&row)?).or_insert(date);
+        *slot = (*slot).max(date);
+    }
+    for row in table.rows() {
+        if row.required("provider")? != "compshare" {
+            return Err(row.error("provider", "only compshare rows are expected"));
+        }
+        if row.required("currency")? != "CNY" {
+            return Err(row.error("currency", "CompShare prices are in CNY"));
+        }
+        if row.required("gpu_model")? == "none" {
+            skipped.no_gpu += 1;
+            continue;
+        }
+        let date = row.date("as_of")?;
+        if newest.get(&key(&row)?) != Some(&date) {
+            skipped.older += 1;
+            continue;
+        }
+        let instance = row.required("instance")?;
+        let gpu = compshare_gpu(instance, row.required("gpu_model")?);
+        let id = offer_id("compshare", instance);
+        set.insert_offer(
+            &row,
+            Offer {
+                id: id.clone().into(),
+                provider: "compshare".into(),
+                instance: instance.to_string().into(),
+                gpu: gpu.to_string().into(),
+                variant: instance
+                    .strip_prefix("单卡 ")
+                    .unwrap_or(instance)
+                    .to_string()
+                    .into(),
+                gpus: row.positive("gpu_count")?,
+                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                vcpus: row.decimal("vcpus")?,
+                ram_gib: row.decimal("ram_gib")?,
+                // A single-card instance's price covers its GPU, vCPUs and memory.
+                basis: PriceBasis::PerGpu,
+                spec: None,
+                flags: Vec::new().into(),
+                prices: Vec::new().into(),
+            },
+        )?;
+        let mode = match (row.required("mode")?, row.required("unit")?) {
+            ("on-demand", "hour") => BillingMode::OnDemand,
+            ("daily-prepaid (包日)", "day") => BillingMode::Subscription(Period::Day),
+            ("monthly (包月)", "month") => BillingMode::Subscription(Period::Month),
+            (m, u) => return Err(row.error("mode", format!("unexpected {m:?} per {u:?}"))),
+        };
+        let path = row.required("source")?;
+        let source = compshare_source(path)
+            .ok_or_else(|| row.error("source", format!("no curated source for {path:?}")))?;
+        let region = if row.required("region")?.starts_with("platform-wide") {
+            "cn"
+        } else {
+            return Err(row.error("region", "only platform-wide prices are expected"));
+        };
+        let amount = row.positive("amount")?;
+        let price = |mode, amount, source: &str| Price {
+            mode,
+            region: region.into(),
+            amount,
+            currency: Currency::Cny,
+            source: source.to_string().into(),
+            as_of: AsOf::On(date),
+        };
+        set.add_price(&row, &id, price(mode, amount, source))?;
+        if mode == BillingMode::OnDemand {
+            let spot = price(
+                BillingMode::Spot,
+                amount * COMPSHARE_SPOT_SHARE,
+                "compshare-spot-2026-03",
+            );
+            set.add_price(&row, &id, spot)?;
+        }
+    }
+    Ok(skipped)
+}
+
 /// Adds hand-curated offers (the founding document's market reference).
 pub fn add_curated(set: &mut OfferSet, offers: Vec<Offer>) -> Result<(), ImportError> {
     for o in offers {
@@ -571,6 +706,24 @@ mod tests {
                 (Period::Week, Decimal::from(48)),
                 (Period::Days30, Decimal::from(180))
             ]
+        );
+    }
+
+    #[test]
+    fn compshare_spot_is_seventy_percent() {
+        assert_eq!(COMPSHARE_SPOT_SHARE.to_string(), "0.7");
+        assert_eq!(compshare_gpu("单卡 v100s", "V100-32GB"), "V100S");
+        assert_eq!(
+            compshare_gpu("单卡 4090-48G", "RTX4090-48GB"),
+            "RTX4090-48GB"
+        );
+        assert_eq!(
+            compshare_source("BennielAllan/compshare-docs@ad2bf8f8f1e11f8521002131eea6a16c61c2413e:pages/operation/charge/bill.md"),
+            Some("compshare-bill")
+        );
+        assert_eq!(
+            compshare_source("elsewhere:pages/operation/charge/bill.md"),
+            None
         );
     }
 

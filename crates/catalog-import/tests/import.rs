@@ -208,6 +208,54 @@ fn a_price_from_an_unlisted_source_fails_validation() {
     fs::remove_dir_all(dir).ok();
 }
 
+/// `dated_2026/compshare_cny.csv` (53 rows): 36 rows of the undated price table (12 cards ×
+/// on demand, 包日, 包月), 16 older dated notice prices (history, left out and reported) and
+/// the no-GPU mode (left out and reported).
+#[test]
+fn compshare_keeps_the_newest_price_of_each_card_and_mode() {
+    let (catalog, report) = build(&default_data_dir()).unwrap();
+    let offers: Vec<_> = catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == "compshare")
+        .collect();
+    assert_eq!(offers.len(), 12);
+    let prices: usize = offers.iter().map(|o| o.prices.len()).sum();
+    assert_eq!(
+        prices,
+        12 * 4,
+        "on demand, 包日, 包月 and the derived spot price"
+    );
+    let skipped = report.skipped.join("\n");
+    assert!(skipped.contains("1 no-GPU-mode row"), "{skipped}");
+    assert!(skipped.contains("16 dated notice price(s)"), "{skipped}");
+    // The 2025-12-31 notice cut the 4090 to 1.67; the newer price table says 1.66.
+    let rtx4090 = catalog.offer("compshare/单卡 4090-24G").unwrap();
+    let od: Vec<String> = rtx4090
+        .prices
+        .iter()
+        .filter(|p| p.mode.to_string() == "on-demand")
+        .map(|p| format!("{} {}", p.amount, p.as_of))
+        .collect();
+    assert_eq!(od, ["1.66 2026-05-13"]);
+}
+
+#[test]
+fn a_compshare_row_from_an_unknown_document_stops_the_import() {
+    let dir = scratch_data("compshare-source");
+    let path = dir.join("upstream/sources/dated_2026/compshare_cny.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let broken = text.replacen("charge/bill.md", "charge/other.md", 1);
+    assert_ne!(broken, text, "fixture row not found");
+    fs::write(&path, broken).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("compshare_cny.csv row 2, field source: no curated source"),
+        "{err}"
+    );
+    fs::remove_dir_all(dir).ok();
+}
+
 /// The audit's findings and decisions, as reviewed in `data/AUDIT.md`.
 mod audit {
     use super::*;

@@ -23,7 +23,9 @@ fn g6f_and_gr6f_sizes_are_fractions_of_an_l4() {
         ("aws/g6f.4xlarge", "0.5"),
         ("aws/gr6f.4xlarge", "0.5"),
     ] {
-        let offer = catalog.offer(id).unwrap_or_else(|| panic!("{id} in the catalog"));
+        let offer = catalog
+            .offer(id)
+            .unwrap_or_else(|| panic!("{id} in the catalog"));
         assert_eq!(&*offer.gpu, "L4", "{id} slices an L4, not an L40");
         assert_eq!(offer.gpus, d(share), "{id} GPU share");
         assert_eq!(
@@ -36,7 +38,10 @@ fn g6f_and_gr6f_sizes_are_fractions_of_an_l4() {
 
 #[test]
 fn a_g6f_large_has_three_gigabytes_and_an_l4_hour_price() {
-    let offer = embedded().catalog.offer("aws/g6f.large").expect("g6f.large");
+    let offer = embedded()
+        .catalog
+        .offer("aws/g6f.large")
+        .expect("g6f.large");
     let slice_memory = offer.gpus * offer.gpu_memory_gib.expect("memory known");
     assert_eq!(slice_memory, d("3"), "1/8 of a 24 GB L4");
     // us-east-1 on demand, vantage-aws 2026-01-21: 0.202 USD per instance-hour.
@@ -45,6 +50,9 @@ fn a_g6f_large_has_three_gigabytes_and_an_l4_hour_price() {
         .expect("us-east-1 price");
     assert_eq!(od.amount, d("0.202"));
     assert_eq!(od.amount / offer.gpus, d("1.616"), "USD per whole-L4 hour");
-    let l4 = embedded().catalog.gpu(&offer.gpu).expect("L4 is a catalog GPU");
+    let l4 = embedded()
+        .catalog
+        .gpu(&offer.gpu)
+        .expect("L4 is a catalog GPU");
     assert_eq!(l4.memory_gib, Some(d("24")));
 }
