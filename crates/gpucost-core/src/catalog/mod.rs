@@ -9,6 +9,7 @@
 
 mod compiled;
 mod date;
+mod freshness;
 mod records;
 mod validate;
 
@@ -18,6 +19,7 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 
 pub use date::parse_ymd;
+pub use freshness::{PriceDates, STALE_AFTER_DAYS};
 pub use records::*;
 pub use validate::{validate, CatalogProblem};
 
