@@ -211,6 +211,10 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
             compshare.older
         ));
     }
+    sources.extend(offers::read_alibaba_intl(
+        &Table::read(&upstream.join("sources/dated_2026/alibaba_intl_usd.csv"))?,
+        &mut set,
+    )?);
     offers::add_curated(&mut set, market_reference)?;
     let mut offers = set.finish();
     let card_memory: Vec<gpus::CardMemory> = read_json(&curated.join("gpu_memory.json"))?;

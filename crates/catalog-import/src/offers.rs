@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Period, Term};
-use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis};
+use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis, Source, SourceKind};
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
@@ -675,6 +675,76 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
         }
     }
     Ok(skipped)
+}
+
+/// The region of an Alibaba Cloud international price: the file gives the lowest price over
+/// the regions Spare Cores collected without naming the region, so its place is unknown and
+/// no place filter counts it.
+pub const REGION_NOT_NAMED: &str = "region-not-named";
+
+/// `shared/catalog/sources/dated_2026/alibaba_intl_usd.csv`: Alibaba Cloud international's
+/// pay-as-you-go prices in USD (provider `alibaba-intl`), each the lowest over regions, in
+/// [`REGION_NOT_NAMED`]. Each row cites its own file (`owner/repo@commit:path`), so each gets
+/// a source of its own, returned for the catalog's source list.
+pub fn read_alibaba_intl(table: &Table, set: &mut OfferSet) -> Result<Vec<Source>, ImportError> {
+    let mut sources: Vec<Source> = Vec::new();
+    for row in table.rows() {
+        if row.required("provider")? != "alibaba" || row.required("currency")? != "USD" {
+            return Err(row.error("provider", "only Alibaba Cloud rows in USD are expected"));
+        }
+        if row.required("region")? != "min over regions (not stated)" {
+            return Err(row.error(
+                "region",
+                "only the unnamed minimum over regions is expected",
+            ));
+        }
+        if (row.required("mode")?, row.required("unit")?) != ("on-demand", "hour") {
+            return Err(row.error("mode", "only on-demand hourly prices are expected"));
+        }
+        let instance = row.required("instance")?;
+        let gpu = row.required("gpu_model")?;
+        let id = offer_id("alibaba-intl", instance);
+        set.insert_offer(
+            &row,
+            Offer {
+                id: id.clone().into(),
+                provider: "alibaba-intl".into(),
+                instance: instance.to_string().into(),
+                gpu: gpu.to_string().into(),
+                variant: gpu.to_string().into(),
+                gpus: row.positive("gpu_count")?,
+                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+                vcpus: row.decimal("vcpus")?,
+                ram_gib: row.decimal("ram_gib")?,
+                basis: PriceBasis::Instance,
+                spec: None,
+                flags: Vec::new().into(),
+                prices: Vec::new().into(),
+            },
+        )?;
+        let locator = row.required("source")?;
+        let source_id = format!("sparecores-alicloud/{instance}");
+        sources.push(Source {
+            id: source_id.clone().into(),
+            title: format!(
+                "Spare Cores navigator description input for Alibaba Cloud {instance}: the lowest pay-as-you-go USD price over the regions its crawler collected (region not stated)"
+            )
+            .into(),
+            locator: locator.to_string().into(),
+            kind: SourceKind::Aggregator,
+            license: "Spare Cores data (licence of the repository not checked)".into(),
+        });
+        let price = Price {
+            mode: BillingMode::OnDemand,
+            region: REGION_NOT_NAMED.into(),
+            amount: row.positive("amount")?,
+            currency: Currency::Usd,
+            source: source_id.into(),
+            as_of: AsOf::On(row.date("as_of")?),
+        };
+        set.add_price(&row, &id, price)?;
+    }
+    Ok(sources)
 }
 
 /// Adds hand-curated offers (the founding document's market reference).

@@ -168,6 +168,33 @@ fn the_night_discount_is_a_sourced_rule() {
     assert_eq!(night.source.as_deref(), Some("compshare-gpu-releases"));
 }
 
+/// The same rule as data a later estimate can price with: 01:00–07:00 Beijing time, 10 % off
+/// on demand, on the RTX 4090 (24 GB) and RTX 5090 only — ¥1.66 becomes ¥1.494 an hour.
+/// (The estimate does not apply it yet; see the TODO on `Provider::off_peak`.)
+#[test]
+fn the_night_price_is_recorded_as_an_off_peak_price() {
+    let provider = embedded().catalog.provider("compshare").unwrap();
+    let [night] = &provider.off_peak[..] else {
+        panic!("one off-peak price: {:?}", provider.off_peak);
+    };
+    let gpus: Vec<&str> = night.gpus.iter().map(|g| g.as_ref()).collect();
+    assert_eq!(gpus, ["RTX4090", "RTX5090"]);
+    assert_eq!(night.utc_offset_minutes, 8 * 60);
+    let hours: Vec<u8> = (0..24).filter(|h| night.contains_hour(*h)).collect();
+    assert_eq!(hours, [1, 2, 3, 4, 5, 6]);
+    let (list, _, _) = csv_row("单卡 4090-24G", "on-demand", "2026-05-13");
+    assert_eq!(night.price(list), d("1.494"));
+    assert_eq!(night.rule.source.as_deref(), Some("compshare-gpu-releases"));
+    // Every other provider publishes none.
+    let others = embedded()
+        .catalog
+        .providers
+        .iter()
+        .filter(|p| p.id != "compshare" && !p.off_peak.is_empty())
+        .count();
+    assert_eq!(others, 0);
+}
+
 /// "Newest price: …" for the page: CompShare's newest is the price table's date, Featurize's
 /// (the other Chinese rental platform) is from 2021 and stale a year on, and a provider whose
 /// upstream catalog gives no date (Cudo) has an unknown newest date, never a guessed one.
