@@ -37,9 +37,11 @@ impl OfferSet {
 
     fn insert_offer(&mut self, row: &Row, offer: Offer) -> Result<(), ImportError> {
         if let Some(existing) = self.offers.get(&*offer.id) {
+            // A file that does not state the memory agrees with one that does.
             let same = existing.gpu == offer.gpu
                 && existing.gpus == offer.gpus
-                && existing.gpu_memory_gib == offer.gpu_memory_gib;
+                && (offer.gpu_memory_gib.is_none()
+                    || existing.gpu_memory_gib == offer.gpu_memory_gib);
             if !same {
                 return Err(row.error(
                     "instance",
@@ -542,6 +544,33 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// An offer from a row of the `dated_2026/` files (columns `gpu_count`, `gpu_memory_gib`,
+/// `vcpus`, `ram_gib`), named `provider/instance`.
+fn dated_offer(
+    row: &Row,
+    provider: &str,
+    instance: &str,
+    gpu: &str,
+    variant: &str,
+    basis: PriceBasis,
+) -> Result<Offer, ImportError> {
+    Ok(Offer {
+        id: offer_id(provider, instance).into(),
+        provider: provider.to_string().into(),
+        instance: instance.to_string().into(),
+        gpu: gpu.to_string().into(),
+        variant: variant.to_string().into(),
+        gpus: row.positive("gpu_count")?,
+        gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+        vcpus: row.decimal("vcpus")?,
+        ram_gib: row.decimal("ram_gib")?,
+        basis,
+        spec: None,
+        flags: Vec::new().into(),
+        prices: Vec::new().into(),
+    })
+}
+
 /// CompShare's spot price as a share of its on-demand list price: 抢占式实例 "定价为独占式实例的
 /// 7折" (GPU release notes, 2026-03; source `compshare-spot-2026-03`).
 const COMPSHARE_SPOT_SHARE: Decimal = Decimal::from_parts(7, 0, 0, false, 1);
@@ -618,29 +647,17 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
         let instance = row.required("instance")?;
         let gpu = compshare_gpu(instance, row.required("gpu_model")?);
         let id = offer_id("compshare", instance);
-        set.insert_offer(
+        let variant = instance.strip_prefix("单卡 ").unwrap_or(instance);
+        // A single-card instance's price covers its GPU, vCPUs and memory.
+        let offer = dated_offer(
             &row,
-            Offer {
-                id: id.clone().into(),
-                provider: "compshare".into(),
-                instance: instance.to_string().into(),
-                gpu: gpu.to_string().into(),
-                variant: instance
-                    .strip_prefix("单卡 ")
-                    .unwrap_or(instance)
-                    .to_string()
-                    .into(),
-                gpus: row.positive("gpu_count")?,
-                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
-                vcpus: row.decimal("vcpus")?,
-                ram_gib: row.decimal("ram_gib")?,
-                // A single-card instance's price covers its GPU, vCPUs and memory.
-                basis: PriceBasis::PerGpu,
-                spec: None,
-                flags: Vec::new().into(),
-                prices: Vec::new().into(),
-            },
+            "compshare",
+            instance,
+            gpu,
+            variant,
+            PriceBasis::PerGpu,
         )?;
+        set.insert_offer(&row, offer)?;
         let mode = match (row.required("mode")?, row.required("unit")?) {
             ("on-demand", "hour") => BillingMode::OnDemand,
             ("daily-prepaid (包日)", "day") => BillingMode::Subscription(Period::Day),
@@ -704,24 +721,15 @@ pub fn read_alibaba_intl(table: &Table, set: &mut OfferSet) -> Result<Vec<Source
         let instance = row.required("instance")?;
         let gpu = row.required("gpu_model")?;
         let id = offer_id("alibaba-intl", instance);
-        set.insert_offer(
+        let offer = dated_offer(
             &row,
-            Offer {
-                id: id.clone().into(),
-                provider: "alibaba-intl".into(),
-                instance: instance.to_string().into(),
-                gpu: gpu.to_string().into(),
-                variant: gpu.to_string().into(),
-                gpus: row.positive("gpu_count")?,
-                gpu_memory_gib: row.decimal("gpu_memory_gib")?,
-                vcpus: row.decimal("vcpus")?,
-                ram_gib: row.decimal("ram_gib")?,
-                basis: PriceBasis::Instance,
-                spec: None,
-                flags: Vec::new().into(),
-                prices: Vec::new().into(),
-            },
+            "alibaba-intl",
+            instance,
+            gpu,
+            gpu,
+            PriceBasis::Instance,
         )?;
+        set.insert_offer(&row, offer)?;
         let locator = row.required("source")?;
         let source_id = format!("sparecores-alicloud/{instance}");
         sources.push(Source {
@@ -745,6 +753,104 @@ pub fn read_alibaba_intl(table: &Table, set: &mut OfferSet) -> Result<Vec<Source
         set.add_price(&row, &id, price)?;
     }
     Ok(sources)
+}
+
+/// What `neoclouds_usd.csv` gave that the catalog cannot hold.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct NeocloudSkipped {
+    /// Reserved or contract prices whose term, commitment kind or payment is not stated.
+    pub commitment_unstated: usize,
+    /// Monthly prices (Paperspace's, one of a GPU the row does not say the memory of).
+    pub monthly: usize,
+}
+
+/// The offer name of a `neoclouds_usd.csv` row: Verda's rows name the mode in the instance
+/// ("RTXA6000 Spot instance (1x GPU)"), which is the offer's price mode, not another offer.
+fn neocloud_instance(instance: &str) -> String {
+    instance
+        .replace(" Spot instance", "")
+        .replace(" On-demand instance", "")
+}
+
+/// `shared/catalog/sources/dated_2026/neoclouds_usd.csv`: dated 2026 on-demand and spot
+/// prices (USD) of neoclouds the catalog already lists (Nebius, JarvisLabs, Paperspace,
+/// Hyperstack, Hyperbolic, Verda, RunPod, Lambda), as offers of their own in
+/// [`REGION_NOT_NAMED`] (the rows do not say where). A per-GPU-hour price of an instance of
+/// several GPUs is multiplied by its GPU count (the catalog prices whole instances). Each
+/// file the rows cite becomes a source (`dated-2026/<provider>`), returned for the catalog.
+pub fn read_neoclouds(
+    table: &Table,
+    set: &mut OfferSet,
+) -> Result<(Vec<Source>, NeocloudSkipped), ImportError> {
+    let mut sources: Vec<Source> = Vec::new();
+    let mut skipped = NeocloudSkipped::default();
+    for row in table.rows() {
+        let provider = row.required("provider")?;
+        if row.required("currency")? != "USD" || row.required("region")? != "not stated" {
+            return Err(row.error("region", "only USD prices of no stated region are expected"));
+        }
+        let mode = match row.required("mode")? {
+            "on-demand" => BillingMode::OnDemand,
+            "spot" => BillingMode::Spot,
+            "monthly" => {
+                skipped.monthly += 1;
+                continue;
+            }
+            m if m.starts_with("reserved") => {
+                skipped.commitment_unstated += 1;
+                continue;
+            }
+            other => return Err(row.error("mode", format!("unexpected mode {other:?}"))),
+        };
+        let gpus = row.positive("gpu_count")?;
+        let amount = match row.required("unit")? {
+            "hour" => row.positive("amount")?,
+            "gpu-hour" => row.positive("amount")? * gpus,
+            other => return Err(row.error("unit", format!("unexpected unit {other:?}"))),
+        };
+        let locator = row.required("source")?;
+        let source_id = format!("dated-2026/{provider}");
+        match sources.iter().find(|s| s.id == source_id) {
+            Some(s) if s.locator != locator => {
+                return Err(row.error("source", format!("{provider} cites a second file")))
+            }
+            Some(_) => {}
+            None => sources.push(Source {
+                id: source_id.clone().into(),
+                title: format!(
+                    "{provider} prices of 2026 as transcribed by a third party (shared/catalog/sources/dated_2026/neoclouds_usd.csv; region not stated)"
+                )
+                .into(),
+                locator: locator.to_string().into(),
+                kind: SourceKind::Aggregator,
+                license: "third-party transcription of the provider's pricing page (licence not checked)".into(),
+            }),
+        }
+        let instance = neocloud_instance(row.required("instance")?);
+        let gpu = row.required("gpu_model")?;
+        let id = offer_id(provider, &instance);
+        let mut offer = dated_offer(
+            &row,
+            provider,
+            &instance,
+            gpu,
+            &instance,
+            PriceBasis::Instance,
+        )?;
+        offer.gpus = gpus;
+        offer.spec = offer_spec(gpu, &instance).map(|s| s.to_string().into());
+        set.insert_offer(&row, offer)?;
+        let price = Price {
+            mode,
+            region: REGION_NOT_NAMED.into(),
+            amount,
+            currency: Currency::Usd,
+            source: source_id.into(),
+            as_of: AsOf::On(row.date("as_of")?),
+        };
+        set.add_price(&row, &id, price)?;
+    }
+    Ok((sources, skipped))
 }
 
 /// Adds hand-curated offers (the founding document's market reference).
@@ -777,6 +883,19 @@ mod tests {
                 (Period::Days30, Decimal::from(180))
             ]
         );
+    }
+
+    #[test]
+    fn verda_names_its_modes_in_the_instance() {
+        assert_eq!(
+            neocloud_instance("RTXA6000 Spot instance (1x GPU)"),
+            "RTXA6000 (1x GPU)"
+        );
+        assert_eq!(
+            neocloud_instance("RTXA6000 On-demand instance (1x GPU)"),
+            "RTXA6000 (1x GPU)"
+        );
+        assert_eq!(neocloud_instance("8x H100 SXM"), "8x H100 SXM");
     }
 
     #[test]

@@ -256,6 +256,48 @@ fn a_compshare_row_from_an_unknown_document_stops_the_import() {
     fs::remove_dir_all(dir).ok();
 }
 
+/// `dated_2026/neoclouds_usd.csv` (89 rows): 74 on-demand and spot prices in the unnamed
+/// region, 13 reserved prices of unstated term and 2 monthly ones left out and reported. A
+/// per-GPU-hour price of an 8-GPU Lambda instance is the instance's 8 × 3.99 = 31.92 USD; a
+/// row of an offer the catalog has (Paperspace's V100) adds its 2026 price to it.
+#[test]
+fn neocloud_rows_are_dated_prices_of_no_named_region() {
+    let (catalog, report) = build(&default_data_dir()).unwrap();
+    let unnamed: usize = catalog
+        .offers
+        .iter()
+        .flat_map(|o| o.prices.iter())
+        .filter(|p| p.region == "region-not-named" && p.source.starts_with("dated-2026/"))
+        .count();
+    assert_eq!(unnamed, 74);
+    let skipped = report.skipped.join("\n");
+    assert!(
+        skipped.contains("13 reserved or contract price(s)"),
+        "{skipped}"
+    );
+    assert!(skipped.contains("2 monthly price(s)"), "{skipped}");
+    let lambda = catalog.offer("lambda/8x H100 SXM").unwrap();
+    assert_eq!(lambda.gpus.to_string(), "8");
+    assert_eq!(lambda.prices[0].amount.to_string(), "31.92");
+    let v100 = catalog.offer("paperspace/V100").unwrap();
+    let prices: Vec<String> = v100
+        .prices
+        .iter()
+        .map(|p| format!("{} {} {}", p.region, p.amount, p.as_of))
+        .collect();
+    assert_eq!(
+        prices,
+        [
+            "East Coast (NY2) 2.29 unknown",
+            "region-not-named 2.30 2026-09-20"
+        ]
+    );
+    let source = catalog.source("dated-2026/paperspace").unwrap();
+    assert!(source
+        .locator
+        .starts_with("api-evangelist/paperspace@0ff68f87"));
+}
+
 /// The audit's findings and decisions, as reviewed in `data/AUDIT.md`.
 mod audit {
     use super::*;

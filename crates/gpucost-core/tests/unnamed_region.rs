@@ -1,7 +1,8 @@
-//! Alibaba Cloud International (USD, `dated_2026/alibaba_intl_usd.csv`): each price is the
-//! lowest over regions Spare Cores collected, the region not named. It is compared where no
-//! place is asked for, shown as "region not named", and never counted under a place filter it
-//! cannot prove: not mainland China, not outside it, not a continent.
+//! Prices of no named region: Alibaba Cloud International (USD,
+//! `dated_2026/alibaba_intl_usd.csv`, each the lowest over regions Spare Cores collected) and
+//! the neoclouds' dated 2026 rows (`dated_2026/neoclouds_usd.csv`). They are compared where no
+//! place is asked for, shown in the region "region-not-named", and never counted under a
+//! place filter they cannot prove: not mainland China, not outside it, not a continent.
 
 mod common;
 
@@ -114,5 +115,41 @@ fn forty_eight_types_all_in_usd_and_dated() {
     assert_eq!(
         dates.newest,
         AsOf::On(NaiveDate::from_ymd_opt(2026, 8, 21).unwrap())
+    );
+}
+
+/// The neoclouds' dated 2026 rows (`dated_2026/neoclouds_usd.csv`) are in the same unnamed
+/// region: across every seller, a place filter never prices a line there, while without one
+/// some plans do.
+#[test]
+fn no_seller_prices_a_line_in_the_unnamed_region_under_a_place_filter() {
+    let uses_unnamed = |r: &Report| {
+        r.comparison
+            .providers
+            .iter()
+            .filter_map(|p| p.outcome.as_ref().ok())
+            .flat_map(|plan| plan.lines.iter())
+            .filter(|l| l.region == "region-not-named")
+            .count()
+    };
+    for gpu in ["T4", "A100-80GB", "H100", "RTXA6000"] {
+        let scenario = |geo| Scenario {
+            lines: vec![Line::constant(gpu, Decimal::ONE)],
+            horizon: Horizon::Hours(Decimal::from(10)),
+            geo,
+            ..Preset::Custom.scenario()
+        };
+        assert!(
+            uses_unnamed(&run_usd(scenario(Geo::Anywhere))) > 0,
+            "{gpu}: some seller's cheapest is a dated 2026 price of no named region"
+        );
+        for geo in Geo::all().into_iter().filter(|g| *g != Geo::Anywhere) {
+            assert_eq!(uses_unnamed(&run_usd(scenario(geo))), 0, "{gpu} in {geo:?}");
+        }
+    }
+    let dates = embedded().catalog.price_dates("hyperstack").unwrap();
+    assert_eq!(
+        dates.newest,
+        AsOf::On(NaiveDate::from_ymd_opt(2026, 8, 26).unwrap())
     );
 }
