@@ -177,6 +177,20 @@ impl Catalog {
                 .collect();
             dates.sort_unstable();
             dates.dedup();
+            // Many dates (one per scraped file) read as their range.
+            let unknown = dates.iter().any(|d| d == "unknown");
+            dates.retain(|d| d != "unknown");
+            if dates.len() > 3 {
+                dates = vec![format!(
+                    "{} … {} ({} dates)",
+                    dates[0],
+                    dates[dates.len() - 1],
+                    dates.len()
+                )];
+            }
+            if unknown {
+                dates.push("unknown".into());
+            }
             let dates = if dates.is_empty() {
                 "—".to_string()
             } else {
