@@ -694,9 +694,9 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
     Ok(skipped)
 }
 
-/// The region of an Alibaba Cloud international price: the file gives the lowest price over
-/// the regions Spare Cores collected without naming the region, so its place is unknown and
-/// no place filter counts it.
+/// The region of a price whose source names none (Alibaba Cloud International's lowest price
+/// over regions, the neoclouds' dated 2026 rows): its place is unknown, so no place filter
+/// counts it.
 pub const REGION_NOT_NAMED: &str = "region-not-named";
 
 /// `shared/catalog/sources/dated_2026/alibaba_intl_usd.csv`: Alibaba Cloud international's
@@ -774,8 +774,9 @@ fn neocloud_instance(instance: &str) -> String {
 
 /// `shared/catalog/sources/dated_2026/neoclouds_usd.csv`: dated 2026 on-demand and spot
 /// prices (USD) of neoclouds the catalog already lists (Nebius, JarvisLabs, Paperspace,
-/// Hyperstack, Hyperbolic, Verda, RunPod, Lambda), as offers of their own in
-/// [`REGION_NOT_NAMED`] (the rows do not say where). A per-GPU-hour price of an instance of
+/// Hyperstack, Hyperbolic, Verda, RunPod, Lambda) in [`REGION_NOT_NAMED`] (the rows do not say
+/// where): a row of an instance the catalog has adds its price to that offer, any other is an
+/// offer of its own. A per-GPU-hour price of an instance of
 /// several GPUs is multiplied by its GPU count (the catalog prices whole instances). Each
 /// file the rows cite becomes a source (`dated-2026/<provider>`), returned for the catalog.
 pub fn read_neoclouds(
