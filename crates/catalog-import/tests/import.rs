@@ -298,6 +298,77 @@ fn neocloud_rows_are_dated_prices_of_no_named_region() {
         .starts_with("api-evangelist/paperspace@0ff68f87"));
 }
 
+/// Never an invented number: every price the catalog holds from `dated_2026/` is a row of
+/// its file — amount (per instance: a per-GPU-hour amount times the GPU count), date and the
+/// file the row cites — except CompShare's spot prices, 70 % of a row's on-demand price.
+#[test]
+fn every_dated_2026_price_is_a_row_of_its_file() {
+    let (catalog, _) = build(&default_data_dir()).unwrap();
+    let dir = default_data_dir().join("upstream/sources/dated_2026");
+    let mut rows: Vec<(String, String, String, String)> = Vec::new();
+    for file in [
+        "compshare_cny.csv",
+        "alibaba_intl_usd.csv",
+        "neoclouds_usd.csv",
+    ] {
+        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
+        for r in reader.records() {
+            let r = r.unwrap();
+            let amount: rust_decimal::Decimal = r[9].parse().unwrap();
+            let gpus: rust_decimal::Decimal = r[3].parse().unwrap_or_default();
+            let amount = if &r[11] == "gpu-hour" {
+                amount * gpus
+            } else {
+                amount
+            };
+            rows.push((
+                r[0].to_string(),
+                amount.normalize().to_string(),
+                r[12].to_string(),
+                r[13].to_string(),
+            ));
+        }
+    }
+    let mut checked = 0;
+    for o in catalog.offers.iter() {
+        for p in o.prices.iter() {
+            let Some(source) = catalog.source(&p.source) else {
+                panic!("{}: unknown source {}", o.id, p.source)
+            };
+            let dated = rows.iter().any(|r| r.3 == *source.locator);
+            if !dated && &*p.source != "compshare-spot-2026-03" {
+                continue;
+            }
+            let amount = if &*p.source == "compshare-spot-2026-03" {
+                (p.amount / rust_decimal::Decimal::new(7, 1)).normalize()
+            } else {
+                p.amount.normalize()
+            };
+            let provider = if o.provider.starts_with("alibaba") {
+                "alibaba"
+            } else {
+                &o.provider
+            };
+            assert!(
+                rows.iter().any(|r| r.0 == provider
+                    && r.1 == amount.to_string()
+                    && r.2 == p.as_of.to_string()),
+                "{} {} {} {} is no row of dated_2026/",
+                o.id,
+                p.mode,
+                p.amount,
+                p.as_of
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        36 + 12 + 48 + 74,
+        "CompShare's list and spot, Alibaba, neoclouds"
+    );
+}
+
 /// The audit's findings and decisions, as reviewed in `data/AUDIT.md`.
 mod audit {
     use super::*;
