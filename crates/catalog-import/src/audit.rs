@@ -195,6 +195,20 @@ fn rtx_model_in_name(name: &str) -> Option<String> {
 /// the instance or accelerator name, the variant's model).
 const NAMED_VARIANTS: &[(&str, &str, &str)] = &[("H100", "NVL", "H100-NVL")];
 
+/// Instance families whose provider documents the GPU they carry, where an upstream catalog
+/// names another: (provider, family prefix of the instance name, the GPU model). AWS sells
+/// G6f and Gr6f sizes as partitions (1/8, 1/4, 1/2) of an NVIDIA L4; the instances.vantage.sh
+/// data copied upstream calls them whole "NVIDIA L40" with 48 GB (source `aws-g6f-fractional`).
+const FAMILY_GPUS: &[(&str, &str, &str)] = &[("aws", "g6f.", "L4"), ("aws", "gr6f.", "L4")];
+
+/// The GPU model `provider`'s documentation gives for `instance`'s family, per [`FAMILY_GPUS`].
+fn family_gpu(provider: &str, instance: &str) -> Option<&'static str> {
+    FAMILY_GPUS
+        .iter()
+        .find(|(p, prefix, _)| *p == provider && instance.starts_with(prefix))
+        .map(|(_, _, gpu)| *gpu)
+}
+
 /// The variant model a name spells for `gpu`, when [`NAMED_VARIANTS`] knows one.
 fn named_variant(gpu: &str, names: [&str; 2]) -> Option<&'static str> {
     NAMED_VARIANTS
@@ -230,20 +244,27 @@ fn card_findings(offers: &[Offer], datasheets: &Datasheets) -> Vec<Finding> {
             .filter(|named| named != rtx_model_of_id(&o.gpu));
         let named =
             rtx.or_else(|| named_variant(&o.gpu, [&o.instance, &o.variant]).map(str::to_string));
-        if let Some(named) = named {
+        let expected = match named {
+            Some(named) => Some(format!("the name {:?} spells {named}", o.instance)),
+            None => family_gpu(&o.provider, &o.instance)
+                .filter(|g| *g != &*o.gpu)
+                .map(|g| format!("{} documents this family as {g}", o.provider)),
+        };
+        if let Some(expected) = expected {
             out.push(Finding {
                 check: Check::Model,
                 subject: o.id.to_string(),
                 found: format!("model {}", o.gpu),
-                expected: format!("the name {:?} spells {named}", o.instance),
+                expected,
                 offers: vec![o.id.to_string()],
             });
         }
         let (Some(listed), Some((sheet, _))) = (o.gpu_memory_gib, datasheets.get(&*o.gpu)) else {
             continue;
         };
-        // Slices state the slice's memory; their share is the GPU-count rule's business.
-        if o.gpus < Decimal::ONE || listed == *sheet {
+        // Memory is per whole GPU for slices too (their share is the GPU-count rule's
+        // business), so a slice that states another card's memory is a finding as well.
+        if listed == *sheet {
             continue;
         }
         memory
@@ -560,5 +581,13 @@ mod tests {
             Some("H100-NVL")
         );
         assert_eq!(named_variant("H100", ["n3-H100x8-NVLink", ""]), None);
+    }
+
+    #[test]
+    fn aws_fractional_families_carry_an_l4() {
+        assert_eq!(family_gpu("aws", "g6f.large"), Some("L4"));
+        assert_eq!(family_gpu("aws", "gr6f.4xlarge"), Some("L4"));
+        assert_eq!(family_gpu("aws", "g6.xlarge"), None);
+        assert_eq!(family_gpu("gcp", "g6f.large"), None);
     }
 }

@@ -17,7 +17,8 @@ use std::fmt::Write;
 
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::{
-    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, Offer, Provider, RegionPlace, Rule, Source,
+    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, Provider, RegionPlace,
+    Rule, Source,
 };
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
@@ -283,7 +284,7 @@ fn fx(q: &FxQuote) -> String {
 
 fn provider(p: &Provider) -> String {
     format!(
-        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {} }}",
+        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {}, off_peak: {} }}",
         text(&p.id),
         text(&p.name),
         text(&p.name_zh),
@@ -292,7 +293,20 @@ fn provider(p: &Provider) -> String {
         metering(&p.metering),
         p.stopped,
         rule(&p.stopped_rule),
-        inline(&p.notes, rule)
+        inline(&p.notes, rule),
+        inline(&p.off_peak, off_peak)
+    )
+}
+
+fn off_peak(o: &OffPeakPrice) -> String {
+    format!(
+        "OffPeakPrice {{ gpus: {}, start_hour: {}, end_hour: {}, utc_offset_minutes: {}, discount_pct: {}, rule: {} }}",
+        inline(&o.gpus, |g| text(g)),
+        o.start_hour,
+        o.end_hour,
+        o.utc_offset_minutes,
+        dec(&o.discount_pct),
+        rule(&o.rule)
     )
 }
 

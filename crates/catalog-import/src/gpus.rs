@@ -71,6 +71,7 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("GTX1080Ti", "NVIDIA", "GeForce GTX 1080 Ti"),
     ("GTX1660", "NVIDIA", "GeForce GTX 1660"),
     ("H100", "NVIDIA", "H100"),
+    ("H20", "NVIDIA", "H20"),
     ("H100-NVL", "NVIDIA", "H100 NVL 94GB"),
     ("H200", "NVIDIA", "H200"),
     ("K520", "NVIDIA", "GRID K520"),
@@ -87,7 +88,10 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("P4", "NVIDIA", "P4"),
     ("P40", "NVIDIA", "P40"),
     ("P4000", "NVIDIA", "Quadro P4000"),
+    ("P5000", "NVIDIA", "Quadro P5000"),
+    ("P6000", "NVIDIA", "Quadro P6000"),
     ("RTX2000-Ada", "NVIDIA", "RTX 2000 Ada"),
+    ("RTX2080", "NVIDIA", "GeForce RTX 2080"),
     ("RTX2080Ti", "NVIDIA", "GeForce RTX 2080 Ti"),
     ("RTX3060", "NVIDIA", "GeForce RTX 3060"),
     ("RTX3060Ti", "NVIDIA", "GeForce RTX 3060 Ti"),
@@ -96,6 +100,7 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("RTX3080Ti", "NVIDIA", "GeForce RTX 3080 Ti"),
     ("RTX3090", "NVIDIA", "GeForce RTX 3090"),
     ("RTX3090Ti", "NVIDIA", "GeForce RTX 3090 Ti"),
+    ("RTX4000", "NVIDIA", "Quadro RTX 4000"),
     ("RTX4000-Ada", "NVIDIA", "RTX 4000 Ada"),
     ("RTX4060", "NVIDIA", "GeForce RTX 4060"),
     ("RTX4060Ti-16GB", "NVIDIA", "GeForce RTX 4060 Ti 16GB"),
@@ -105,6 +110,9 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("RTX4080", "NVIDIA", "GeForce RTX 4080"),
     ("RTX4080Super", "NVIDIA", "GeForce RTX 4080 SUPER"),
     ("RTX4090", "NVIDIA", "GeForce RTX 4090"),
+    // The 48 GB RTX 4090 Chinese rental platforms sell (CompShare "4090-48G"): the same chip.
+    ("RTX4090-48GB", "NVIDIA", "GeForce RTX 4090 48GB"),
+    ("RTX5000", "NVIDIA", "Quadro RTX 5000"),
     ("RTX5000-Ada", "NVIDIA", "RTX 5000 Ada"),
     ("RTX5070", "NVIDIA", "GeForce RTX 5070"),
     ("RTX5080", "NVIDIA", "GeForce RTX 5080"),
@@ -124,6 +132,7 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("V100", "NVIDIA", "V100 (16/32 GB)"),
     ("V100-16GB", "NVIDIA", "V100 16GB"),
     ("V100-32GB", "NVIDIA", "V100 32GB"),
+    ("V100S", "NVIDIA", "V100S 32GB"),
 ];
 
 /// The chip family: the id without its memory suffix (`A100-80GB` → `A100`). AWS's A10G is
@@ -132,7 +141,11 @@ pub fn family(gpu: &str) -> String {
     if gpu == "A10G" {
         return "A10".to_string();
     }
-    for suffix in ["-16GB", "-32GB", "-40GB", "-80GB", "-NVL"] {
+    // The V100S is a faster-clocked 32 GB V100 (PCIe): it serves V100 lines.
+    if gpu == "V100S" {
+        return "V100".to_string();
+    }
+    for suffix in ["-16GB", "-32GB", "-40GB", "-48GB", "-80GB", "-NVL"] {
         if let Some(f) = gpu.strip_suffix(suffix) {
             return f.to_string();
         }
@@ -289,6 +302,8 @@ mod tests {
         assert_eq!(family("V100"), "V100");
         assert_eq!(family("RTX4090"), "RTX4090");
         assert_eq!(family("A10G"), "A10");
+        assert_eq!(family("RTX4090-48GB"), "RTX4090");
+        assert_eq!(family("V100S"), "V100");
     }
 
     #[test]

@@ -44,6 +44,10 @@ pub const UPSTREAM_FILES: &[&str] = &[
     "sources/cn_gpu_prices.csv",
     "sources/alibaba_gpu_prices.csv",
     "sources/alibaba_gpu_prices.md",
+    "sources/dated_2026/README.md",
+    "sources/dated_2026/compshare_cny.csv",
+    "sources/dated_2026/alibaba_intl_usd.csv",
+    "sources/dated_2026/neoclouds_usd.csv",
     "hardware/README.md",
     "hardware/gpu_specs.csv",
     "hardware/sources.csv",
@@ -190,6 +194,29 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         "sources/alibaba_gpu_prices.csv",
     ] {
         offers::read_cn(&Table::read(&upstream.join(file))?, &mut set)?;
+    }
+    let compshare = offers::read_compshare(
+        &Table::read(&upstream.join("sources/dated_2026/compshare_cny.csv"))?,
+        &mut set,
+    )?;
+    sources.extend(offers::read_alibaba_intl(
+        &Table::read(&upstream.join("sources/dated_2026/alibaba_intl_usd.csv"))?,
+        &mut set,
+    )?);
+    let (neocloud_sources, neoclouds) = offers::read_neoclouds(
+        &Table::read(&upstream.join("sources/dated_2026/neoclouds_usd.csv"))?,
+        &mut set,
+    )?;
+    sources.extend(neocloud_sources);
+    for (count, file, what) in [
+        (compshare.no_gpu, "compshare_cny.csv", "no-GPU-mode row(s) (a stopped instance booted without its GPU)"),
+        (compshare.older, "compshare_cny.csv", "dated notice price(s) older than the newest price of the same card and mode (price history is not kept yet)"),
+        (neoclouds.commitment_unstated, "neoclouds_usd.csv", "reserved or contract price(s) whose term, kind or payment is not stated"),
+        (neoclouds.monthly, "neoclouds_usd.csv", "monthly price(s) (Paperspace; one of them of an A100 of unstated memory)"),
+    ] {
+        if count > 0 {
+            report.skipped.push(format!("dated_2026/{file}: {count} {what}"));
+        }
     }
     offers::add_curated(&mut set, market_reference)?;
     let mut offers = set.finish();

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Period, Term};
-use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis};
+use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis, Source, SourceKind};
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
@@ -37,9 +37,11 @@ impl OfferSet {
 
     fn insert_offer(&mut self, row: &Row, offer: Offer) -> Result<(), ImportError> {
         if let Some(existing) = self.offers.get(&*offer.id) {
+            // A file that does not state the memory agrees with one that does.
             let same = existing.gpu == offer.gpu
                 && existing.gpus == offer.gpus
-                && existing.gpu_memory_gib == offer.gpu_memory_gib;
+                && (offer.gpu_memory_gib.is_none()
+                    || existing.gpu_memory_gib == offer.gpu_memory_gib);
             if !same {
                 return Err(row.error(
                     "instance",
@@ -542,6 +544,316 @@ pub fn read_cn(table: &Table, set: &mut OfferSet) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// An offer from a row of the `dated_2026/` files (columns `gpu_count`, `gpu_memory_gib`,
+/// `vcpus`, `ram_gib`), named `provider/instance`.
+fn dated_offer(
+    row: &Row,
+    provider: &str,
+    instance: &str,
+    gpu: &str,
+    variant: &str,
+    basis: PriceBasis,
+) -> Result<Offer, ImportError> {
+    Ok(Offer {
+        id: offer_id(provider, instance).into(),
+        provider: provider.to_string().into(),
+        instance: instance.to_string().into(),
+        gpu: gpu.to_string().into(),
+        variant: variant.to_string().into(),
+        gpus: row.positive("gpu_count")?,
+        gpu_memory_gib: row.decimal("gpu_memory_gib")?,
+        vcpus: row.decimal("vcpus")?,
+        ram_gib: row.decimal("ram_gib")?,
+        basis,
+        spec: None,
+        flags: Vec::new().into(),
+        prices: Vec::new().into(),
+    })
+}
+
+/// CompShare's spot price as a share of its on-demand list price: 抢占式实例 "定价为独占式实例的
+/// 7折" (GPU release notes, 2026-03; source `compshare-spot-2026-03`).
+const COMPSHARE_SPOT_SHARE: Decimal = Decimal::from_parts(7, 0, 0, false, 1);
+
+/// Which curated source id a `compshare_cny.csv` document path belongs to.
+fn compshare_source(path: &str) -> Option<&'static str> {
+    const DOCS: &str = "BennielAllan/compshare-docs@ad2bf8f8f1e11f8521002131eea6a16c61c2413e:";
+    let page = path.strip_prefix(DOCS)?;
+    Some(match page {
+        // The dated price notices (event0/1/3.md) are older than this table for every card
+        // and mode, so they are history and need no source id until history is kept.
+        "pages/operation/charge/bill.md" => "compshare-bill",
+        _ => return None,
+    })
+}
+
+/// The catalog GPU of a CompShare row: the file's model, except the card the price table
+/// writes "v100s 32G", a V100S (its own PCIe card, not the V100 SXM2 the id `V100-32GB`
+/// stands for).
+fn compshare_gpu<'r>(instance: &str, model: &'r str) -> &'r str {
+    if instance.to_ascii_lowercase().contains("v100s") {
+        "V100S"
+    } else {
+        model
+    }
+}
+
+/// What `compshare_cny.csv` gave that the catalog does not hold.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct CompshareSkipped {
+    /// Rows of the no-GPU mode (a stopped instance booted without its GPU).
+    pub no_gpu: usize,
+    /// Dated notice prices older than the newest price of the same card and mode: price
+    /// history, which the catalog does not keep yet (issue 32 §3).
+    pub older: usize,
+}
+
+/// `shared/catalog/sources/dated_2026/compshare_cny.csv`: 优云智算 CompShare's single-card
+/// prices (CNY): on demand per hour, 包日 per day and 包月 per calendar month, each the newest
+/// the file gives for that card; and a spot price at [`COMPSHARE_SPOT_SHARE`] of each
+/// on-demand price, as the platform prices spot instances.
+pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkipped, ImportError> {
+    let mut skipped = CompshareSkipped::default();
+    let key = |row: &Row| -> Result<(String, String), ImportError> {
+        let gpu = compshare_gpu(row.required("instance")?, row.required("gpu_model")?);
+        Ok((gpu.to_string(), row.required("mode")?.to_string()))
+    };
+    // The newest date per card and mode: older rows are history.
+    let mut newest: BTreeMap<(String, String), chrono::NaiveDate> = BTreeMap::new();
+    for row in table.rows() {
+        if row.required("gpu_model")? == "none" {
+            continue;
+        }
+        let date = row.date("as_of")?;
+        let slot = newest.entry(key(&row)?).or_insert(date);
+        *slot = (*slot).max(date);
+    }
+    for row in table.rows() {
+        if row.required("provider")? != "compshare" {
+            return Err(row.error("provider", "only compshare rows are expected"));
+        }
+        if row.required("currency")? != "CNY" {
+            return Err(row.error("currency", "CompShare prices are in CNY"));
+        }
+        if row.required("gpu_model")? == "none" {
+            skipped.no_gpu += 1;
+            continue;
+        }
+        let date = row.date("as_of")?;
+        if newest.get(&key(&row)?) != Some(&date) {
+            skipped.older += 1;
+            continue;
+        }
+        let instance = row.required("instance")?;
+        let gpu = compshare_gpu(instance, row.required("gpu_model")?);
+        let id = offer_id("compshare", instance);
+        let variant = instance.strip_prefix("单卡 ").unwrap_or(instance);
+        // A single-card instance's price covers its GPU, vCPUs and memory.
+        let offer = dated_offer(
+            &row,
+            "compshare",
+            instance,
+            gpu,
+            variant,
+            PriceBasis::PerGpu,
+        )?;
+        set.insert_offer(&row, offer)?;
+        let mode = match (row.required("mode")?, row.required("unit")?) {
+            ("on-demand", "hour") => BillingMode::OnDemand,
+            ("daily-prepaid (包日)", "day") => BillingMode::Subscription(Period::Day),
+            ("monthly (包月)", "month") => BillingMode::Subscription(Period::Month),
+            (m, u) => return Err(row.error("mode", format!("unexpected {m:?} per {u:?}"))),
+        };
+        let path = row.required("source")?;
+        let source = compshare_source(path)
+            .ok_or_else(|| row.error("source", format!("no curated source for {path:?}")))?;
+        let region = if row.required("region")?.starts_with("platform-wide") {
+            "cn"
+        } else {
+            return Err(row.error("region", "only platform-wide prices are expected"));
+        };
+        let amount = row.positive("amount")?;
+        let price = |mode, amount, source: &str| Price {
+            mode,
+            region: region.into(),
+            amount,
+            currency: Currency::Cny,
+            source: source.to_string().into(),
+            as_of: AsOf::On(date),
+        };
+        set.add_price(&row, &id, price(mode, amount, source))?;
+        if mode == BillingMode::OnDemand {
+            let spot = price(
+                BillingMode::Spot,
+                amount * COMPSHARE_SPOT_SHARE,
+                "compshare-spot-2026-03",
+            );
+            set.add_price(&row, &id, spot)?;
+        }
+    }
+    Ok(skipped)
+}
+
+/// The region of a price whose source names none (Alibaba Cloud International's lowest price
+/// over regions, the neoclouds' dated 2026 rows): its place is unknown, so no place filter
+/// counts it.
+pub const REGION_NOT_NAMED: &str = "region-not-named";
+
+/// `shared/catalog/sources/dated_2026/alibaba_intl_usd.csv`: Alibaba Cloud international's
+/// pay-as-you-go prices in USD (provider `alibaba-intl`), each the lowest over regions, in
+/// [`REGION_NOT_NAMED`]. Each row cites its own file (`owner/repo@commit:path`), so each gets
+/// a source of its own, returned for the catalog's source list.
+pub fn read_alibaba_intl(table: &Table, set: &mut OfferSet) -> Result<Vec<Source>, ImportError> {
+    let mut sources: Vec<Source> = Vec::new();
+    for row in table.rows() {
+        if row.required("provider")? != "alibaba" || row.required("currency")? != "USD" {
+            return Err(row.error("provider", "only Alibaba Cloud rows in USD are expected"));
+        }
+        if row.required("region")? != "min over regions (not stated)" {
+            return Err(row.error(
+                "region",
+                "only the unnamed minimum over regions is expected",
+            ));
+        }
+        if (row.required("mode")?, row.required("unit")?) != ("on-demand", "hour") {
+            return Err(row.error("mode", "only on-demand hourly prices are expected"));
+        }
+        let instance = row.required("instance")?;
+        let gpu = row.required("gpu_model")?;
+        let id = offer_id("alibaba-intl", instance);
+        let offer = dated_offer(
+            &row,
+            "alibaba-intl",
+            instance,
+            gpu,
+            gpu,
+            PriceBasis::Instance,
+        )?;
+        set.insert_offer(&row, offer)?;
+        let locator = row.required("source")?;
+        let source_id = format!("sparecores-alicloud/{instance}");
+        sources.push(Source {
+            id: source_id.clone().into(),
+            title: format!(
+                "Spare Cores navigator description input for Alibaba Cloud {instance}: the lowest pay-as-you-go USD price over the regions its crawler collected (region not stated)"
+            )
+            .into(),
+            locator: locator.to_string().into(),
+            kind: SourceKind::Aggregator,
+            license: "Spare Cores data (licence of the repository not checked)".into(),
+        });
+        let price = Price {
+            mode: BillingMode::OnDemand,
+            region: REGION_NOT_NAMED.into(),
+            amount: row.positive("amount")?,
+            currency: Currency::Usd,
+            source: source_id.into(),
+            as_of: AsOf::On(row.date("as_of")?),
+        };
+        set.add_price(&row, &id, price)?;
+    }
+    Ok(sources)
+}
+
+/// What `neoclouds_usd.csv` gave that the catalog cannot hold.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct NeocloudSkipped {
+    /// Reserved or contract prices whose term, commitment kind or payment is not stated.
+    pub commitment_unstated: usize,
+    /// Monthly prices (Paperspace's, one of a GPU the row does not say the memory of).
+    pub monthly: usize,
+}
+
+/// The offer name of a `neoclouds_usd.csv` row: Verda's rows name the mode in the instance
+/// ("RTXA6000 Spot instance (1x GPU)"), which is the offer's price mode, not another offer.
+fn neocloud_instance(instance: &str) -> String {
+    instance
+        .replace(" Spot instance", "")
+        .replace(" On-demand instance", "")
+}
+
+/// `shared/catalog/sources/dated_2026/neoclouds_usd.csv`: dated 2026 on-demand and spot
+/// prices (USD) of neoclouds the catalog already lists (Nebius, JarvisLabs, Paperspace,
+/// Hyperstack, Hyperbolic, Verda, RunPod, Lambda) in [`REGION_NOT_NAMED`] (the rows do not say
+/// where): a row of an instance the catalog has adds its price to that offer, any other is an
+/// offer of its own. A per-GPU-hour price of an instance of
+/// several GPUs is multiplied by its GPU count (the catalog prices whole instances). Each
+/// file the rows cite becomes a source (`dated-2026/<provider>`), returned for the catalog.
+pub fn read_neoclouds(
+    table: &Table,
+    set: &mut OfferSet,
+) -> Result<(Vec<Source>, NeocloudSkipped), ImportError> {
+    let mut sources: Vec<Source> = Vec::new();
+    let mut skipped = NeocloudSkipped::default();
+    for row in table.rows() {
+        let provider = row.required("provider")?;
+        if row.required("currency")? != "USD" || row.required("region")? != "not stated" {
+            return Err(row.error("region", "only USD prices of no stated region are expected"));
+        }
+        let mode = match row.required("mode")? {
+            "on-demand" => BillingMode::OnDemand,
+            "spot" => BillingMode::Spot,
+            "monthly" => {
+                skipped.monthly += 1;
+                continue;
+            }
+            m if m.starts_with("reserved") => {
+                skipped.commitment_unstated += 1;
+                continue;
+            }
+            other => return Err(row.error("mode", format!("unexpected mode {other:?}"))),
+        };
+        let gpus = row.positive("gpu_count")?;
+        let amount = match row.required("unit")? {
+            "hour" => row.positive("amount")?,
+            "gpu-hour" => row.positive("amount")? * gpus,
+            other => return Err(row.error("unit", format!("unexpected unit {other:?}"))),
+        };
+        let locator = row.required("source")?;
+        let source_id = format!("dated-2026/{provider}");
+        match sources.iter().find(|s| s.id == source_id) {
+            Some(s) if s.locator != locator => {
+                return Err(row.error("source", format!("{provider} cites a second file")))
+            }
+            Some(_) => {}
+            None => sources.push(Source {
+                id: source_id.clone().into(),
+                title: format!(
+                    "{provider} prices of 2026 as transcribed by a third party (shared/catalog/sources/dated_2026/neoclouds_usd.csv; region not stated)"
+                )
+                .into(),
+                locator: locator.to_string().into(),
+                kind: SourceKind::Aggregator,
+                license: "third-party transcription of the provider's pricing page (licence not checked)".into(),
+            }),
+        }
+        let instance = neocloud_instance(row.required("instance")?);
+        let gpu = row.required("gpu_model")?;
+        let id = offer_id(provider, &instance);
+        let mut offer = dated_offer(
+            &row,
+            provider,
+            &instance,
+            gpu,
+            &instance,
+            PriceBasis::Instance,
+        )?;
+        offer.gpus = gpus;
+        offer.spec = offer_spec(gpu, &instance).map(|s| s.to_string().into());
+        set.insert_offer(&row, offer)?;
+        let price = Price {
+            mode,
+            region: REGION_NOT_NAMED.into(),
+            amount,
+            currency: Currency::Usd,
+            source: source_id.into(),
+            as_of: AsOf::On(row.date("as_of")?),
+        };
+        set.add_price(&row, &id, price)?;
+    }
+    Ok((sources, skipped))
+}
+
 /// Adds hand-curated offers (the founding document's market reference).
 pub fn add_curated(set: &mut OfferSet, offers: Vec<Offer>) -> Result<(), ImportError> {
     for o in offers {
@@ -571,6 +883,37 @@ mod tests {
                 (Period::Week, Decimal::from(48)),
                 (Period::Days30, Decimal::from(180))
             ]
+        );
+    }
+
+    #[test]
+    fn verda_names_its_modes_in_the_instance() {
+        assert_eq!(
+            neocloud_instance("RTXA6000 Spot instance (1x GPU)"),
+            "RTXA6000 (1x GPU)"
+        );
+        assert_eq!(
+            neocloud_instance("RTXA6000 On-demand instance (1x GPU)"),
+            "RTXA6000 (1x GPU)"
+        );
+        assert_eq!(neocloud_instance("8x H100 SXM"), "8x H100 SXM");
+    }
+
+    #[test]
+    fn compshare_spot_is_seventy_percent() {
+        assert_eq!(COMPSHARE_SPOT_SHARE.to_string(), "0.7");
+        assert_eq!(compshare_gpu("单卡 v100s", "V100-32GB"), "V100S");
+        assert_eq!(
+            compshare_gpu("单卡 4090-48G", "RTX4090-48GB"),
+            "RTX4090-48GB"
+        );
+        assert_eq!(
+            compshare_source("BennielAllan/compshare-docs@ad2bf8f8f1e11f8521002131eea6a16c61c2413e:pages/operation/charge/bill.md"),
+            Some("compshare-bill")
+        );
+        assert_eq!(
+            compshare_source("elsewhere:pages/operation/charge/bill.md"),
+            None
         );
     }
 

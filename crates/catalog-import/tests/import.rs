@@ -208,6 +208,167 @@ fn a_price_from_an_unlisted_source_fails_validation() {
     fs::remove_dir_all(dir).ok();
 }
 
+/// `dated_2026/compshare_cny.csv` (53 rows): 36 rows of the undated price table (12 cards ×
+/// on demand, 包日, 包月), 16 older dated notice prices (history, left out and reported) and
+/// the no-GPU mode (left out and reported).
+#[test]
+fn compshare_keeps_the_newest_price_of_each_card_and_mode() {
+    let (catalog, report) = build(&default_data_dir()).unwrap();
+    let offers: Vec<_> = catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == "compshare")
+        .collect();
+    assert_eq!(offers.len(), 12);
+    let prices: usize = offers.iter().map(|o| o.prices.len()).sum();
+    assert_eq!(
+        prices,
+        12 * 4,
+        "on demand, 包日, 包月 and the derived spot price"
+    );
+    let skipped = report.skipped.join("\n");
+    assert!(skipped.contains("1 no-GPU-mode row"), "{skipped}");
+    assert!(skipped.contains("16 dated notice price(s)"), "{skipped}");
+    // The 2025-12-31 notice cut the 4090 to 1.67; the newer price table says 1.66.
+    let rtx4090 = catalog.offer("compshare/单卡 4090-24G").unwrap();
+    let od: Vec<String> = rtx4090
+        .prices
+        .iter()
+        .filter(|p| p.mode.to_string() == "on-demand")
+        .map(|p| format!("{} {}", p.amount, p.as_of))
+        .collect();
+    assert_eq!(od, ["1.66 2026-05-13"]);
+}
+
+#[test]
+fn a_compshare_row_from_an_unknown_document_stops_the_import() {
+    let dir = scratch_data("compshare-source");
+    let path = dir.join("upstream/sources/dated_2026/compshare_cny.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let broken = text.replacen("charge/bill.md", "charge/other.md", 1);
+    assert_ne!(broken, text, "fixture row not found");
+    fs::write(&path, broken).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("compshare_cny.csv row 2, field source: no curated source"),
+        "{err}"
+    );
+    fs::remove_dir_all(dir).ok();
+}
+
+/// `dated_2026/neoclouds_usd.csv` (89 rows): 74 on-demand and spot prices in the unnamed
+/// region, 13 reserved prices of unstated term and 2 monthly ones left out and reported. A
+/// per-GPU-hour price of an 8-GPU Lambda instance is the instance's 8 × 3.99 = 31.92 USD; a
+/// row of an offer the catalog has (Paperspace's V100) adds its 2026 price to it.
+#[test]
+fn neocloud_rows_are_dated_prices_of_no_named_region() {
+    let (catalog, report) = build(&default_data_dir()).unwrap();
+    let unnamed: usize = catalog
+        .offers
+        .iter()
+        .flat_map(|o| o.prices.iter())
+        .filter(|p| p.region == "region-not-named" && p.source.starts_with("dated-2026/"))
+        .count();
+    assert_eq!(unnamed, 74);
+    let skipped = report.skipped.join("\n");
+    assert!(
+        skipped.contains("13 reserved or contract price(s)"),
+        "{skipped}"
+    );
+    assert!(skipped.contains("2 monthly price(s)"), "{skipped}");
+    let lambda = catalog.offer("lambda/8x H100 SXM").unwrap();
+    assert_eq!(lambda.gpus.to_string(), "8");
+    assert_eq!(lambda.prices[0].amount.to_string(), "31.92");
+    let v100 = catalog.offer("paperspace/V100").unwrap();
+    let prices: Vec<String> = v100
+        .prices
+        .iter()
+        .map(|p| format!("{} {} {}", p.region, p.amount, p.as_of))
+        .collect();
+    assert_eq!(
+        prices,
+        [
+            "East Coast (NY2) 2.29 unknown",
+            "region-not-named 2.30 2026-09-20"
+        ]
+    );
+    let source = catalog.source("dated-2026/paperspace").unwrap();
+    assert!(source
+        .locator
+        .starts_with("api-evangelist/paperspace@0ff68f87"));
+}
+
+/// Never an invented number: every price the catalog holds from `dated_2026/` is a row of
+/// its file — amount (per instance: a per-GPU-hour amount times the GPU count), date and the
+/// file the row cites — except CompShare's spot prices, 70 % of a row's on-demand price.
+#[test]
+fn every_dated_2026_price_is_a_row_of_its_file() {
+    let (catalog, _) = build(&default_data_dir()).unwrap();
+    let dir = default_data_dir().join("upstream/sources/dated_2026");
+    let mut rows: Vec<(String, String, String, String)> = Vec::new();
+    for file in [
+        "compshare_cny.csv",
+        "alibaba_intl_usd.csv",
+        "neoclouds_usd.csv",
+    ] {
+        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
+        for r in reader.records() {
+            let r = r.unwrap();
+            let amount: rust_decimal::Decimal = r[9].parse().unwrap();
+            let gpus: rust_decimal::Decimal = r[3].parse().unwrap_or_default();
+            let amount = if &r[11] == "gpu-hour" {
+                amount * gpus
+            } else {
+                amount
+            };
+            rows.push((
+                r[0].to_string(),
+                amount.normalize().to_string(),
+                r[12].to_string(),
+                r[13].to_string(),
+            ));
+        }
+    }
+    let mut checked = 0;
+    for o in catalog.offers.iter() {
+        for p in o.prices.iter() {
+            let Some(source) = catalog.source(&p.source) else {
+                panic!("{}: unknown source {}", o.id, p.source)
+            };
+            let dated = rows.iter().any(|r| r.3 == *source.locator);
+            if !dated && &*p.source != "compshare-spot-2026-03" {
+                continue;
+            }
+            let amount = if &*p.source == "compshare-spot-2026-03" {
+                (p.amount / rust_decimal::Decimal::new(7, 1)).normalize()
+            } else {
+                p.amount.normalize()
+            };
+            let provider = if o.provider.starts_with("alibaba") {
+                "alibaba"
+            } else {
+                &o.provider
+            };
+            assert!(
+                rows.iter().any(|r| r.0 == provider
+                    && r.1 == amount.to_string()
+                    && r.2 == p.as_of.to_string()),
+                "{} {} {} {} is no row of dated_2026/",
+                o.id,
+                p.mode,
+                p.amount,
+                p.as_of
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        36 + 12 + 48 + 74,
+        "CompShare's list and spot, Alibaba, neoclouds"
+    );
+}
+
 /// The audit's findings and decisions, as reviewed in `data/AUDIT.md`.
 mod audit {
     use super::*;

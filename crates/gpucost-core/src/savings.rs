@@ -336,6 +336,10 @@ fn outside_share(ctx: &EstimateContext, line: usize, op: &OffPeak) -> Decimal {
     }
 }
 
+// TODO(issue 32): CompShare publishes a real night price (`Provider::off_peak`: 10 % off
+// 01:00–07:00 Beijing time on RTX 4090/5090). The estimate should price a line's on-demand
+// hours inside such a window at that price, and this lever should use the provider's window
+// and discount instead of the scenario's what-if when the cheapest plan's offer has one.
 fn off_peak(ctx: &EstimateContext, comparison: &Comparison, best: Money) -> Option<Saving> {
     let op = &ctx.scenario.scenario().off_peak;
     if op.discount_pct.is_zero() || op.flexible_pct.is_zero() {

@@ -10,7 +10,6 @@ use std::collections::BTreeSet;
 use chrono::NaiveDate;
 use gpucost_core::catalog::{embedded, AsOf, SourceKind};
 use gpucost_core::estimate::ProviderPlan;
-use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
 use gpucost_core::report::Report;
@@ -18,26 +17,11 @@ use gpucost_core::scenario::{Horizon, Line, Scenario};
 use rust_decimal::Decimal;
 
 fn run(scenario: Scenario) -> Report {
-    let e = embedded();
-    let valid = scenario.validate(&e.catalog).expect("valid scenario");
-    let fx = FxTable::from_catalog(&e.catalog);
-    common::estimate(
-        &valid,
-        &fx,
-        Currency::Cny,
-        NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
-    )
+    common::estimate_cny(scenario, NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())
 }
 
 fn alibaba(r: &Report) -> &ProviderPlan {
-    r.comparison
-        .providers
-        .iter()
-        .find(|p| p.seller.id == "alibaba")
-        .expect("an Alibaba row")
-        .outcome
-        .as_ref()
-        .unwrap_or_else(|e| panic!("Alibaba cannot serve: {e:?}"))
+    common::served(r, "alibaba")
 }
 
 /// One GPU of `gpu` for `hours`, compared on Alibaba only.

@@ -9,6 +9,7 @@
 
 mod compiled;
 mod date;
+mod freshness;
 mod records;
 mod validate;
 
@@ -18,6 +19,7 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 
 pub use date::parse_ymd;
+pub use freshness::{PriceDates, STALE_AFTER_DAYS};
 pub use records::*;
 pub use validate::{validate, CatalogProblem};
 
@@ -175,6 +177,20 @@ impl Catalog {
                 .collect();
             dates.sort_unstable();
             dates.dedup();
+            // Many dates (one per scraped file) read as their range.
+            let unknown = dates.iter().any(|d| d == "unknown");
+            dates.retain(|d| d != "unknown");
+            if dates.len() > 3 {
+                dates = vec![format!(
+                    "{} … {} ({} dates)",
+                    dates[0],
+                    dates[dates.len() - 1],
+                    dates.len()
+                )];
+            }
+            if unknown {
+                dates.push("unknown".into());
+            }
             let dates = if dates.is_empty() {
                 "—".to_string()
             } else {

@@ -338,6 +338,48 @@ pub struct Provider {
     pub stopped_rule: Rule,
     /// Other sourced billing facts (spot levels, subscription rules, deposits).
     pub notes: List<Rule>,
+    /// Time-of-day prices it publishes (a night discount), as data.
+    ///
+    /// TODO(issue 32): the estimate does not price hours in these windows at the lower price
+    /// yet, and the off-peak lever is still the scenario's what-if; both should read this.
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub off_peak: List<OffPeakPrice>,
+}
+
+/// A published time-of-day price: on-demand use of some GPUs in a daily window costs less
+/// (CompShare's night discount: 10 % off 01:00–07:00 on RTX 4090/5090).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffPeakPrice {
+    /// The catalog GPU models it applies to.
+    pub gpus: List<Text>,
+    /// Window start, hour of day on the provider's clock.
+    pub start_hour: u8,
+    /// Window end, hour of day (exclusive; less than the start when the window wraps).
+    pub end_hour: u8,
+    /// The provider's clock, minutes east of UTC (China Standard Time: 480).
+    pub utc_offset_minutes: i16,
+    /// Percent off the on-demand price inside the window.
+    pub discount_pct: Decimal,
+    /// The rule as published, with its source.
+    pub rule: Rule,
+}
+
+impl OffPeakPrice {
+    /// Whether hour-of-day `h` on the provider's clock falls in the window.
+    pub fn contains_hour(&self, h: u8) -> bool {
+        let (s, e) = (self.start_hour, self.end_hour);
+        if s <= e {
+            h >= s && h < e
+        } else {
+            h >= s || h < e
+        }
+    }
+
+    /// The price per hour inside the window, for an on-demand price of `amount`.
+    pub fn price(&self, amount: Decimal) -> Decimal {
+        amount * (Decimal::ONE_HUNDRED - self.discount_pct) / Decimal::ONE_HUNDRED
+    }
 }
 
 /// Datasheet figures of one GPU SKU, from `gpu_specs.csv`.

@@ -103,9 +103,30 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
                 "tiers must be listed smallest host first",
             );
         }
+        for op in pr.off_peak.iter() {
+            if op.start_hour > 23 || op.end_hour > 24 || op.start_hour == op.end_hour {
+                p.push(&record, "off_peak", "needs a window of hours 0–24");
+            }
+            if op.discount_pct <= Decimal::ZERO || op.discount_pct >= Decimal::ONE_HUNDRED {
+                p.push(
+                    &record,
+                    "off_peak.discount_pct",
+                    "must be between 0 and 100",
+                );
+            }
+            if op.gpus.is_empty() {
+                p.push(&record, "off_peak.gpus", "names no GPU");
+            }
+            for g in op.gpus.iter() {
+                if !gpus.contains(g.as_ref()) {
+                    p.push(&record, "off_peak.gpus", format!("unknown GPU {g:?}"));
+                }
+            }
+        }
         let rules = std::iter::once(("metering.rule", &pr.metering.rule))
             .chain(std::iter::once(("stopped_rule", &pr.stopped_rule)))
-            .chain(pr.notes.iter().map(|n| ("notes", n)));
+            .chain(pr.notes.iter().map(|n| ("notes", n)))
+            .chain(pr.off_peak.iter().map(|o| ("off_peak.rule", &o.rule)));
         for (field, rule) in rules {
             if rule.en.trim().is_empty() || rule.zh.trim().is_empty() {
                 p.push(&record, field, "needs both English and Chinese text");

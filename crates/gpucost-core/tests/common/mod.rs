@@ -65,3 +65,23 @@ pub fn total_of<'v>(json: &'v Value, seller: &str) -> &'v str {
         .as_str()
         .unwrap()
 }
+
+/// `scenario` estimated against the embedded catalog in CNY on `today`.
+pub fn estimate_cny(scenario: gpucost_core::scenario::Scenario, today: NaiveDate) -> Report {
+    let e = embedded();
+    let valid = scenario.validate(&e.catalog).expect("valid scenario");
+    let fx = FxTable::from_catalog(&e.catalog);
+    estimate(&valid, &fx, Currency::Cny, today)
+}
+
+/// The plan of `seller`'s row, which must serve.
+pub fn served<'r>(r: &'r Report, seller: &str) -> &'r gpucost_core::estimate::ProviderPlan {
+    r.comparison
+        .providers
+        .iter()
+        .find(|p| p.seller.id == seller)
+        .unwrap_or_else(|| panic!("no row for {seller}"))
+        .outcome
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{seller} cannot serve: {e:?}"))
+}

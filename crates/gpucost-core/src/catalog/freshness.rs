@@ -1,0 +1,88 @@
+//! How current a provider's prices are: the newest date its catalog prices carry, and how
+//! many carry none, so the page can say "newest price: …" and mark a provider whose prices
+//! are old. It knows nothing of words; the page and the exports render it.
+
+use chrono::NaiveDate;
+
+use super::{AsOf, Catalog};
+
+/// A provider older than this many days is stale (its newest price is more than a year old).
+pub const STALE_AFTER_DAYS: i64 = 365;
+
+/// The dates of one provider's catalog prices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PriceDates {
+    /// The newest date any of its prices carries: `On` when a price is known to be of that
+    /// day, `OnOrBefore` when the newest date is only an upper bound, `Unknown` when no price
+    /// has a date.
+    pub newest: AsOf,
+    /// How many of its prices carry a date.
+    pub dated: usize,
+    /// How many carry none.
+    pub undated: usize,
+}
+
+impl PriceDates {
+    /// Whether the newest price is more than [`STALE_AFTER_DAYS`] old on `today`; `None` when
+    /// no price has a date (unknown is not the same as old).
+    pub fn is_stale(&self, today: NaiveDate) -> Option<bool> {
+        self.newest.age_days(today).map(|d| d > STALE_AFTER_DAYS)
+    }
+}
+
+impl Catalog {
+    /// The dates of `provider`'s prices, or `None` when the catalog has no price of it.
+    pub fn price_dates(&self, provider: &str) -> Option<PriceDates> {
+        let mut dates = PriceDates {
+            newest: AsOf::Unknown,
+            dated: 0,
+            undated: 0,
+        };
+        let prices = self
+            .offers
+            .iter()
+            .filter(|o| o.provider == provider)
+            .flat_map(|o| o.prices.iter());
+        for p in prices {
+            let Some(date) = p.as_of.date() else {
+                dates.undated += 1;
+                continue;
+            };
+            dates.dated += 1;
+            dates.newest = match dates.newest.date() {
+                // A known day beats an upper bound of the same day.
+                Some(d) if d > date || (d == date && matches!(dates.newest, AsOf::On(_))) => {
+                    dates.newest
+                }
+                _ => p.as_of,
+            };
+        }
+        (dates.dated + dates.undated > 0).then_some(dates)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 1, d).unwrap()
+    }
+
+    #[test]
+    fn a_known_day_beats_an_upper_bound_of_the_same_day_and_age_decides_staleness() {
+        let dates = PriceDates {
+            newest: AsOf::On(day(1)),
+            dated: 1,
+            undated: 0,
+        };
+        let a_year_on = day(1) + chrono::Days::new(STALE_AFTER_DAYS as u64);
+        assert_eq!(dates.is_stale(a_year_on), Some(false));
+        assert_eq!(dates.is_stale(a_year_on + chrono::Days::new(1)), Some(true));
+        let unknown = PriceDates {
+            newest: AsOf::Unknown,
+            ..dates
+        };
+        assert_eq!(unknown.is_stale(day(2)), None);
+    }
+}
