@@ -27,8 +27,11 @@ cargo clippy -p gpu-cost-lab -p review-worker --target wasm32-unknown-unknown --
 step "native tests (engine, CLI, import, app logic)"
 cargo test --workspace --locked
 
-step "generated-input tests: 1,000,000 links and 1,000,000 prices files (optimized build)"
+step "generated-input tests: 1,000,000 links (20,000 estimated and exported) and 1,000,000 prices files (optimized build)"
 cargo test --profile fuzz -p gpucost-core --test fuzz --locked
+
+step "generated-input tests: 100,000 hostile bills and side files (optimized build)"
+FUZZ_CASES=100000 cargo test --profile fuzz -p gpucost-review --test fuzz --locked
 
 step "wasm-bindgen tests in headless Chromium"
 cargo test -p gpu-cost-lab --target wasm32-unknown-unknown --locked

@@ -288,6 +288,10 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
     if !json.problems.is_empty() {
         h.list("review-problems", &json.problems, lang);
     }
+    if !json.folded.is_empty() {
+        let folded: Vec<String> = json.folded.iter().map(|f| f.text.clone()).collect();
+        h.list("review-folded", &folded, lang);
+    }
     h.close("dd");
     h.pair(l(Label::Total), &shown(&json.total));
     h.pair(l(Label::GpuSpend), &shown(&json.gpu));

@@ -17,6 +17,22 @@ use crate::review::levers::Levers;
 use crate::review::utilization::{UtilizationReview, LOW_UTILIZATION_PERCENT};
 use crate::review::{Amounts, Group, Review};
 
+/// One dimension's values folded into `(other)`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FoldJson {
+    /// `tag-keys`, `tag-values`, `resources`, `instance-types`, `non-gpu-items`, `providers`
+    /// or `regions`.
+    pub dimension: String,
+    /// The tag key (tag values) or provider (regions), else empty.
+    pub key: String,
+    /// The most distinct values kept apart.
+    pub max: usize,
+    /// Rows whose value was folded.
+    pub rows: u64,
+    /// The sentence, in the requested language.
+    pub text: String,
+}
+
 /// The review as JSON.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ReviewJson {
@@ -32,6 +48,10 @@ pub struct ReviewJson {
     pub skipped: u64,
     /// The first skipped lines, named with line and column, in the requested language.
     pub problems: Vec<String>,
+    /// Dimensions with more distinct values than the review keeps apart: the rest is in the
+    /// group `(other)` (absent when nothing was folded).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub folded: Vec<FoldJson>,
     /// First usage start, UTC (`YYYY-MM-DD HH:MM:SS`), or empty.
     pub period_start: String,
     /// Last usage end, UTC, or empty.
@@ -277,6 +297,17 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
         rows: review.rows,
         skipped: review.skipped,
         problems: review.problems.iter().map(|p| p.text(lang)).collect(),
+        folded: review
+            .folded
+            .iter()
+            .map(|f| FoldJson {
+                dimension: f.dimension.as_str().into(),
+                key: f.key.clone().unwrap_or_default(),
+                max: f.max,
+                rows: f.rows,
+                text: f.text(lang),
+            })
+            .collect(),
         period_start: start,
         period_end: end,
         total: amounts(&review.total),
@@ -433,7 +464,8 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
 /// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
 /// currency), `low-utilization` (spend) and `no-utilization-samples` (key: how many
-/// resources; their spend).
+/// resources; their spend); and `folded` (key: the dimension, `tag-values:KEY` or
+/// `regions:PROVIDER`; amount: the rows whose value went into `(other)`).
 pub fn to_csv(json: &ReviewJson) -> String {
     let mut out = String::from("section,key,currency,amount,gpu_hours,per_gpu_hour\n");
     let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
@@ -529,6 +561,14 @@ pub fn to_csv(json: &ReviewJson) -> String {
             row("lever", &s.lever, &l.currency, &s.amount, "", "");
         }
     }
+    for f in &json.folded {
+        let key = if f.key.is_empty() {
+            f.dimension.clone()
+        } else {
+            format!("{}:{}", f.dimension, f.key)
+        };
+        out.push_str(&csv_row(["folded", &key, "", &f.rows.to_string(), "", ""]));
+    }
     out
 }
 
@@ -610,6 +650,12 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         l(Label::GpuHours),
         json.gpu_hours
     ));
+    for f in &json.folded {
+        out.push_str(&format!("- {}\n", markdown_text(&f.text)));
+    }
+    if !json.folded.is_empty() {
+        out.push('\n');
+    }
     let table = |out: &mut String, title: &str, gs: &[GroupJson]| {
         if gs.is_empty() {
             return;
@@ -768,6 +814,9 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         for p in &json.problems {
             out.push_str(&format!("    {p}\n"));
         }
+    }
+    for f in &json.folded {
+        out.push_str(&format!("  {}\n", f.text));
     }
     line(&mut out, l(Label::Total), shown(&json.total));
     line(&mut out, l(Label::GpuSpend), shown(&json.gpu));

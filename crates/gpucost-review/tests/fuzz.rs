@@ -17,6 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
+use gpucost_core::escape::{csv_cell_is_inert, markdown_is_inert, terminal_is_inert};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::Localize;
@@ -370,10 +371,13 @@ fn run(bill: &[u8], side: Option<&[u8]>, resource: &str, tz: i16, reach: &mut Re
             render::to_table(&json, lang),
             html::to_html(&json, lang),
         ];
-        // TODO(issue 26, lead): once `gpucost_core::escape` lands, assert the exports are
-        // neutral here: no CSV cell of `outputs[1]` starts with `=`, `+`, `-` (unless a plain
-        // number), `@`, TAB or CR; no raw HTML or bare CR in `outputs[2]`; no control
-        // character in `outputs[3]`.
+        // The exports are neutral: no CSV cell a spreadsheet evaluates, no raw HTML or bare
+        // CR in the Markdown, no control character in the table.
+        for cell in csv_cells(&outputs[1]) {
+            assert!(csv_cell_is_inert(&cell), "a live CSV cell {cell:?}");
+        }
+        assert!(markdown_is_inert(&outputs[2]), "{}", outputs[2]);
+        assert!(terminal_is_inert(&outputs[3]), "{}", outputs[3]);
         size += outputs.iter().map(String::len).sum::<usize>();
         size += review
             .folded
@@ -382,6 +386,25 @@ fn run(bill: &[u8], side: Option<&[u8]>, resource: &str, tz: i16, reach: &mut Re
             .sum::<usize>();
     }
     size
+}
+
+/// The cells of a CSV text as written (quotes kept; quoted cells may hold line breaks).
+fn csv_cells(csv: &str) -> Vec<String> {
+    let mut cells = vec![];
+    let mut cell = String::new();
+    let mut quoted = false;
+    for c in csv.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                cell.push('"');
+            }
+            ',' | '\n' if !quoted => cells.push(std::mem::take(&mut cell)),
+            c => cell.push(c),
+        }
+    }
+    assert!(!quoted, "the CSV closes its quotes");
+    cells
 }
 
 #[test]

@@ -448,3 +448,33 @@ fn a_long_text_is_cut_and_its_money_kept() {
     assert!(kept.ends_with('…') && kept.starts_with("éé"));
     assert!(r.by_tag["team"][0].key.ends_with('…'));
 }
+
+#[test]
+fn every_output_says_what_was_folded() {
+    let (r, _) = review(
+        "distinct.csv",
+        &distinct_rows(MAX_TAG_VALUES + 20)[..],
+        None,
+    )
+    .unwrap();
+    let e = embedded();
+    let fx = FxTable::from_catalog(&e.catalog);
+    let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+    let lv = levers(&r, e, &fx, Currency::Usd, today);
+    for lang in Lang::ALL {
+        let json = render::to_json(&r, lv.as_ref(), lang);
+        let said = json
+            .folded
+            .iter()
+            .find(|f| f.dimension == "tag-values")
+            .expect("the team values were folded");
+        assert_eq!((said.key.as_str(), said.rows), ("team", 20));
+        let text = &said.text;
+        assert!(render::to_csv(&json).contains("folded,tag-values:team,,20,,\n"));
+        assert!(render::to_markdown(&json, lang).contains(&format!("- {text}")));
+        assert!(render::to_table(&json, lang).contains(text.as_str()));
+        assert!(html::to_html(&json, lang).contains("review-folded"));
+        let value = serde_json::to_value(&json).unwrap();
+        assert_eq!(value["folded"][0]["rows"], 20);
+    }
+}

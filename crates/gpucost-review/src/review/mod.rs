@@ -191,6 +191,21 @@ pub enum Dimension {
     Regions,
 }
 
+impl Dimension {
+    /// The slug exports write.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dimension::TagKeys => "tag-keys",
+            Dimension::TagValues => "tag-values",
+            Dimension::Resources => "resources",
+            Dimension::InstanceTypes => "instance-types",
+            Dimension::NonGpuItems => "non-gpu-items",
+            Dimension::Providers => "providers",
+            Dimension::Regions => "regions",
+        }
+    }
+}
+
 /// Values of a dimension past its cap, folded into the group [`crate::limits::OTHER`]: the
 /// review says so, in every output, so that no total looks complete when it is not broken
 /// down.
