@@ -178,6 +178,11 @@ impl Html {
     }
 }
 
+/// Most rows a group table shows on the page, biggest first; the rest are counted in a last
+/// row. A bill folded at its caps can still have 50 tag keys of 501 groups each: drawn whole,
+/// that report alone took ~400 MB in the tab (BENCHMARKS.md), and no one reads row 500.
+pub const MAX_SHOWN_ROWS: usize = 100;
+
 /// One group table: key, spend, GPU-hours, spend per GPU-hour; nothing when empty.
 fn group_table(h: &mut Html, testid: &str, caption: &str, key: &str, gs: &[GroupJson], lang: Lang) {
     if gs.is_empty() {
@@ -193,12 +198,21 @@ fn group_table(h: &mut Html, testid: &str, caption: &str, key: &str, gs: &[Group
         (l(Label::PerGpuHour), true),
     ]);
     h.open("tbody", &[]);
-    for g in gs {
+    for g in gs.iter().take(MAX_SHOWN_ROWS) {
         h.open("tr", &[]);
         h.el("th", &[("scope", "row")], &g.key);
         h.el("td", &[("class", "num")], &shown(&g.cost));
         h.el("td", &[("class", "num")], &num(&g.gpu_hours, 4));
         h.el("td", &[("class", "num")], &rates(&g.per_gpu_hour));
+        h.close("tr");
+    }
+    if gs.len() > MAX_SHOWN_ROWS {
+        h.open("tr", &[("class", "more")]);
+        h.el(
+            "td",
+            &[("colspan", "4")],
+            &crate::l10n::more_rows(gs.len() - MAX_SHOWN_ROWS, lang),
+        );
         h.close("tr");
     }
     h.close("tbody");

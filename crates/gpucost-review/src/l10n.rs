@@ -427,6 +427,14 @@ pub fn lever_slug_name(slug: &str, lang: Lang) -> &'static str {
 }
 
 /// `aws (98.5 % of the GPU spend; the levers cover its usage)`.
+/// The last row of a group table cut at [`crate::html::MAX_SHOWN_ROWS`].
+pub fn more_rows(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("… {n} more, smaller groups (all are in the CSV and JSON exports)"),
+        Lang::Zh => format!("…… 另有 {n} 个较小的分组（CSV 与 JSON 导出中有全部分组）"),
+    }
+}
+
 pub fn main_share(provider: &str, percent: &str, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{provider} ({percent}% of the GPU spend; the levers cover its usage)"),

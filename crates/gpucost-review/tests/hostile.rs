@@ -473,7 +473,13 @@ fn every_output_says_what_was_folded() {
         assert!(render::to_csv(&json).contains("folded,tag-values:team,,20,,\n"));
         assert!(render::to_markdown(&json, lang).contains(&format!("- {text}")));
         assert!(render::to_table(&json, lang).contains(text.as_str()));
-        assert!(html::to_html(&json, lang).contains("review-folded"));
+        let page = html::to_html(&json, lang);
+        assert!(page.contains("review-folded"));
+        // 500 kept values and (other): the page draws the biggest 100 and counts the rest.
+        assert!(
+            page.contains(&gpucost_review::l10n::more_rows(401, lang)),
+            "{lang:?}"
+        );
         let value = serde_json::to_value(&json).unwrap();
         assert_eq!(value["folded"][0]["rows"], 20);
     }
