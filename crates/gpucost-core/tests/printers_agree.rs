@@ -1,0 +1,141 @@
+//! Every printer says the same thing (issue 27): for each preset and the snapshot links, in
+//! both languages, the JSON, CSV, Markdown and table carry the same provider names, totals,
+//! rates, billing words and savings, and every CSV total is the sum of its line items.
+
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::embedded;
+use gpucost_core::escape::markdown_text;
+use gpucost_core::export;
+use gpucost_core::format::{self, Lang};
+use gpucost_core::money::{Currency, Money};
+use gpucost_core::presets::Preset;
+use gpucost_core::session::Session;
+use gpucost_core::share;
+use gpucost_core::view::results::results_view;
+use rust_decimal::Decimal;
+
+fn links() -> Vec<String> {
+    let mut links: Vec<String> = include_str!("../../../tests/snapshot-links.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    links.extend(
+        Preset::ALL
+            .iter()
+            .map(|p| format!("?preset={}", p.as_str())),
+    );
+    links
+}
+
+/// CSV records as unquoted cells (cells here hold no line breaks).
+fn records(csv: &str) -> Vec<Vec<String>> {
+    csv.lines()
+        .map(|line| {
+            let mut cells = vec![];
+            let mut cell = String::new();
+            let mut quoted = false;
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' if quoted && chars.peek() == Some(&'"') => {
+                        cell.push('"');
+                        chars.next();
+                    }
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+                    c => cell.push(c),
+                }
+            }
+            cells.push(cell);
+            cells
+        })
+        .collect()
+}
+
+#[test]
+fn json_csv_markdown_and_table_carry_the_same_cells() {
+    let e = embedded();
+    let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+    let mut rows_checked = 0;
+    for link in links() {
+        for lang in Lang::ALL {
+            let decoded = share::decode(&link, &e.catalog);
+            let session = Session::from_decoded(e, decoded, Some(lang), today);
+            let Ok(estimate) = session.estimate.as_ref() else {
+                continue;
+            };
+            let r = &estimate.report;
+            let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
+            let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
+            let csv = records(&export::to_csv(&json));
+            let md = export::to_markdown(&json, lang);
+            let table = export::to_table(&json, &view, lang);
+            let currency = Currency::from_str(&json.currency).unwrap();
+            let header = &csv[0];
+            let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+            let mut sums: BTreeMap<&str, (Decimal, &str)> = BTreeMap::new();
+            for rec in &csv[1..] {
+                if rec[col("status")] == "served" {
+                    let amount = Decimal::from_str(&rec[col("amount")]).unwrap();
+                    let entry = sums
+                        .entry(rec[col("provider")].as_str())
+                        .or_insert((Decimal::ZERO, rec[col("total")].as_str()));
+                    entry.0 += amount;
+                }
+            }
+            for p in json.providers.iter().filter(|p| p.status == "served") {
+                rows_checked += 1;
+                let what = format!("{link} {lang:?} {}", p.provider);
+                // CSV: the row's total, and its items add up to it.
+                let (sum, total) = sums[p.provider.as_str()];
+                assert_eq!(total, p.total, "{what}");
+                assert_eq!(
+                    sum,
+                    Decimal::from_str(&p.total).unwrap(),
+                    "{what}: items sum"
+                );
+                // Markdown: the same name, billing, total and rate in one row.
+                let md_row = format!(
+                    "| {} | {} | {} | {} |",
+                    markdown_text(&p.name),
+                    markdown_text(&p.billing),
+                    p.total,
+                    p.per_gpu_hour
+                );
+                assert!(md.contains(&md_row), "{what}: {md_row}\n{md}");
+                // Table: the same total and rate, as the page prints them.
+                let money =
+                    format::money(Money::new(Decimal::from_str(&p.total).unwrap(), currency));
+                let rate = format::rate(Money::new(
+                    Decimal::from_str(&p.per_gpu_hour).unwrap(),
+                    currency,
+                ));
+                let line = table
+                    .lines()
+                    .find(|l| l.contains(&format!(" {} ", p.name)) && l.contains(&money))
+                    .unwrap_or_else(|| panic!("{what}: {money} in\n{table}"));
+                assert!(line.contains(&rate), "{what}: {rate} in {line}");
+                assert!(line.contains(&p.billing), "{what}: {} in {line}", p.billing);
+            }
+            for s in &json.savings {
+                let md_row = format!(
+                    "| {} | {} | {}% | {} |",
+                    markdown_text(&s.name),
+                    s.amount,
+                    s.percent,
+                    markdown_text(&s.assumption)
+                );
+                assert!(md.contains(&md_row), "{link}: {md_row}");
+                assert!(table.contains(&s.name), "{link}: {}", s.name);
+            }
+        }
+    }
+    assert!(
+        rows_checked > 500,
+        "the links serve many rows ({rows_checked})"
+    );
+}
