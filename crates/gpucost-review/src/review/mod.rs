@@ -116,14 +116,26 @@ pub struct Group {
     pub cost: Amounts,
     /// Its GPU-hours.
     pub gpu_hours: Decimal,
+    /// Its GPU-hours per currency they were billed in (a GPU model billed in CNY by one
+    /// seller and in USD by another has two rates, each over its own hours).
+    pub currency_hours: Amounts,
 }
 
 impl Group {
-    /// Spend per GPU-hour in `currency`, when it has GPU-hours.
-    /// `None` too when the quotient is past a decimal (a large cost over a tiny fraction of
-    /// an hour).
+    /// Spend per GPU-hour in `currency`: the spend in that currency over the GPU-hours billed
+    /// in it, when there are any. `None` too when the quotient is past a decimal (a large
+    /// cost over a tiny fraction of an hour).
     pub fn per_gpu_hour(&self, currency: Currency) -> Option<Decimal> {
-        self.cost.get(currency).checked_div(self.gpu_hours)
+        self.cost
+            .get(currency)
+            .checked_div(self.currency_hours.get(currency))
+    }
+
+    /// Adds a row's `cost` in `currency` and its `gpu_hours`.
+    fn add(&mut self, currency: Currency, cost: Decimal, gpu_hours: Decimal) {
+        self.cost.add(currency, cost);
+        self.gpu_hours = self.gpu_hours.saturating_add(gpu_hours);
+        self.currency_hours.add(currency, gpu_hours);
     }
 }
 
@@ -323,6 +335,9 @@ fn span_hours(a: NaiveDateTime, b: NaiveDateTime) -> Decimal {
 struct ResourceUse {
     provider: String,
     gpu: String,
+    /// Whether the bill named it by a resource id (else it is an instance type or GPU SKU,
+    /// which may be several machines at once).
+    by_id: bool,
     hours: Decimal,
     cost: Amounts,
 }
@@ -354,6 +369,8 @@ pub struct Reviewer<'c> {
     gpu: Amounts,
     non_gpu: HashMap<String, Amounts>,
     gpu_hours: Decimal,
+    /// GPU-hours per currency they were billed in.
+    currency_hours: Amounts,
     by_provider: HashMap<String, Group>,
     by_gpu: HashMap<String, Group>,
     by_instance: HashMap<String, Group>,
@@ -403,6 +420,7 @@ impl<'c> Reviewer<'c> {
             gpu: Amounts::default(),
             non_gpu: HashMap::new(),
             gpu_hours: Decimal::ZERO,
+            currency_hours: Amounts::default(),
             by_provider: HashMap::new(),
             by_gpu: HashMap::new(),
             by_instance: HashMap::new(),
@@ -493,6 +511,7 @@ impl<'c> Reviewer<'c> {
             return Ok(());
         };
         self.gpu.add(row.currency, row.cost);
+        self.currency_hours.add(row.currency, gpu_hours);
         let instance = row
             .instance_type
             .as_deref()
@@ -524,8 +543,7 @@ impl<'c> Reviewer<'c> {
                 key,
                 ..Group::default()
             });
-            g.cost.add(row.currency, row.cost);
-            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
+            g.add(row.currency, row.cost, gpu_hours);
         }
         let mut in_other_key = false;
         for (k, v) in &row.tags {
@@ -564,8 +582,7 @@ impl<'c> Reviewer<'c> {
                 key: v.to_string(),
                 ..Group::default()
             });
-            g.cost.add(row.currency, row.cost);
-            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
+            g.add(row.currency, row.cost, gpu_hours);
         }
         if let Some(region) = &row.region {
             let regions = self.regions.entry(provider.clone()).or_default();
@@ -629,6 +646,7 @@ impl<'c> Reviewer<'c> {
             r.provider.clone_from(&row.provider);
             r.gpu.clone_from(&gpu_use.gpu);
         }
+        r.by_id |= row.resource_id.is_some();
         r.hours = r.hours.saturating_add(hours.unwrap_or_default());
         r.cost.add(row.currency, row.cost);
         Ok(())
@@ -652,15 +670,24 @@ impl<'c> Reviewer<'c> {
             // GPU spend without this tag, so each key's groups add up to the GPU spend.
             let mut tagged = Amounts::default();
             let mut tagged_hours = Decimal::ZERO;
+            let mut tagged_currency_hours = Amounts::default();
             for g in groups.values() {
                 tagged.add_all(&g.cost);
                 tagged_hours = tagged_hours.saturating_add(g.gpu_hours);
+                tagged_currency_hours.add_all(&g.currency_hours);
             }
             let mut untagged = Amounts::default();
             for (c, a) in &self.gpu.0 {
                 let rest = a.saturating_sub(tagged.get(*c));
                 if !rest.is_zero() {
                     untagged.add(*c, rest);
+                }
+            }
+            let mut untagged_hours = Amounts::default();
+            for (c, h) in &self.currency_hours.0 {
+                let rest = h.saturating_sub(tagged_currency_hours.get(*c));
+                if !rest.is_zero() {
+                    untagged_hours.add(*c, rest);
                 }
             }
             if !untagged.is_empty() || self.gpu_hours > tagged_hours {
@@ -670,6 +697,7 @@ impl<'c> Reviewer<'c> {
                         key: UNTAGGED.into(),
                         cost: untagged,
                         gpu_hours: self.gpu_hours.saturating_sub(tagged_hours),
+                        currency_hours: untagged_hours,
                     },
                 );
             }
@@ -683,6 +711,14 @@ impl<'c> Reviewer<'c> {
         });
         let period = self.period;
         let period_hours = period.map(|(a, b)| span_hours(a, b));
+        // A resource named only by its instance type or GPU SKU with more hours than the
+        // period is several machines at once: none of them is claimed to never stop.
+        let several: std::collections::HashSet<String> = self
+            .resources
+            .iter()
+            .filter(|(_, r)| !r.by_id && period_hours.is_some_and(|p| r.hours > p))
+            .map(|(id, _)| id.clone())
+            .collect();
         let mut resources: Vec<GpuResource> = self
             .resources
             .into_iter()
@@ -702,7 +738,7 @@ impl<'c> Reviewer<'c> {
         });
         let always_on: Vec<AlwaysOn> = resources
             .iter()
-            .filter(|r| r.resource != OTHER)
+            .filter(|r| r.resource != OTHER && !several.contains(&r.resource))
             .filter(|r| {
                 period_hours
                     .is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
