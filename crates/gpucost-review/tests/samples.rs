@@ -189,24 +189,12 @@ fn a_google_cloud_bill_gets_levers_a_scenario_link_and_its_heat_map() {
     }
 }
 
-/// The review of `bill`, a generic CSV's text.
-fn generic(bill: &str) -> Review {
-    gpucost_review::review::review_bill(
-        &embedded().catalog,
-        "bill.csv",
-        bill.as_bytes(),
-        gpucost_review::review::ReviewOptions::default(),
-        |_| {},
-    )
-    .unwrap()
-}
-
 /// Regression: a group billed in two currencies divided each currency's spend by the
 /// combined GPU-hours (RTX 4090 "¥0.9694 + $0.3518/GPU-h" where the rates were ¥1.98 and
 /// $0.69); each currency's rate is its spend over its own GPU-hours.
 #[test]
 fn each_currency_is_divided_by_its_own_gpu_hours() {
-    let r = generic(
+    let r = support::generic(
         "provider,gpu_model,gpus,hours,cost,currency,tags\n\
          featurize,RTX 4090,1,100,198.00,CNY,team=cv\n\
          runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
@@ -236,7 +224,7 @@ fn each_currency_is_divided_by_its_own_gpu_hours() {
         assert!(html.contains("¥1.98") && html.contains("$0.69"), "{html}");
     }
     // Untagged rows keep their currencies' hours apart too.
-    let r = generic(
+    let r = support::generic(
         "provider,gpu_model,gpus,hours,cost,currency,tags\n\
          featurize,RTX 4090,1,100,198.00,CNY,\n\
          runpod,RTX 4090,1,10,6.90,USD,team=cv\n",

@@ -10,6 +10,7 @@ mod amounts;
 pub mod levers;
 mod recognize;
 pub mod rightsize;
+pub mod summary;
 mod time;
 pub mod utilization;
 
@@ -166,6 +167,8 @@ pub struct Waste {
     pub dev_off_hours_gpu_hours: Decimal,
     /// … and its cost (the rows' cost in proportion to their off-hours time).
     pub dev_off_hours_cost: Amounts,
+    /// … that cost per tag key and value (the same groups as [`Review::by_tag`]'s).
+    pub dev_off_hours_by_tag: BTreeMap<(String, String), Amounts>,
 }
 
 /// A budget against the spend of its tag value, both per 730-hour month.
@@ -380,6 +383,7 @@ pub struct Reviewer<'c> {
     resources: HashMap<String, ResourceUse>,
     dev_off_hours_gpu_hours: Decimal,
     dev_off_hours_cost: Amounts,
+    dev_off_hours_by_tag: BTreeMap<(String, String), Amounts>,
     regions: BTreeMap<String, std::collections::BTreeSet<String>>,
     /// Per currency, the sum of the rows' costs' sizes: it bounds every cost sum the review
     /// makes, credits included, so checking it alone keeps them all below [`MAX_SUM`].
@@ -430,6 +434,7 @@ impl<'c> Reviewer<'c> {
             resources: HashMap::new(),
             dev_off_hours_gpu_hours: Decimal::ZERO,
             dev_off_hours_cost: Amounts::default(),
+            dev_off_hours_by_tag: BTreeMap::new(),
             regions: BTreeMap::new(),
             cost_size: BTreeMap::new(),
             hours_sum: Decimal::ZERO,
@@ -546,6 +551,8 @@ impl<'c> Reviewer<'c> {
             g.add(row.currency, row.cost, gpu_hours);
         }
         let mut in_other_key = false;
+        // The tag groups the row went to (capped as above), for its dev/test off-hours cost.
+        let mut kept_tags: Vec<(String, String)> = Vec::new();
         for (k, v) in &row.tags {
             let kept = self.by_tag.contains_key(k.as_str()) || self.by_tag.len() < MAX_TAG_KEYS;
             if !kept && in_other_key {
@@ -583,6 +590,7 @@ impl<'c> Reviewer<'c> {
                 ..Group::default()
             });
             g.add(row.currency, row.cost, gpu_hours);
+            kept_tags.push((k.to_string(), v.to_string()));
         }
         if let Some(region) = &row.region {
             let regions = self.regions.entry(provider.clone()).or_default();
@@ -624,8 +632,14 @@ impl<'c> Reviewer<'c> {
                 self.dev_off_hours_gpu_hours = self
                     .dev_off_hours_gpu_hours
                     .saturating_add(gpu_hours.saturating_mul(off_hours));
-                self.dev_off_hours_cost
-                    .add(row.currency, row.cost.saturating_mul(off_hours));
+                let cost = row.cost.saturating_mul(off_hours);
+                self.dev_off_hours_cost.add(row.currency, cost);
+                for tag in kept_tags {
+                    self.dev_off_hours_by_tag
+                        .entry(tag)
+                        .or_default()
+                        .add(row.currency, cost);
+                }
             }
         }
         let resource = row.resource_id.as_deref().unwrap_or(instance);
@@ -782,6 +796,7 @@ impl<'c> Reviewer<'c> {
                 always_on,
                 dev_off_hours_gpu_hours: self.dev_off_hours_gpu_hours,
                 dev_off_hours_cost: self.dev_off_hours_cost,
+                dev_off_hours_by_tag: self.dev_off_hours_by_tag,
             },
             budgets,
             regions: self

@@ -22,3 +22,16 @@ pub fn sample(name: &str) -> Review {
     )
     .unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
+
+/// The review of `bill`, a generic CSV's text, with the default options.
+#[allow(dead_code)] // not every test file reads a generic bill
+pub fn generic(bill: &str) -> Review {
+    review_bill(
+        &embedded().catalog,
+        "bill.csv",
+        bill.as_bytes(),
+        ReviewOptions::default(),
+        |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"))
+}
