@@ -140,8 +140,14 @@ pub fn summarize(review: &Review, levers: Option<&Levers>) -> Summary {
         all
     };
     let top: Vec<TopSaving> = levers
-        .map(|l| l.savings.iter().take(TOP_SAVINGS).cloned().collect())
-        .unwrap_or_else(Vec::new)
+        .map(|l| {
+            l.savings
+                .iter()
+                .take(TOP_SAVINGS)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
         .into_iter()
         .map(|saving: LeverSaving| {
             let owned = match saving.lever {
