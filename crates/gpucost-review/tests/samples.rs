@@ -240,3 +240,23 @@ fn each_currency_is_divided_by_its_own_gpu_hours() {
         "no USD hours untagged"
     );
 }
+
+/// Regression: a tag without a value (`team=`) or without a key (`=x`) made a group with an
+/// empty name — a row reading only ": $6.90" on the page. Such a row is untagged under the
+/// key instead.
+#[test]
+fn an_empty_tag_value_or_key_makes_no_group_of_no_name() {
+    let r = support::generic(
+        "provider,gpu_model,gpus,hours,cost,currency,tags\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=;=x;env=dev\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
+    );
+    assert!(!r.by_tag.contains_key(""), "{:?}", r.by_tag.keys());
+    let keys: Vec<&str> = r.by_tag["team"].iter().map(|g| g.key.as_str()).collect();
+    assert_eq!(keys, ["(untagged)", "cv"]);
+    for groups in r.by_tag.values() {
+        assert!(groups.iter().all(|g| !g.key.trim().is_empty()));
+    }
+    let json = to_json(&r, None, gpucost_core::format::Lang::En);
+    assert!(!to_csv(&json).contains("\ntag:team,,"), "no empty key row");
+}

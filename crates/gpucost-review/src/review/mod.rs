@@ -553,7 +553,13 @@ impl<'c> Reviewer<'c> {
         let mut in_other_key = false;
         // The tag groups the row went to (capped as above), for its dev/test off-hours cost.
         let mut kept_tags: Vec<(String, String)> = Vec::new();
-        for (k, v) in &row.tags {
+        // A tag without a key or a value (`team=`) names no group: the row is untagged
+        // under that key, never in a group of an empty name (a row reading ": $0.00").
+        let named = row
+            .tags
+            .iter()
+            .filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty());
+        for (k, v) in named {
             let kept = self.by_tag.contains_key(k.as_str()) || self.by_tag.len() < MAX_TAG_KEYS;
             if !kept && in_other_key {
                 // This row is in the folded keys' group already (and counted once).
