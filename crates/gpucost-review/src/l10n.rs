@@ -677,11 +677,22 @@ pub fn summary_saving(rank: usize, lever: &str, amount: &str, percent: &str, lan
     }
 }
 
+/// What a saving's owners' spend is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnerBasis<'a> {
+    /// GPU spend.
+    Gpu,
+    /// GPU spend at this provider.
+    GpuAt(&'a str),
+    /// Dev/test GPU spend outside office hours.
+    DevOffHours,
+}
+
 /// Who owns a saving: the owner tag key, what the spend is, and the owners with their
 /// spend (`ml $3,885.92`); `None` for the key when the bill has no tags.
 pub fn summary_owners(
     key: Option<&str>,
-    dev_off_hours: bool,
+    basis: OwnerBasis<'_>,
     owners: &[(String, String)],
     lang: Lang,
 ) -> String {
@@ -697,14 +708,26 @@ pub fn summary_owners(
         .iter()
         .map(|(who, spend)| format!("{who} {spend}"))
         .collect::<Vec<_>>();
-    match (lang, dev_off_hours) {
-        (Lang::En, false) => format!("Owners (tag {key}), by GPU spend: {}.", list.join("; ")),
-        (Lang::En, true) => format!(
+    match (lang, basis) {
+        (Lang::En, OwnerBasis::Gpu) => {
+            format!("Owners (tag {key}), by GPU spend: {}.", list.join("; "))
+        }
+        (Lang::En, OwnerBasis::GpuAt(p)) => format!(
+            "Owners (tag {key}), by GPU spend at {p}: {}.",
+            list.join("; ")
+        ),
+        (Lang::En, OwnerBasis::DevOffHours) => format!(
             "Owners (tag {key}), by dev/test GPU spend outside office hours: {}.",
             list.join("; ")
         ),
-        (Lang::Zh, false) => format!("负责方（标签 {key}，按 GPU 支出）：{}。", list.join("；")),
-        (Lang::Zh, true) => format!(
+        (Lang::Zh, OwnerBasis::Gpu) => {
+            format!("负责方（标签 {key}，按 GPU 支出）：{}。", list.join("；"))
+        }
+        (Lang::Zh, OwnerBasis::GpuAt(p)) => format!(
+            "负责方（标签 {key}，按在 {p} 的 GPU 支出）：{}。",
+            list.join("；")
+        ),
+        (Lang::Zh, OwnerBasis::DevOffHours) => format!(
             "负责方（标签 {key}，按非工作时间的开发/测试 GPU 支出）：{}。",
             list.join("；")
         ),

@@ -129,8 +129,11 @@ pub struct TopSavingJson {
     pub currency: String,
     /// Percent of the same usage on demand.
     pub percent: String,
-    /// What the owners' spend is: `gpu` or `dev-off-hours`.
+    /// What the owners' spend is: `gpu`, `gpu-at-provider` (the main provider's, on a bill
+    /// of several) or `dev-off-hours`.
     pub owned: String,
+    /// The provider, for `gpu-at-provider`; else empty.
+    pub provider: String,
     /// The owners with the most of that spend, most first.
     pub owners: Vec<OwnerJson>,
 }
@@ -444,9 +447,14 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
             percent: t.saving.percent().to_string(),
             owned: match t.owned {
                 OwnedSpend::Gpu => "gpu",
+                OwnedSpend::GpuAt(_) => "gpu-at-provider",
                 OwnedSpend::DevOffHours => "dev-off-hours",
             }
             .into(),
+            provider: match &t.owned {
+                OwnedSpend::GpuAt(p) => p.clone(),
+                _ => String::new(),
+            },
             owners: t
                 .owners
                 .iter()
@@ -473,9 +481,14 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
                 .iter()
                 .map(|o| (o.value.clone(), shown(&o.spend)))
                 .collect();
+            let basis = match t.owned.as_str() {
+                "dev-off-hours" => crate::l10n::OwnerBasis::DevOffHours,
+                "gpu-at-provider" => crate::l10n::OwnerBasis::GpuAt(&t.provider),
+                _ => crate::l10n::OwnerBasis::Gpu,
+            };
             lines.push(crate::l10n::summary_owners(
                 s.owner_key.as_deref(),
-                t.owned == "dev-off-hours",
+                basis,
                 &owners,
                 lang,
             ));
@@ -484,7 +497,8 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
     if !top.is_empty() {
         if s.owner_key.is_none() {
             // Once, not under each saving.
-            lines.push(crate::l10n::summary_owners(None, false, &[], lang));
+            let basis = crate::l10n::OwnerBasis::Gpu;
+            lines.push(crate::l10n::summary_owners(None, basis, &[], lang));
         }
         lines.push(crate::l10n::summary_alternatives(lang).into());
     }
@@ -590,9 +604,11 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 
 /// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`. First the
 /// summary: `summary-total`, `summary-gpu`, `summary-saving` (key: the lever; at most three,
-/// biggest first), `summary-owner-gpu` or `summary-owner-dev-off-hours` (key:
-/// `LEVER:TAGKEY=VALUE`; the owner's GPU spend, or dev/test spend out of office hours) and
-/// `summary-none` (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`, `provider`, `gpu-model`, `instance`, `tag:<key>`,
+/// biggest first), `summary-owner-gpu`, `summary-owner-gpu-at-provider` or
+/// `summary-owner-dev-off-hours` (key: `LEVER:TAGKEY=VALUE`; the owner's GPU spend, its GPU
+/// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
+/// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
+/// `provider`, `gpu-model`, `instance`, `tag:<key>`,
 /// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`; with a
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
 /// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no

@@ -184,3 +184,43 @@ fn the_owner_key_is_a_known_owner_tag_else_the_most_tagged_key() {
     // `env` says where, not who; `squad` tags more of the spend than `group`.
     assert_eq!(owner_key(&r).as_deref(), Some("squad"));
 }
+
+/// On a bill of several providers the levers cover the main provider's usage only, so their
+/// owners are those of that provider's GPU spend, not of the whole bill's.
+#[test]
+fn on_a_bill_of_several_providers_the_owners_are_the_main_providers() {
+    let r = support::sample("generic.csv");
+    let lv = priced(&r).expect("dated");
+    assert_eq!(lv.main_provider.as_deref(), Some("lambda"));
+    let s = summarize(&r, Some(&lv));
+    let t = s
+        .top
+        .iter()
+        .find(|t| t.saving.lever != ReviewLever::Schedule);
+    let t = t.expect("a lever at lambda");
+    assert_eq!(t.owned, OwnedSpend::GpuAt("lambda".into()));
+    // Lambda's rows in docs/examples/generic.csv, all team=ml: 3763.20 + 2.63 + 31.44.
+    assert_eq!(t.owners.len(), 1, "{:?}", t.owners);
+    assert_eq!(t.owners[0].value, "ml");
+    assert_eq!(
+        t.owners[0].spend.get(Currency::Usd),
+        "3797.27".parse().unwrap()
+    );
+    assert!(
+        t.owners[0].spend.get(Currency::Cny).is_zero(),
+        "AutoDL's yuan are not lambda's"
+    );
+    let json = to_json(&r, Some(&lv), Lang::Zh);
+    assert!(json
+        .summary
+        .lines
+        .iter()
+        .any(|l| l.contains("按在 lambda 的 GPU 支出")));
+    let csv = to_csv(&json);
+    let row = "summary-owner-gpu-at-provider,other-provider:team=ml,USD,3797.27,,\n";
+    assert!(
+        csv.contains(row),
+        "{:?}",
+        csv.lines().nth(6).map(str::as_bytes)
+    );
+}

@@ -24,7 +24,7 @@ use rust_decimal::Decimal;
 use crate::bill::{BillError, BillFormat, BillProblem, BillSummary, UsageRow};
 use crate::limits::{
     MAX_INSTANCE_TYPES, MAX_NON_GPU_ITEMS, MAX_PROVIDERS, MAX_REGIONS, MAX_RESOURCES, MAX_SUM,
-    MAX_TAG_KEYS, MAX_TAG_VALUES, OTHER,
+    MAX_TAG_KEYS, MAX_TAG_PROVIDER_SPENDS, MAX_TAG_VALUES, OTHER,
 };
 pub use amounts::Amounts;
 pub use recognize::{GpuUse, Recognizer};
@@ -269,6 +269,10 @@ pub struct Review {
     pub by_tag: BTreeMap<String, Vec<Group>>,
     /// GPU-hours per hour of the week (Monday 00:00 first, in the review's time zone).
     pub heat: Vec<Decimal>,
+    /// GPU spend per tag key, tag value and provider (the same groups as [`Review::by_tag`]'s
+    /// and [`Review::by_provider`]'s), for the owners of a provider's levers; `None` when the
+    /// bill had more than [`MAX_TAG_PROVIDER_SPENDS`] of them.
+    pub by_tag_and_provider: Option<BTreeMap<(String, String, String), Amounts>>,
     /// Per provider and catalog GPU model: GPU-hours per hour of the week, all and
     /// dev/test-tagged.
     pub usage: BTreeMap<(String, String), GpuWeek>,
@@ -384,6 +388,9 @@ pub struct Reviewer<'c> {
     dev_off_hours_gpu_hours: Decimal,
     dev_off_hours_cost: Amounts,
     dev_off_hours_by_tag: BTreeMap<(String, String), Amounts>,
+    by_tag_and_provider: HashMap<(String, String, String), Amounts>,
+    /// Whether a (tag, provider) spend found no room in `by_tag_and_provider`.
+    by_tag_and_provider_full: bool,
     regions: BTreeMap<String, std::collections::BTreeSet<String>>,
     /// Per currency, the sum of the rows' costs' sizes: it bounds every cost sum the review
     /// makes, credits included, so checking it alone keeps them all below [`MAX_SUM`].
@@ -435,6 +442,8 @@ impl<'c> Reviewer<'c> {
             dev_off_hours_gpu_hours: Decimal::ZERO,
             dev_off_hours_cost: Amounts::default(),
             dev_off_hours_by_tag: BTreeMap::new(),
+            by_tag_and_provider: HashMap::new(),
+            by_tag_and_provider_full: false,
             regions: BTreeMap::new(),
             cost_size: BTreeMap::new(),
             hours_sum: Decimal::ZERO,
@@ -597,6 +606,19 @@ impl<'c> Reviewer<'c> {
             });
             g.add(row.currency, row.cost, gpu_hours);
             kept_tags.push((k.to_string(), v.to_string()));
+        }
+        for (k, v) in &kept_tags {
+            let at = (k.clone(), v.clone(), provider.clone());
+            if self.by_tag_and_provider.len() < MAX_TAG_PROVIDER_SPENDS
+                || self.by_tag_and_provider.contains_key(&at)
+            {
+                self.by_tag_and_provider
+                    .entry(at)
+                    .or_default()
+                    .add(row.currency, row.cost);
+            } else {
+                self.by_tag_and_provider_full = true;
+            }
         }
         if let Some(region) = &row.region {
             let regions = self.regions.entry(provider.clone()).or_default();
@@ -797,6 +819,8 @@ impl<'c> Reviewer<'c> {
             by_instance: order(self.by_instance),
             by_tag,
             heat: self.heat,
+            by_tag_and_provider: (!self.by_tag_and_provider_full)
+                .then(|| self.by_tag_and_provider.into_iter().collect()),
             usage: self.usage,
             waste: Waste {
                 always_on,

@@ -4,8 +4,9 @@
 //!
 //! The levers are priced on a modelled scenario, not on tagged rows, so a saving is not
 //! split between owners: each saving names the owners of the spend it acts on — the
-//! dev/test GPU spend out of office hours for the schedule lever, the GPU spend for the
-//! others — with that spend, exact and in the bill's currencies.
+//! dev/test GPU spend out of office hours for the schedule lever; for the others the GPU
+//! spend at the bill's main provider (the levers cover its usage only) when the bill has
+//! several, else the GPU spend — with that spend, exact and in the bill's currencies.
 
 use super::levers::{LeverSaving, Levers, NotPriced, ReviewLever};
 use super::{Amounts, Review, ENV_TAG_KEYS, FX_ORDER, UNTAGGED};
@@ -32,10 +33,12 @@ pub const OWNER_KEYS: &[&str] = &[
 ];
 
 /// What the owners' spend is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OwnedSpend {
     /// GPU spend.
     Gpu,
+    /// GPU spend at one provider (the main one, of a bill of several).
+    GpuAt(String),
     /// Dev/test GPU spend outside office hours.
     DevOffHours,
 }
@@ -106,11 +109,12 @@ pub fn owner_key(review: &Review) -> Option<String> {
 /// The summary of `review` and its `levers` (`None` when no scenario could be derived).
 pub fn summarize(review: &Review, levers: Option<&Levers>) -> Summary {
     let key = owner_key(review);
-    let owners = |owned: OwnedSpend| -> Vec<Owner> {
+    let owners = |owned: &OwnedSpend| -> Vec<Owner> {
         let Some(key) = &key else {
             return Vec::new();
         };
         let mut all: Vec<Owner> = match owned {
+            OwnedSpend::GpuAt(provider) => at_provider(review, key, provider),
             OwnedSpend::Gpu => review.by_tag[key]
                 .iter()
                 .map(|g| Owner {
@@ -139,6 +143,12 @@ pub fn summarize(review: &Review, levers: Option<&Levers>) -> Summary {
         all.truncate(TOP_OWNERS);
         all
     };
+    // The levers other than the schedule cover the main provider's usage: on a bill of
+    // several providers, its owners are those of that provider's spend.
+    let scope = levers
+        .and_then(|l| l.main_provider.clone())
+        .filter(|_| review.by_provider.len() > 1 && review.by_tag_and_provider.is_some())
+        .map_or(OwnedSpend::Gpu, OwnedSpend::GpuAt);
     let top: Vec<TopSaving> = levers
         .map(|l| {
             l.savings
@@ -152,10 +162,10 @@ pub fn summarize(review: &Review, levers: Option<&Levers>) -> Summary {
         .map(|saving: LeverSaving| {
             let owned = match saving.lever {
                 ReviewLever::Schedule => OwnedSpend::DevOffHours,
-                _ => OwnedSpend::Gpu,
+                _ => scope.clone(),
             };
             TopSaving {
-                owners: owners(owned),
+                owners: owners(&owned),
                 owned,
                 saving,
             }
@@ -180,4 +190,39 @@ pub fn summarize(review: &Review, levers: Option<&Levers>) -> Summary {
         top,
         none,
     }
+}
+
+/// The values of tag `key` with their GPU spend at `provider`, and the provider's spend
+/// without the key as `(untagged)`.
+fn at_provider(review: &Review, key: &str, provider: &str) -> Vec<Owner> {
+    let Some(cross) = &review.by_tag_and_provider else {
+        return Vec::new();
+    };
+    let mut owners: Vec<Owner> = cross
+        .iter()
+        .filter(|((k, _, p), _)| k == key && p == provider)
+        .map(|((_, v, _), spend)| Owner {
+            value: v.clone(),
+            spend: spend.clone(),
+        })
+        .collect();
+    let mut tagged = Amounts::default();
+    for o in &owners {
+        tagged.add_all(&o.spend);
+    }
+    let all = review.by_provider.iter().find(|g| g.key == provider);
+    let mut untagged = Amounts::default();
+    for (c, a) in all.map(|g| &g.cost.0).into_iter().flatten() {
+        let rest = a.saturating_sub(tagged.get(*c));
+        if !rest.is_zero() {
+            untagged.add(*c, rest);
+        }
+    }
+    if !untagged.is_empty() {
+        owners.push(Owner {
+            value: UNTAGGED.into(),
+            spend: untagged,
+        });
+    }
+    owners
 }
