@@ -146,9 +146,6 @@ fn levers_cover_the_main_providers_share_of_a_mixed_bill() {
 /// GPU-hours.
 #[test]
 fn a_google_cloud_bill_gets_levers_a_scenario_link_and_its_heat_map() {
-    let e = embedded();
-    let fx = FxTable::from_catalog(&e.catalog);
-    let today = NaiveDate::from_ymd_opt(2026, 12, 2).unwrap();
     let r = support::sample("gcp-billing.csv");
     let heat: Decimal = r.heat.iter().sum();
     // Each cell is exact to 28 digits: their sum is the GPU-hours to far below a cent's worth.
@@ -160,7 +157,7 @@ fn a_google_cloud_bill_gets_levers_a_scenario_link_and_its_heat_map() {
     assert_eq!(r.gpu_hours, d("250"));
     // 2024-05-04 (a Saturday) to the end of 2024-05-06.
     assert_eq!(r.period_hours(), Some(d("72")));
-    let lv = levers(&r, e, &fx, Currency::Usd, today).expect("a dated Google bill is priced");
+    let lv = support::priced(&r).expect("a dated Google bill is priced");
     assert_eq!(lv.main_provider.as_deref(), Some("gcp"));
     assert!(
         lv.baseline.is_some(),

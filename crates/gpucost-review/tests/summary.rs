@@ -1,29 +1,13 @@
 //! The summary at the top of every output (issue 28: "no summary says what to do first"):
 //! the bill's spend, the three largest savings the levers priced, and who owns them by tag.
 
-use chrono::NaiveDate;
-use gpucost_core::catalog::embedded;
 use gpucost_core::format::Lang;
-use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_review::html::to_html;
 use gpucost_review::render::{to_csv, to_json, to_markdown, to_table, ReviewJson};
-use gpucost_review::review::levers::{levers, Levers, ReviewLever};
+use gpucost_review::review::levers::ReviewLever;
 use gpucost_review::review::summary::{owner_key, summarize, OwnedSpend};
-use gpucost_review::review::Review;
 mod support;
-
-fn priced(r: &Review) -> Option<Levers> {
-    let e = embedded();
-    let fx = FxTable::from_catalog(&e.catalog);
-    levers(
-        r,
-        e,
-        &fx,
-        Currency::Usd,
-        NaiveDate::from_ymd_opt(2026, 12, 2).unwrap(),
-    )
-}
 
 /// Every output of `json` in `lang`, each with the summary's heading (or first rows) before
 /// the bill's totals.
@@ -64,7 +48,7 @@ fn assert_first_in_every_output(json: &ReviewJson, lang: Lang, heading: &str) {
 #[test]
 fn the_summary_names_the_three_largest_savings_and_their_owners_first() {
     let r = support::sample("aws-cur-legacy.csv");
-    let lv = priced(&r).expect("a dated AWS bill is priced");
+    let lv = support::priced(&r).expect("a dated AWS bill is priced");
     let s = summarize(&r, Some(&lv));
     assert_eq!(s.total, r.total);
     assert_eq!(s.gpu, r.gpu);
@@ -120,7 +104,7 @@ fn an_undated_bill_says_why_it_names_no_saving() {
         "provider,gpu_model,gpus,hours,cost,currency,tags\n\
          runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
     );
-    let lv = priced(&r);
+    let lv = support::priced(&r);
     assert!(lv.is_none(), "no period, no scenario");
     for (lang, heading, why) in [
         (Lang::En, "What to do first", "does not date its rows"),
@@ -148,7 +132,7 @@ fn a_bill_without_tags_says_no_owner_is_named() {
         "start,end,provider,instance_type,gpus,cost,currency\n\
          2024-05-06T00:00:00Z,2024-05-13T00:00:00Z,aws,g5.xlarge,1,169.06,USD\n",
     );
-    let lv = priced(&r).expect("dated");
+    let lv = support::priced(&r).expect("dated");
     let s = summarize(&r, Some(&lv));
     assert_eq!(s.owner_key, None);
     assert!(
@@ -190,7 +174,7 @@ fn the_owner_key_is_a_known_owner_tag_else_the_most_tagged_key() {
 #[test]
 fn on_a_bill_of_several_providers_the_owners_are_the_main_providers() {
     let r = support::sample("generic.csv");
-    let lv = priced(&r).expect("dated");
+    let lv = support::priced(&r).expect("dated");
     assert_eq!(lv.main_provider.as_deref(), Some("lambda"));
     let s = summarize(&r, Some(&lv));
     let t = s
