@@ -334,6 +334,50 @@ fn the_placement_rules_are_in_the_json_and_the_catalog_says_where_each_region_is
     assert_eq!(hk.split(',').nth(country), Some("HK"), "{hk}");
 }
 
+/// Issue 28: `gpucost review` of a Google Cloud bill prints its summary first, in both
+/// languages, with savings and the scenario link (there were none: its lines spanned no time).
+#[test]
+fn review_of_a_google_cloud_bill_starts_with_what_to_do_first() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/gcp-billing.csv"
+    );
+    for (lang, heading) in [("en", "What to do first"), ("zh", "先做什么")] {
+        let args = [
+            "review",
+            sample,
+            "--lang",
+            lang,
+            "--cur",
+            "USD",
+            "--today",
+            "2026-12-02",
+        ];
+        let out = gpucost(&args);
+        assert_exit(&out, 0, "review");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[2], heading, "{text}");
+        assert!(lines[3].contains("$506.35"), "{text}");
+        assert!(lines[4].starts_with("  1. "), "a saving first: {text}");
+        assert!(text.contains("preset=custom&l=V100"), "{text}");
+        let mut json_args = args.to_vec();
+        json_args.extend(["--format", "json"]);
+        let out = gpucost(&json_args);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["summary"]["owner_key"], "project");
+        assert_eq!(json["summary"]["top"][0]["owners"][0]["value"], "ml-prod");
+        let heat: f64 = json["heat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap().parse::<f64>().unwrap())
+            .sum();
+        // Each of the 168 cells is rounded to 4 decimals: the sum is 250 within 168 × 0.00005.
+        assert!((heat - 250.0).abs() < 0.0085, "{heat}");
+    }
+}
+
 #[test]
 fn review_reads_a_bill_and_names_a_damaged_line() {
     let sample = concat!(

@@ -280,6 +280,12 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
     let mut h = Html { out: String::new() };
 
+    // What to do first.
+    h.open("section", &[("data-testid", "review-what-first")]);
+    h.el("h3", &[], l(Label::Summary));
+    h.list("review-what-first-lines", &json.summary.lines, lang);
+    h.close("section");
+
     // Summary.
     h.open("section", &[("data-testid", "review-overview")]);
     h.el(

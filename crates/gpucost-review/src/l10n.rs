@@ -454,6 +454,7 @@ impl NotPriced {
             NotPriced::NoPrice => "no-price",
             NotPriced::NoSaving => "no-saving",
             NotPriced::Undated => "undated",
+            NotPriced::NoGpuWeek => "no-gpu-week",
         }
     }
 
@@ -499,6 +500,11 @@ impl NotPriced {
                 lang,
                 "The bill does not date its rows, so no weekly pattern can be derived.",
                 "账单未注明用量时间，无法推算每周用量模式。",
+            ),
+            NotPriced::NoGpuWeek => pick(
+                lang,
+                "The bill's dated GPU use does not fill one GPU in any hour of an average week, so there is no usage to price.",
+                "账单中注明时间的 GPU 用量在平均每周的任何一小时都不足一张卡，没有可计价的用量。",
             ),
         }
     }
@@ -566,6 +572,7 @@ pub enum Label {
     MainProvider,
     NoneFound,
     Day,
+    Summary,
 }
 
 impl Label {
@@ -651,8 +658,104 @@ impl Label {
             Label::MainProvider => ("Main provider", "主要厂商"),
             Label::NoneFound => ("None", "无"),
             Label::Day => ("Day", "星期"),
+            Label::Summary => ("What to do first", "先做什么"),
         };
         pick(lang, en, zh)
+    }
+}
+
+/// The summary's first line: `Spend: $506.35, of which GPU $446.44.`
+pub fn summary_spend(total: &str, gpu: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Spend: {total}, of which GPU {gpu}."),
+        Lang::Zh => format!("支出：{total}，其中 GPU {gpu}。"),
+    }
+}
+
+/// One of the largest savings: `1. Spot capacity: saves $4,591.89 a month (78.18 % of the
+/// same usage on demand).`
+pub fn summary_saving(rank: usize, lever: &str, amount: &str, percent: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{rank}. {lever}: saves {amount} a month ({percent}% of the same usage on demand)."
+        ),
+        Lang::Zh => {
+            format!("{rank}. {lever}：每月可省 {amount}（占同样用量按量费用的 {percent}%）。")
+        }
+    }
+}
+
+/// What a saving's owners' spend is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnerBasis<'a> {
+    /// GPU spend.
+    Gpu,
+    /// GPU spend at this provider.
+    GpuAt(&'a str),
+    /// Dev/test GPU spend outside office hours.
+    DevOffHours,
+}
+
+/// Who owns a saving: the owner tag key, what the spend is, and the owners with their
+/// spend (`ml $3,885.92`); `None` for the key when the bill has no tags.
+pub fn summary_owners(
+    key: Option<&str>,
+    basis: OwnerBasis<'_>,
+    owners: &[(String, String)],
+    lang: Lang,
+) -> String {
+    let Some(key) = key else {
+        return pick(
+            lang,
+            "Owners: the bill has no tags, so none is named.",
+            "负责方：账单没有标签，无法指出。",
+        )
+        .to_string();
+    };
+    let list = owners
+        .iter()
+        .map(|(who, spend)| format!("{who} {spend}"))
+        .collect::<Vec<_>>();
+    match (lang, basis) {
+        (Lang::En, OwnerBasis::Gpu) => {
+            format!("Owners (tag {key}), by GPU spend: {}.", list.join("; "))
+        }
+        (Lang::En, OwnerBasis::GpuAt(p)) => format!(
+            "Owners (tag {key}), by GPU spend at {p}: {}.",
+            list.join("; ")
+        ),
+        (Lang::En, OwnerBasis::DevOffHours) => format!(
+            "Owners (tag {key}), by dev/test GPU spend outside office hours: {}.",
+            list.join("; ")
+        ),
+        (Lang::Zh, OwnerBasis::Gpu) => {
+            format!("负责方（标签 {key}，按 GPU 支出）：{}。", list.join("；"))
+        }
+        (Lang::Zh, OwnerBasis::GpuAt(p)) => format!(
+            "负责方（标签 {key}，按在 {p} 的 GPU 支出）：{}。",
+            list.join("；")
+        ),
+        (Lang::Zh, OwnerBasis::DevOffHours) => format!(
+            "负责方（标签 {key}，按非工作时间的开发/测试 GPU 支出）：{}。",
+            list.join("；")
+        ),
+    }
+}
+
+/// The note under the largest savings.
+pub fn summary_alternatives(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        "Each saving is on its own: they are alternatives on the same usage, not to be added up.",
+        "各项节省分别计算：它们是针对同一用量的不同做法，不能相加。",
+    )
+}
+
+/// No saving to name, and why.
+pub fn summary_none(why: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("No saving was priced: {why}"),
+        Lang::Zh => format!("没有算出节省：{why}"),
     }
 }
 

@@ -103,6 +103,12 @@ pub const MAX_PROVIDERS: usize = 100;
 /// levers compare providers anywhere, since the bill's place is not known whole.
 pub const MAX_REGIONS: usize = 500;
 
+/// Most distinct (tag key, tag value, provider) spends the review keeps for the summary's
+/// owners of a provider's levers: 20,000 (fifty teams at three providers under a dozen tag
+/// keys is 1,800). Past it the owners are named by the whole GPU spend, as on a bill of one
+/// provider.
+pub const MAX_TAG_PROVIDER_SPENDS: usize = 20_000;
+
 /// Largest running sum (of charges' sizes, or of GPU-hours) a review adds up to: 10²⁴. A
 /// line that would pass it is skipped as an overflow; the review's own ×730 and ×7 on a sum
 /// stay below `Decimal::MAX`.

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::l10n::Label;
 use crate::review::levers::Levers;
+use crate::review::summary::{summarize, OwnedSpend};
 use crate::review::utilization::{UtilizationReview, LOW_UTILIZATION_PERCENT};
 use crate::review::{Amounts, Group, Review};
 
@@ -38,6 +39,8 @@ pub struct FoldJson {
 pub struct ReviewJson {
     /// Format version of this document.
     pub version: u32,
+    /// What to do first: spend, the three largest savings and who owns them.
+    pub summary: SummaryJson,
     /// The bill's file name.
     pub file: String,
     /// Its format (slug).
@@ -92,6 +95,56 @@ pub struct ReviewJson {
     /// The levers, when the usage could be priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levers: Option<LeversJson>,
+}
+
+/// What to do first ([`crate::review::summary`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SummaryJson {
+    /// The whole bill per currency.
+    pub total: BTreeMap<String, String>,
+    /// GPU spend per currency.
+    pub gpu: BTreeMap<String, String>,
+    /// The tag key the owners are values of (empty when the bill has no tags).
+    pub owner_key: String,
+    /// The largest savings (at most three), biggest first; each on its own, not to be added.
+    pub top: Vec<TopSavingJson>,
+    /// Why no saving is named (a slug, as in `levers.not_priced`), else empty.
+    pub none: String,
+    /// … in words, in the requested language.
+    pub none_text: String,
+    /// The summary in sentences, in the requested language.
+    pub lines: Vec<String>,
+}
+
+/// One of the largest savings.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TopSavingJson {
+    /// The lever's slug.
+    pub lever: String,
+    /// Its name in the requested language.
+    pub name: String,
+    /// Saving per month, in `currency`.
+    pub amount: String,
+    /// The levers' display currency.
+    pub currency: String,
+    /// Percent of the same usage on demand.
+    pub percent: String,
+    /// What the owners' spend is: `gpu`, `gpu-at-provider` (the main provider's, on a bill
+    /// of several) or `dev-off-hours`.
+    pub owned: String,
+    /// The provider, for `gpu-at-provider`; else empty.
+    pub provider: String,
+    /// The owners with the most of that spend, most first.
+    pub owners: Vec<OwnerJson>,
+}
+
+/// An owner of a saving.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OwnerJson {
+    /// The owner tag's value.
+    pub value: String,
+    /// Its spend per currency.
+    pub spend: BTreeMap<String, String>,
 }
 
 /// What a utilization side file said of the bill's GPU resources.
@@ -292,6 +345,7 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
         .unwrap_or_default();
     ReviewJson {
         version: 1,
+        summary: summary_json(review, levers, lang),
         file: review.file.clone(),
         format: review.format.as_str().into(),
         rows: review.rows,
@@ -370,6 +424,96 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
             .as_ref()
             .map(|u| utilization_json(u, lang)),
         levers: levers.map(|l| levers_json(l, lang)),
+    }
+}
+
+fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> SummaryJson {
+    let s = summarize(review, levers);
+    let total = amounts(&s.total);
+    let gpu = amounts(&s.gpu);
+    let mut lines = vec![crate::l10n::summary_spend(
+        &shown(&total),
+        &shown(&gpu),
+        lang,
+    )];
+    let top: Vec<TopSavingJson> = s
+        .top
+        .iter()
+        .map(|t| TopSavingJson {
+            lever: t.saving.lever.as_str().into(),
+            name: t.saving.lever.name(lang),
+            amount: money(t.saving.amount()),
+            currency: t.saving.without.currency.to_string(),
+            percent: t.saving.percent().to_string(),
+            owned: match t.owned {
+                OwnedSpend::Gpu => "gpu",
+                OwnedSpend::GpuAt(_) => "gpu-at-provider",
+                OwnedSpend::DevOffHours => "dev-off-hours",
+            }
+            .into(),
+            provider: match &t.owned {
+                OwnedSpend::GpuAt(p) => p.clone(),
+                _ => String::new(),
+            },
+            owners: t
+                .owners
+                .iter()
+                .map(|o| OwnerJson {
+                    value: o.value.clone(),
+                    spend: amounts(&o.spend),
+                })
+                .collect(),
+        })
+        .collect();
+    for (rank, t) in top.iter().enumerate() {
+        let amount = shown_amount(&t.currency, &t.amount)
+            .unwrap_or_else(|| format!("{} {}", t.amount, t.currency));
+        lines.push(crate::l10n::summary_saving(
+            rank + 1,
+            &t.name,
+            &amount,
+            &t.percent,
+            lang,
+        ));
+        if s.owner_key.is_some() {
+            let owners: Vec<(String, String)> = t
+                .owners
+                .iter()
+                .map(|o| (o.value.clone(), shown(&o.spend)))
+                .collect();
+            let basis = match t.owned.as_str() {
+                "dev-off-hours" => crate::l10n::OwnerBasis::DevOffHours,
+                "gpu-at-provider" => crate::l10n::OwnerBasis::GpuAt(&t.provider),
+                _ => crate::l10n::OwnerBasis::Gpu,
+            };
+            lines.push(crate::l10n::summary_owners(
+                s.owner_key.as_deref(),
+                basis,
+                &owners,
+                lang,
+            ));
+        }
+    }
+    if !top.is_empty() {
+        if s.owner_key.is_none() {
+            // Once, not under each saving.
+            let basis = crate::l10n::OwnerBasis::Gpu;
+            lines.push(crate::l10n::summary_owners(None, basis, &[], lang));
+        }
+        lines.push(crate::l10n::summary_alternatives(lang).into());
+    }
+    let none_text = s.none.map(|w| w.text(lang).to_string()).unwrap_or_default();
+    if !none_text.is_empty() {
+        lines.push(crate::l10n::summary_none(&none_text, lang));
+    }
+    SummaryJson {
+        total,
+        gpu,
+        owner_key: s.owner_key.unwrap_or_default(),
+        top,
+        none: s.none.map(|w| w.as_str().to_string()).unwrap_or_default(),
+        none_text,
+        lines,
     }
 }
 
@@ -458,8 +602,13 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
     }
 }
 
-/// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`, where the
-/// section is `total`, `gpu`, `non-gpu`, `provider`, `gpu-model`, `instance`, `tag:<key>`,
+/// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`. First the
+/// summary: `summary-total`, `summary-gpu`, `summary-saving` (key: the lever; at most three,
+/// biggest first), `summary-owner-gpu`, `summary-owner-gpu-at-provider` or
+/// `summary-owner-dev-off-hours` (key: `LEVER:TAGKEY=VALUE`; the owner's GPU spend, its GPU
+/// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
+/// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
+/// `provider`, `gpu-model`, `instance`, `tag:<key>`,
 /// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`; with a
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
 /// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
@@ -471,6 +620,25 @@ pub fn to_csv(json: &ReviewJson) -> String {
     let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
         out.push_str(&csv_row([section, key, cur, amount, hours, per]));
     };
+    let s = &json.summary;
+    for (c, v) in &s.total {
+        row("summary-total", "", c, v, "", "");
+    }
+    for (c, v) in &s.gpu {
+        row("summary-gpu", "", c, v, &json.gpu_hours, "");
+    }
+    for t in &s.top {
+        row("summary-saving", &t.lever, &t.currency, &t.amount, "", "");
+        for o in &t.owners {
+            for (c, v) in &o.spend {
+                let key = format!("{}:{}={}", t.lever, s.owner_key, o.value);
+                row(&format!("summary-owner-{}", t.owned), &key, c, v, "", "");
+            }
+        }
+    }
+    if !s.none.is_empty() {
+        row("summary-none", &s.none, "", "", "", "");
+    }
     for (section, a) in [
         ("total", &json.total),
         ("gpu", &json.gpu),
@@ -639,6 +807,11 @@ fn utilization_lines(u: &UtilizationJson, lang: Lang) -> Vec<String> {
 pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
     let mut out = format!("## {}: {}\n\n", l(Label::Review), markdown_text(&json.file));
+    out.push_str(&format!("### {}\n\n", l(Label::Summary)));
+    for line in &json.summary.lines {
+        out.push_str(&format!("- {}\n", markdown_text(line)));
+    }
+    out.push('\n');
     out.push_str(&format!(
         "- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n\n",
         l(Label::Total),
@@ -797,6 +970,11 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
 pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
     let mut out = format!("{}: {}\n", l(Label::Review), json.file);
+    out.push_str(&format!("\n{}\n", l(Label::Summary)));
+    for s in &json.summary.lines {
+        out.push_str(&format!("  {s}\n"));
+    }
+    out.push('\n');
     let line = |out: &mut String, label: &str, value: String| {
         out.push_str(&format!("  {label:<28} {value}\n"));
     };

@@ -177,7 +177,23 @@ fn gcp_cost_table_sample() {
         .iter()
         .find(|r| r.cost < Decimal::ZERO && r.gpu_model.is_some())
         .unwrap();
-    assert_eq!(credit.hours, None);
+    // Zero, not none: a credit's dates would otherwise be read as its usage.
+    assert_eq!(credit.hours, Some(Decimal::ZERO));
+    // Regression: a day-grouped table writes `2024-05-04` to `2024-05-04`; read as written,
+    // every line spanned nothing, so the bill had no period, no heat map and no levers. A
+    // date-only end is inclusive: the line runs to the next midnight.
+    let day = |d: u32| {
+        chrono::NaiveDate::from_ymd_opt(2024, 5, d)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap()
+    };
+    assert_eq!((t4.start, t4.end), (Some(day(4)), Some(day(5))));
+    // The closing `Rounding error` line has no service or SKU: it is named by its cost type,
+    // not an empty ": ".
+    let rounding = rows.iter().find(|r| r.cost == dec("-0.000432")).unwrap();
+    assert_eq!(rounding.description, "Rounding error");
+    assert!(rows.iter().all(|r| !r.description.starts_with(':')));
 }
 
 #[test]

@@ -352,6 +352,7 @@ fn hostile_json() -> ReviewJson {
     let map = || BTreeMap::from([(h("USD"), h("1"))]);
     let mut json = sample_json(Lang::En);
     json.file = h("file");
+    json.summary.lines = vec![h("summary")];
     json.format = h("format");
     json.problems = vec![h("problem")];
     json.period_start = h("start");
@@ -463,6 +464,7 @@ fn a_hostile_json_document_comes_out_as_escaped_text() {
         // Each field's text is there, escaped: nothing was dropped on the way.
         for field in [
             "file",
+            "summary",
             "format",
             "problem",
             "start",

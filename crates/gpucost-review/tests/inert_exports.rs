@@ -78,6 +78,13 @@ fn hostile_bill_text_is_inert_in_every_export() {
     let lv = levers(&reviewed, e, &fx, Currency::Usd, today);
     for lang in Lang::ALL {
         let json = render::to_json(&reviewed, lv.as_ref(), lang);
+        // The summary names the hostile tag values as owners, so it is checked below too.
+        let mut owners = json.summary.top.iter().flat_map(|t| &t.owners);
+        assert!(
+            owners.any(|o| o.value.contains('\u{1b}')),
+            "{:?}",
+            json.summary
+        );
         let csv = render::to_csv(&json);
         assert!(
             csv.contains("'=HYPERLINK"),

@@ -39,6 +39,10 @@ fn the_documented_limits_are_the_crates() {
     row("hours per line", grouped(whole(MAX_HOURS_PER_LINE)));
     row("GPUs per line", grouped(whole(MAX_GPUS_PER_LINE)));
     row(
+        "distinct (tag key, value, provider) spends",
+        grouped(MAX_TAG_PROVIDER_SPENDS as u128),
+    );
+    row(
         "amount per line (either sign)",
         grouped(whole(MAX_ABS_AMOUNT)),
     );

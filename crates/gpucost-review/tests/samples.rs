@@ -139,3 +139,121 @@ fn levers_cover_the_main_providers_share_of_a_mixed_bill() {
     // The link still reproduces the whole bill's usage.
     assert!(lv.scenario.lines.len() > 1);
 }
+
+/// Regression: a Google Cloud cost table has no machine type and writes days, not times; its
+/// lines used to span nothing (`2024-05-04` to `2024-05-04`), so the review had no period:
+/// no levers, no "open as a scenario" link and an hour-of-week map of zeros beside 250
+/// GPU-hours.
+#[test]
+fn a_google_cloud_bill_gets_levers_a_scenario_link_and_its_heat_map() {
+    let r = support::sample("gcp-billing.csv");
+    let heat: Decimal = r.heat.iter().sum();
+    // Each cell is exact to 28 digits: their sum is the GPU-hours to far below a cent's worth.
+    assert_eq!(
+        heat.round_dp(12),
+        d("250"),
+        "the heat map holds every GPU-hour"
+    );
+    assert_eq!(r.gpu_hours, d("250"));
+    // 2024-05-04 (a Saturday) to the end of 2024-05-06.
+    assert_eq!(r.period_hours(), Some(d("72")));
+    let lv = support::priced(&r).expect("a dated Google bill is priced");
+    assert_eq!(lv.main_provider.as_deref(), Some("gcp"));
+    assert!(
+        lv.baseline.is_some(),
+        "the catalog prices gcp's T4 and V100"
+    );
+    assert!(!lv.savings.is_empty(), "{:?}", lv.not_priced);
+    let gpus: Vec<&str> = lv.scenario.lines.iter().map(|l| l.gpu.as_str()).collect();
+    assert_eq!(gpus, ["V100", "T4"], "the link holds both GPU models");
+    for lang in [
+        gpucost_core::format::Lang::En,
+        gpucost_core::format::Lang::Zh,
+    ] {
+        let json = to_json(&r, Some(&lv), lang);
+        let levers_json = json.levers.as_ref().expect("levers in the JSON");
+        assert_eq!(levers_json.scenario_link, lv.link);
+        assert!(!levers_json.savings.is_empty());
+        for text in [to_markdown(&json, lang), to_table(&json, lang)] {
+            assert!(text.contains(&lv.link), "{text}");
+        }
+        let html = gpucost_review::html::to_html(&json, lang);
+        assert!(
+            html.contains("data-testid=\"review-lever-table\""),
+            "{html}"
+        );
+        assert!(html.contains("data-testid=\"review-open-scenario\""));
+    }
+}
+
+/// Regression: a group billed in two currencies divided each currency's spend by the
+/// combined GPU-hours (RTX 4090 "¥0.9694 + $0.3518/GPU-h" where the rates were ¥1.98 and
+/// $0.69); each currency's rate is its spend over its own GPU-hours.
+#[test]
+fn each_currency_is_divided_by_its_own_gpu_hours() {
+    let r = support::generic(
+        "provider,gpu_model,gpus,hours,cost,currency,tags\n\
+         featurize,RTX 4090,1,100,198.00,CNY,team=cv\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
+    );
+    let g = r
+        .by_gpu
+        .iter()
+        .find(|g| g.key == "RTX4090")
+        .expect("RTX 4090");
+    assert_eq!(g.gpu_hours, d("110"));
+    assert_eq!(g.per_gpu_hour(Currency::Cny), Some(d("1.98")));
+    assert_eq!(g.per_gpu_hour(Currency::Usd), Some(d("0.69")));
+    let tag = &r.by_tag["team"][0];
+    assert_eq!(tag.per_gpu_hour(Currency::Cny), Some(d("1.98")));
+    assert_eq!(tag.per_gpu_hour(Currency::Usd), Some(d("0.69")));
+    for lang in [
+        gpucost_core::format::Lang::En,
+        gpucost_core::format::Lang::Zh,
+    ] {
+        let json = to_json(&r, None, lang);
+        let by_gpu = &json.by_gpu[0];
+        assert_eq!(by_gpu.per_gpu_hour["CNY"], "1.98");
+        assert_eq!(by_gpu.per_gpu_hour["USD"], "0.69");
+        assert!(to_csv(&json).contains("\ngpu-model,RTX4090,USD,6.9,110,0.69\n"));
+        assert!(to_markdown(&json, lang).contains("1.98 CNY + 0.69 USD"));
+        let html = gpucost_review::html::to_html(&json, lang);
+        assert!(html.contains("¥1.98") && html.contains("$0.69"), "{html}");
+    }
+    // Untagged rows keep their currencies' hours apart too.
+    let r = support::generic(
+        "provider,gpu_model,gpus,hours,cost,currency,tags\n\
+         featurize,RTX 4090,1,100,198.00,CNY,\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
+    );
+    let untagged = r.by_tag["team"]
+        .iter()
+        .find(|g| g.key == "(untagged)")
+        .unwrap();
+    assert_eq!(untagged.per_gpu_hour(Currency::Cny), Some(d("1.98")));
+    assert_eq!(
+        untagged.per_gpu_hour(Currency::Usd),
+        None,
+        "no USD hours untagged"
+    );
+}
+
+/// Regression: a tag without a value (`team=`) or without a key (`=x`) made a group with an
+/// empty name — a row reading only ": $6.90" on the page. Such a row is untagged under the
+/// key instead.
+#[test]
+fn an_empty_tag_value_or_key_makes_no_group_of_no_name() {
+    let r = support::generic(
+        "provider,gpu_model,gpus,hours,cost,currency,tags\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=;=x;env=dev\n\
+         runpod,RTX 4090,1,10,6.90,USD,team=cv\n",
+    );
+    assert!(!r.by_tag.contains_key(""), "{:?}", r.by_tag.keys());
+    let keys: Vec<&str> = r.by_tag["team"].iter().map(|g| g.key.as_str()).collect();
+    assert_eq!(keys, ["(untagged)", "cv"]);
+    for groups in r.by_tag.values() {
+        assert!(groups.iter().all(|g| !g.key.trim().is_empty()));
+    }
+    let json = to_json(&r, None, gpucost_core::format::Lang::En);
+    assert!(!to_csv(&json).contains("\ntag:team,,"), "no empty key row");
+}

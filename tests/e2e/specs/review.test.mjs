@@ -108,6 +108,27 @@ test('an nvidia-smi side file needs its resource id, said in Chinese; with it, t
   await context.close();
 });
 
+// Regression (issue 28): a Google Cloud bill had no savings section, no scenario link, an
+// all-zero heat map beside 250 GPU-hours and a stray ": $0.00" row.
+for (const [lang, first] of [['en', 'What to do first'], ['zh', '先做什么']]) {
+  test(`a Google Cloud bill gets levers, a scenario link, its heat map and a summary first (${lang})`, async () => {
+    const { page, context, errors } = await app.open(`?view=review&lang=${lang}&cur=USD`, ready);
+    const bill = path.join(EXAMPLES, 'gcp-billing.csv');
+    await pick(page, bill);
+    const whatFirst = page.getByTestId('review-what-first');
+    assert.match(await whatFirst.textContent(), new RegExp(first));
+    assert.match(await whatFirst.textContent(), /\$506\.35/);
+    assert.ok((await page.getByTestId('review-lever-table').locator('tbody tr').count()) > 0);
+    assert.match(await page.getByTestId('review-open-scenario').getAttribute('href'), /^\?.*l=V100/);
+    assert.ok((await page.locator('[data-testid=review-heat] td:not(.h0)').count()) > 0, 'a heat map with use');
+    const items = await page.getByTestId('review-non-gpu').locator('tbody th').allTextContents();
+    assert.ok(items.every((t) => t.trim() !== '' && !t.trim().startsWith(':')), JSON.stringify(items));
+    assert.equal(await download(page, 'review-export-json'), cli(bill, 'json', lang, ['--cur', 'USD']));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('the derived scenario opens in the calculator', async () => {
   const { page, context } = await app.open('?view=review&lang=en&cur=USD', ready);
   await pick(page, path.join(EXAMPLES, 'aws-cur-legacy.csv'));

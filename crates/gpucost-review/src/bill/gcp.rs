@@ -18,11 +18,13 @@
 
 use std::collections::BTreeMap;
 
+use chrono::TimeDelta;
 use csv::StringRecord;
 use gpucost_core::money::Currency;
+use rust_decimal::Decimal;
 
 use super::header::{cell, owned, text, Col, Header, LineProblem, Mapper};
-use super::values::{amount, currency, grouped_number, hours_in, when};
+use super::values::{amount, currency, date_only, grouped_number, hours_in, when};
 use super::{BillProblem, Quantity, UsageRow};
 
 /// Reads Google Cloud cost table lines.
@@ -106,6 +108,17 @@ pub(crate) fn gpu_sku(sku: &str) -> Option<(String, Option<String>)> {
     (!model.is_empty()).then(|| (model.to_string(), place.map(|p| p.trim().to_string())))
 }
 
+/// A line's description: `Service: SKU`, the parts it has; a line of neither (the closing
+/// `Rounding error`) is named by its cost type, never an empty `": "`.
+fn describe(service: &str, sku: &str, kind: &str) -> String {
+    match (service.trim(), sku.trim()) {
+        ("", "") => kind.trim().to_string(),
+        (s, "") => s.to_string(),
+        ("", k) => k.to_string(),
+        (s, k) => format!("{s}: {k}"),
+    }
+}
+
 impl Mapper for Gcp {
     fn column(&self, quantity: Quantity) -> Option<&Col> {
         match quantity {
@@ -132,13 +145,22 @@ impl Mapper for Gcp {
         let sku = cell(r, &self.sku);
         let start = when(r, &Some(self.start.clone()))?;
         let end = when(r, &self.end)?;
+        // The cost table writes days, not times (`2024-05-04` to `2024-05-04` when grouped
+        // by day): a date-only end is inclusive, so the usage runs to the next midnight.
+        // Read as written, every line would span nothing — no period, no hour-of-week map
+        // and no levers.
+        let end = match (end, text(r, &self.end)) {
+            (Some(e), Some(raw)) if date_only(raw) => e.checked_add_signed(TimeDelta::days(1)),
+            (e, _) => e,
+        };
         let used = grouped_number(r, &self.amount)?;
         let unit = text(r, &self.unit).unwrap_or("");
         let (gpu_model, region, hours) = match gpu_sku(sku) {
             // A credit line (committed use, sustained use, promotion) repeats the usage it
             // discounts; its amount is not more GPU time.
+            // Zero hours, not none: the line's dates would otherwise count as its usage.
             Some((model, place)) if text(r, &self.credit_type).is_some() => {
-                (Some(model), place, None)
+                (Some(model), place, Some(Decimal::ZERO))
             }
             Some((model, place)) => {
                 let hours = used.and_then(|u| hours_in(u, unit));
@@ -174,7 +196,7 @@ impl Mapper for Gcp {
             cost,
             currency,
             tags,
-            description: format!("{service}: {sku}"),
+            description: describe(service, sku, kind),
         }))
     }
 }

@@ -123,13 +123,23 @@ pub(crate) fn datetime_zoned(s: &str) -> Option<(NaiveDateTime, bool)> {
         }
     }
     // Azure's cost details write `MM/dd/yyyy`; the others ISO dates.
-    const DATES: [&str; 3] = ["%Y-%m-%d", "%m/%d/%Y", "%Y/%m/%d"];
     DATES
         .iter()
         .find_map(|f| NaiveDate::parse_from_str(s, f).ok())
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .map(|t| (t, false))
 }
+
+/// Whether `s` is a date without a time of day (`2024-05-04`, `05/04/2024`).
+pub(crate) fn date_only(s: &str) -> bool {
+    let s = s.trim();
+    DATES
+        .iter()
+        .any(|f| NaiveDate::parse_from_str(s, f).is_ok())
+}
+
+/// The date layouts bills write: ISO, and Azure's `MM/dd/yyyy`.
+const DATES: [&str; 3] = ["%Y-%m-%d", "%m/%d/%Y", "%Y/%m/%d"];
 
 /// An optional date-time cell: empty is `None`, unreadable is a bad date.
 pub(crate) fn when(

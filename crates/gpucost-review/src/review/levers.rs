@@ -115,6 +115,9 @@ pub enum NotPriced {
     NoSaving,
     /// The bill does not date its rows, so no weekly pattern can be derived.
     Undated,
+    /// The bill's dated GPU use is too little to fill one GPU in any hour of the average
+    /// week (or it has no GPU rows), so there is no scenario to price.
+    NoGpuWeek,
 }
 
 /// The levers of a review.
@@ -145,6 +148,16 @@ pub struct Levers {
 /// provider's use of a GPU model together, as one line.
 pub fn derive_scenario(review: &Review, embedded: &Embedded) -> Option<(Scenario, Vec<String>)> {
     derive_from(review, &weeks_of(review, None), embedded)
+}
+
+/// Why [`derive_scenario`] found no scenario for `review`: the bill is undated (or its
+/// period is empty), or its dated GPU use does not fill one GPU in any hour of the week.
+pub fn why_no_scenario(review: &Review) -> NotPriced {
+    if review.period_hours().is_none_or(|h| h.is_zero()) {
+        NotPriced::Undated
+    } else {
+        NotPriced::NoGpuWeek
+    }
 }
 
 /// Each GPU model's week, of one provider's rows or (`None`) of every provider's.

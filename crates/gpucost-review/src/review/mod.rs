@@ -10,6 +10,7 @@ mod amounts;
 pub mod levers;
 mod recognize;
 pub mod rightsize;
+pub mod summary;
 mod time;
 pub mod utilization;
 
@@ -23,7 +24,7 @@ use rust_decimal::Decimal;
 use crate::bill::{BillError, BillFormat, BillProblem, BillSummary, UsageRow};
 use crate::limits::{
     MAX_INSTANCE_TYPES, MAX_NON_GPU_ITEMS, MAX_PROVIDERS, MAX_REGIONS, MAX_RESOURCES, MAX_SUM,
-    MAX_TAG_KEYS, MAX_TAG_VALUES, OTHER,
+    MAX_TAG_KEYS, MAX_TAG_PROVIDER_SPENDS, MAX_TAG_VALUES, OTHER,
 };
 pub use amounts::Amounts;
 pub use recognize::{GpuUse, Recognizer};
@@ -116,14 +117,26 @@ pub struct Group {
     pub cost: Amounts,
     /// Its GPU-hours.
     pub gpu_hours: Decimal,
+    /// Its GPU-hours per currency they were billed in (a GPU model billed in CNY by one
+    /// seller and in USD by another has two rates, each over its own hours).
+    pub currency_hours: Amounts,
 }
 
 impl Group {
-    /// Spend per GPU-hour in `currency`, when it has GPU-hours.
-    /// `None` too when the quotient is past a decimal (a large cost over a tiny fraction of
-    /// an hour).
+    /// Spend per GPU-hour in `currency`: the spend in that currency over the GPU-hours billed
+    /// in it, when there are any. `None` too when the quotient is past a decimal (a large
+    /// cost over a tiny fraction of an hour).
     pub fn per_gpu_hour(&self, currency: Currency) -> Option<Decimal> {
-        self.cost.get(currency).checked_div(self.gpu_hours)
+        self.cost
+            .get(currency)
+            .checked_div(self.currency_hours.get(currency))
+    }
+
+    /// Adds a row's `cost` in `currency` and its `gpu_hours`.
+    fn add(&mut self, currency: Currency, cost: Decimal, gpu_hours: Decimal) {
+        self.cost.add(currency, cost);
+        self.gpu_hours = self.gpu_hours.saturating_add(gpu_hours);
+        self.currency_hours.add(currency, gpu_hours);
     }
 }
 
@@ -154,6 +167,8 @@ pub struct Waste {
     pub dev_off_hours_gpu_hours: Decimal,
     /// … and its cost (the rows' cost in proportion to their off-hours time).
     pub dev_off_hours_cost: Amounts,
+    /// … that cost per tag key and value (the same groups as [`Review::by_tag`]'s).
+    pub dev_off_hours_by_tag: BTreeMap<(String, String), Amounts>,
 }
 
 /// A budget against the spend of its tag value, both per 730-hour month.
@@ -254,6 +269,10 @@ pub struct Review {
     pub by_tag: BTreeMap<String, Vec<Group>>,
     /// GPU-hours per hour of the week (Monday 00:00 first, in the review's time zone).
     pub heat: Vec<Decimal>,
+    /// GPU spend per tag key, tag value and provider (the same groups as [`Review::by_tag`]'s
+    /// and [`Review::by_provider`]'s), for the owners of a provider's levers; `None` when the
+    /// bill had more than [`MAX_TAG_PROVIDER_SPENDS`] of them.
+    pub by_tag_and_provider: Option<BTreeMap<(String, String, String), Amounts>>,
     /// Per provider and catalog GPU model: GPU-hours per hour of the week, all and
     /// dev/test-tagged.
     pub usage: BTreeMap<(String, String), GpuWeek>,
@@ -323,6 +342,9 @@ fn span_hours(a: NaiveDateTime, b: NaiveDateTime) -> Decimal {
 struct ResourceUse {
     provider: String,
     gpu: String,
+    /// Whether the bill named it by a resource id (else it is an instance type or GPU SKU,
+    /// which may be several machines at once).
+    by_id: bool,
     hours: Decimal,
     cost: Amounts,
 }
@@ -354,6 +376,8 @@ pub struct Reviewer<'c> {
     gpu: Amounts,
     non_gpu: HashMap<String, Amounts>,
     gpu_hours: Decimal,
+    /// GPU-hours per currency they were billed in.
+    currency_hours: Amounts,
     by_provider: HashMap<String, Group>,
     by_gpu: HashMap<String, Group>,
     by_instance: HashMap<String, Group>,
@@ -363,6 +387,10 @@ pub struct Reviewer<'c> {
     resources: HashMap<String, ResourceUse>,
     dev_off_hours_gpu_hours: Decimal,
     dev_off_hours_cost: Amounts,
+    dev_off_hours_by_tag: BTreeMap<(String, String), Amounts>,
+    by_tag_and_provider: HashMap<(String, String, String), Amounts>,
+    /// Whether a (tag, provider) spend found no room in `by_tag_and_provider`.
+    by_tag_and_provider_full: bool,
     regions: BTreeMap<String, std::collections::BTreeSet<String>>,
     /// Per currency, the sum of the rows' costs' sizes: it bounds every cost sum the review
     /// makes, credits included, so checking it alone keeps them all below [`MAX_SUM`].
@@ -403,6 +431,7 @@ impl<'c> Reviewer<'c> {
             gpu: Amounts::default(),
             non_gpu: HashMap::new(),
             gpu_hours: Decimal::ZERO,
+            currency_hours: Amounts::default(),
             by_provider: HashMap::new(),
             by_gpu: HashMap::new(),
             by_instance: HashMap::new(),
@@ -412,6 +441,9 @@ impl<'c> Reviewer<'c> {
             resources: HashMap::new(),
             dev_off_hours_gpu_hours: Decimal::ZERO,
             dev_off_hours_cost: Amounts::default(),
+            dev_off_hours_by_tag: BTreeMap::new(),
+            by_tag_and_provider: HashMap::new(),
+            by_tag_and_provider_full: false,
             regions: BTreeMap::new(),
             cost_size: BTreeMap::new(),
             hours_sum: Decimal::ZERO,
@@ -493,6 +525,7 @@ impl<'c> Reviewer<'c> {
             return Ok(());
         };
         self.gpu.add(row.currency, row.cost);
+        self.currency_hours.add(row.currency, gpu_hours);
         let instance = row
             .instance_type
             .as_deref()
@@ -524,11 +557,18 @@ impl<'c> Reviewer<'c> {
                 key,
                 ..Group::default()
             });
-            g.cost.add(row.currency, row.cost);
-            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
+            g.add(row.currency, row.cost, gpu_hours);
         }
         let mut in_other_key = false;
-        for (k, v) in &row.tags {
+        // The tag groups the row went to (capped as above), for its dev/test off-hours cost.
+        let mut kept_tags: Vec<(String, String)> = Vec::new();
+        // A tag without a key or a value (`team=`) names no group: the row is untagged
+        // under that key, never in a group of an empty name (a row reading ": $0.00").
+        let named = row
+            .tags
+            .iter()
+            .filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty());
+        for (k, v) in named {
             let kept = self.by_tag.contains_key(k.as_str()) || self.by_tag.len() < MAX_TAG_KEYS;
             if !kept && in_other_key {
                 // This row is in the folded keys' group already (and counted once).
@@ -564,8 +604,21 @@ impl<'c> Reviewer<'c> {
                 key: v.to_string(),
                 ..Group::default()
             });
-            g.cost.add(row.currency, row.cost);
-            g.gpu_hours = g.gpu_hours.saturating_add(gpu_hours);
+            g.add(row.currency, row.cost, gpu_hours);
+            kept_tags.push((k.to_string(), v.to_string()));
+        }
+        for (k, v) in &kept_tags {
+            let at = (k.clone(), v.clone(), provider.clone());
+            if self.by_tag_and_provider.len() < MAX_TAG_PROVIDER_SPENDS
+                || self.by_tag_and_provider.contains_key(&at)
+            {
+                self.by_tag_and_provider
+                    .entry(at)
+                    .or_default()
+                    .add(row.currency, row.cost);
+            } else {
+                self.by_tag_and_provider_full = true;
+            }
         }
         if let Some(region) = &row.region {
             let regions = self.regions.entry(provider.clone()).or_default();
@@ -607,8 +660,14 @@ impl<'c> Reviewer<'c> {
                 self.dev_off_hours_gpu_hours = self
                     .dev_off_hours_gpu_hours
                     .saturating_add(gpu_hours.saturating_mul(off_hours));
-                self.dev_off_hours_cost
-                    .add(row.currency, row.cost.saturating_mul(off_hours));
+                let cost = row.cost.saturating_mul(off_hours);
+                self.dev_off_hours_cost.add(row.currency, cost);
+                for tag in kept_tags {
+                    self.dev_off_hours_by_tag
+                        .entry(tag)
+                        .or_default()
+                        .add(row.currency, cost);
+                }
             }
         }
         let resource = row.resource_id.as_deref().unwrap_or(instance);
@@ -629,6 +688,7 @@ impl<'c> Reviewer<'c> {
             r.provider.clone_from(&row.provider);
             r.gpu.clone_from(&gpu_use.gpu);
         }
+        r.by_id |= row.resource_id.is_some();
         r.hours = r.hours.saturating_add(hours.unwrap_or_default());
         r.cost.add(row.currency, row.cost);
         Ok(())
@@ -652,15 +712,24 @@ impl<'c> Reviewer<'c> {
             // GPU spend without this tag, so each key's groups add up to the GPU spend.
             let mut tagged = Amounts::default();
             let mut tagged_hours = Decimal::ZERO;
+            let mut tagged_currency_hours = Amounts::default();
             for g in groups.values() {
                 tagged.add_all(&g.cost);
                 tagged_hours = tagged_hours.saturating_add(g.gpu_hours);
+                tagged_currency_hours.add_all(&g.currency_hours);
             }
             let mut untagged = Amounts::default();
             for (c, a) in &self.gpu.0 {
                 let rest = a.saturating_sub(tagged.get(*c));
                 if !rest.is_zero() {
                     untagged.add(*c, rest);
+                }
+            }
+            let mut untagged_hours = Amounts::default();
+            for (c, h) in &self.currency_hours.0 {
+                let rest = h.saturating_sub(tagged_currency_hours.get(*c));
+                if !rest.is_zero() {
+                    untagged_hours.add(*c, rest);
                 }
             }
             if !untagged.is_empty() || self.gpu_hours > tagged_hours {
@@ -670,6 +739,7 @@ impl<'c> Reviewer<'c> {
                         key: UNTAGGED.into(),
                         cost: untagged,
                         gpu_hours: self.gpu_hours.saturating_sub(tagged_hours),
+                        currency_hours: untagged_hours,
                     },
                 );
             }
@@ -683,6 +753,14 @@ impl<'c> Reviewer<'c> {
         });
         let period = self.period;
         let period_hours = period.map(|(a, b)| span_hours(a, b));
+        // A resource named only by its instance type or GPU SKU with more hours than the
+        // period is several machines at once: none of them is claimed to never stop.
+        let several: std::collections::HashSet<String> = self
+            .resources
+            .iter()
+            .filter(|(_, r)| !r.by_id && period_hours.is_some_and(|p| r.hours > p))
+            .map(|(id, _)| id.clone())
+            .collect();
         let mut resources: Vec<GpuResource> = self
             .resources
             .into_iter()
@@ -702,7 +780,7 @@ impl<'c> Reviewer<'c> {
         });
         let always_on: Vec<AlwaysOn> = resources
             .iter()
-            .filter(|r| r.resource != OTHER)
+            .filter(|r| r.resource != OTHER && !several.contains(&r.resource))
             .filter(|r| {
                 period_hours
                     .is_some_and(|p| !p.is_zero() && r.hours >= p.saturating_mul(ALWAYS_ON_SHARE))
@@ -741,11 +819,14 @@ impl<'c> Reviewer<'c> {
             by_instance: order(self.by_instance),
             by_tag,
             heat: self.heat,
+            by_tag_and_provider: (!self.by_tag_and_provider_full)
+                .then(|| self.by_tag_and_provider.into_iter().collect()),
             usage: self.usage,
             waste: Waste {
                 always_on,
                 dev_off_hours_gpu_hours: self.dev_off_hours_gpu_hours,
                 dev_off_hours_cost: self.dev_off_hours_cost,
+                dev_off_hours_by_tag: self.dev_off_hours_by_tag,
             },
             budgets,
             regions: self
