@@ -470,3 +470,14 @@ mod audit {
         fs::remove_dir_all(dir).ok();
     }
 }
+
+#[test]
+fn a_curated_row_citing_an_unknown_source_stops_the_import() {
+    let dir = scratch_data("specsrc");
+    let path = dir.join("curated/gpu_specs.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, text.replacen("PG_WIRAI_H20;", "NO_SUCH_SOURCE;", 1)).unwrap();
+    let err = build(&dir).unwrap_err().to_string();
+    assert!(err.contains("NO_SUCH_SOURCE"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
