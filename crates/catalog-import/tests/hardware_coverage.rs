@@ -104,3 +104,17 @@ fn curated_rows_cite_a_source_for_every_figure() {
     }
     assert!(rows >= 11, "{rows} curated rows");
 }
+
+/// The measured rows of GPUs that only the curated rows cover join the hardware table, under
+/// the SKU names `throughput_benchmarks.csv` uses (Lambda's GH200 96GB and RTX 6000 Ada,
+/// llama.cpp's RTX 4080, …).
+#[test]
+fn measured_rows_of_the_curated_gpus_join_the_hardware_table() {
+    let (_, report) = build(&default_data_dir()).unwrap();
+    for sku in ["GH200-96GB", "RTX-6000-Ada", "RTX-4080", "RTX-3080"] {
+        assert!(
+            report.hardware.rows.iter().any(|r| r.gpu == sku),
+            "no measured row of {sku}"
+        );
+    }
+}
