@@ -100,6 +100,17 @@ fn curated_rows_cite_a_source_for_every_figure() {
                 "{model}: {key} is listed but cites nothing"
             );
         }
+        let listed: Vec<&str> = record[col("source")].split(';').collect();
+        for s in catalog.sources.iter() {
+            let id: &str = s.id.as_ref();
+            let cited_as_key = cited
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .any(|word| word == id);
+            assert!(
+                !cited_as_key || listed.contains(&id),
+                "{model}: field_sources cites {id}, which the source column does not list"
+            );
+        }
         assert!(!record[col("notes")].is_empty(), "{model}: no notes");
     }
     assert!(rows >= 11, "{rows} curated rows");
