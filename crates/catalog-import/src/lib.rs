@@ -150,7 +150,29 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
             license: row.text("license")?.to_string().into(),
         });
     }
-    let specs = gpus::read_specs(&Table::read(&upstream.join("hardware/gpu_specs.csv"))?)?;
+    let mut specs = gpus::read_specs(&Table::read(&upstream.join("hardware/gpu_specs.csv"))?)?;
+    // Datasheet rows for GPUs the upstream file lacks (H20, L20, H800, A800, …), each field
+    // with its source in `field_sources`; every source key must be a known source.
+    let curated_specs = gpus::read_specs(&Table::read(&curated.join("gpu_specs.csv"))?)?;
+    for s in curated_specs {
+        if specs.iter().any(|u| u.model == s.model) {
+            return Err(ImportError::Curated(format!(
+                "curated/gpu_specs.csv: {} is already a row of upstream gpu_specs.csv",
+                s.model
+            )));
+        }
+        if let Some(key) = s
+            .source
+            .split(';')
+            .find(|k| !sources.iter().any(|src| src.id.as_ref() == *k))
+        {
+            return Err(ImportError::Curated(format!(
+                "curated/gpu_specs.csv: {} cites unknown source {key:?}",
+                s.model
+            )));
+        }
+        specs.push(s);
+    }
 
     let mut set = OfferSet::default();
     let offers_table = Table::read(&upstream.join("sources/gpu_offers.csv"))?;

@@ -65,6 +65,11 @@ impl Table {
         })
     }
 
+    /// Whether the header has a column named `name`.
+    pub fn has_column(&self, name: &str) -> bool {
+        self.header.iter().any(|h| h == name)
+    }
+
     /// The rows, in file order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.rows.iter().map(|(line, record)| Row {

@@ -382,7 +382,8 @@ impl OffPeakPrice {
     }
 }
 
-/// Datasheet figures of one GPU SKU, from `gpu_specs.csv`.
+/// Datasheet figures of one GPU SKU, from `gpu_specs.csv` or the curated
+/// `data/curated/gpu_specs.csv` (GPUs the upstream file lacks).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GpuSpec {
@@ -400,6 +401,10 @@ pub struct GpuSpec {
     pub bf16_tensor_tflops: Option<f64>,
     /// Peak dense INT8 tensor TOPS.
     pub int8_tops: Option<f64>,
+    /// Peak dense FP8 tensor TFLOPS (Ada, Hopper, Blackwell); `None` = no FP8 path or not
+    /// recorded (the upstream rows keep FP8 in their notes only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp8_tensor_tflops: Option<f64>,
     /// Board power, W.
     pub tdp_watts: Option<f64>,
     /// Maximum MIG instances (0 = no MIG).

@@ -3,7 +3,8 @@
 //! A candidate is a price-catalog GPU model in one form factor (`A100-80GB` on its SXM
 //! datasheet row, and separately on the PCIe row when some offers rent the PCIe card), with
 //! the datasheet figures the memory and throughput models need. Models without a datasheet
-//! row (RTX 3060, K80, …) cannot be modelled and are not candidates.
+//! row (RTX 2080, K80, …; `catalog-import`'s `gpus::NO_DATASHEET_ROW` says why for each)
+//! cannot be modelled and are not candidates.
 
 use std::collections::HashMap;
 

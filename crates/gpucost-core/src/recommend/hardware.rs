@@ -240,9 +240,11 @@ mod tests {
     #[test]
     fn embedded_hardware_stays_small() {
         // The table is compiled into the WebAssembly bundle (packed, see `compiled`); the size
-        // of its JSON is the yardstick of how much it carries.
+        // of its JSON is the yardstick of how much it carries. 70 kB since the GPUs of
+        // `curated/gpu_specs.csv` brought their measured rows (RTX 6000/5000/4000 Ada, RTX 30/40,
+        // GH200: 252 rows, 65.7 kB).
         assert!(
-            EMBEDDED_HARDWARE_JSON.len() < 60_000,
+            EMBEDDED_HARDWARE_JSON.len() < 70_000,
             "{} bytes",
             EMBEDDED_HARDWARE_JSON.len()
         );

@@ -85,3 +85,16 @@ pub fn served<'r>(r: &'r Report, seller: &str) -> &'r gpucost_core::estimate::Pr
         .as_ref()
         .unwrap_or_else(|e| panic!("{seller} cannot serve: {e:?}"))
 }
+
+/// The hardware recommendation for `workload` against the embedded catalog, in `currency`,
+/// on [`today`].
+pub fn recommendation(
+    workload: &gpucost_core::recommend::Workload,
+    currency: Currency,
+) -> gpucost_core::recommend::Recommendation {
+    let c = &embedded().catalog;
+    let valid = workload
+        .validate()
+        .unwrap_or_else(|e| panic!("{workload:?}: {e:?}"));
+    gpucost_core::recommend::recommend(c, &valid, &FxTable::from_catalog(c), currency, today())
+}
