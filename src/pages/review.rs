@@ -126,7 +126,11 @@ pub fn ReviewPage() -> impl IntoView {
     };
     let exports = move || {
         outputs.get().map(|o| {
-        let (csv, json, md) = (o.csv.clone(), o.json.clone(), o.md.clone());
+        let (csv, json, md) = (
+            gpucost_core::escape::csv_file(&o.csv),
+            o.json.clone(),
+            o.md.clone(),
+        );
         view! {
             <div class="export-bar" data-testid="review-exports">
                 <button type="button" data-testid="review-export-csv" on:click=move |_| web::download("gpu-spend-review.csv", "text/csv", &csv)>

@@ -82,6 +82,20 @@ pub fn csv_cell(text: &str) -> String {
     }
 }
 
+/// The byte-order mark a CSV file starts with, so that a spreadsheet opened by double-click
+/// reads it as UTF-8: without it, Excel on a Chinese or English Windows reads the file in the
+/// system's code page and the Chinese names come out garbled.
+pub const UTF8_BOM: char = '\u{feff}';
+
+/// `csv` as a file to download: [`UTF8_BOM`] first. The command line prints CSV without it,
+/// for pipes and tools that would take the mark for part of the first column's name.
+pub fn csv_file(csv: &str) -> String {
+    let mut file = String::with_capacity(csv.len() + 3);
+    file.push(UTF8_BOM);
+    file.push_str(csv);
+    file
+}
+
 /// One CSV record: every cell through [`csv_cell`], joined by commas, ending in `\n`.
 pub fn csv_row<I, S>(cells: I) -> String
 where
@@ -201,6 +215,13 @@ mod tests {
         assert_eq!(csv_cell(""), "");
         assert_eq!(csv_cell("a,b"), "\"a,b\"");
         assert_eq!(csv_cell("two\nlines"), "\"two\nlines\"");
+    }
+
+    #[test]
+    fn a_csv_file_starts_with_the_utf8_byte_order_mark() {
+        let file = csv_file("a,b\n");
+        assert_eq!(&file.as_bytes()[..3], b"\xEF\xBB\xBF");
+        assert_eq!(&file[3..], "a,b\n");
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub(crate) fn ExportBar() -> impl IntoView {
             web::download(
                 &format!("{}.csv", file_stem(app)),
                 "text/csv",
-                &export::to_csv(&j),
+                &gpucost_core::escape::csv_file(&export::to_csv(&j)),
             )
         })
     };
