@@ -10,7 +10,7 @@ use gpucost_core::money::parse_decimal;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::ui::{self, Text};
 
 /// Accepted range and precision of a number field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,9 +56,45 @@ impl Range {
 
     /// The value if `text` is a number in range.
     pub fn parse(&self, text: &str) -> Option<Decimal> {
-        let v = parse_decimal(text).ok()?;
-        (v >= self.min && v <= self.max && v.normalize().scale() <= self.scale).then_some(v)
+        self.check(text).ok()
     }
+
+    /// The value if `text` is a number in range, else why not.
+    pub fn check(&self, text: &str) -> Result<Decimal, Refusal> {
+        let v = parse_decimal(text).map_err(|_| Refusal::NotANumber(text.to_string()))?;
+        if v.normalize().scale() > self.scale {
+            return Err(Refusal::TooManyDecimals);
+        }
+        if v < self.min || v > self.max {
+            return Err(Refusal::OutOfRange);
+        }
+        Ok(v)
+    }
+
+    /// What the field says about `refusal`, in `lang`.
+    pub fn message(&self, refusal: &Refusal, lang: Lang) -> String {
+        match refusal {
+            Refusal::NotANumber(typed) => ui::not_a_number(typed, lang),
+            Refusal::TooManyDecimals => ui::too_many_decimals(self.scale, lang),
+            Refusal::OutOfRange => format!(
+                "{} {}–{}",
+                Text::InvalidNumber.get(lang),
+                self.min.normalize(),
+                self.max.normalize()
+            ),
+        }
+    }
+}
+
+/// Why a number field refuses what was typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a plain decimal (the text as typed).
+    NotANumber(String),
+    /// More decimals than the field takes.
+    TooManyDecimals,
+    /// Outside the field's range.
+    OutOfRange,
 }
 
 /// A labelled number input that calls `on_valid` only with values in `range`.
@@ -82,9 +118,8 @@ pub fn NumberField(
     #[prop(optional)]
     unit: &'static str,
 ) -> impl IntoView {
-    let invalid = RwSignal::new(false);
+    let refused = RwSignal::new(None::<Refusal>);
     let error_id = format!("{testid}-error");
-    let hint = format!("{} {}–{}", "", range.min.normalize(), range.max.normalize());
     view! {
         <label class="field">
             <span>{move || label.get(lang.get())}</span>
@@ -94,20 +129,20 @@ pub fn NumberField(
                     inputmode="decimal"
                     data-testid=testid.clone()
                     prop:value=move || value.get().normalize().to_string()
-                    aria-invalid=move || invalid.get().to_string()
+                    aria-invalid=move || refused.with(Option::is_some).to_string()
                     aria-describedby=error_id.clone()
-                    on:input=move |ev| match range.parse(&event_target_value(&ev)) {
-                        Some(v) => {
-                            invalid.set(false);
+                    on:input=move |ev| match range.check(&event_target_value(&ev)) {
+                        Ok(v) => {
+                            refused.set(None);
                             on_valid.run(v);
                         }
-                        None => invalid.set(true),
+                        Err(why) => refused.set(Some(why)),
                     }
                 />
                 {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}
             </span>
             <span class="field-error" id=error_id.clone() role="alert" aria-live="polite">
-                {move || invalid.get().then(|| format!("{}{}", Text::InvalidNumber.get(lang.get()), hint))}
+                {move || refused.with(|r| r.as_ref().map(|why| range.message(why, lang.get())))}
             </span>
         </label>
     }
@@ -139,5 +174,38 @@ pub fn CheckField(
             />
             {move || label.get(lang.get())}
         </label>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gpus() -> Range {
+        Range::whole(1, 9999)
+    }
+
+    #[test]
+    fn full_width_digits_are_numbers() {
+        assert_eq!(gpus().check("４"), Ok(Decimal::from(4)));
+        assert_eq!(
+            Range::decimal(Decimal::ZERO, Decimal::from(100), 2).check("１２．５"),
+            Ok(Decimal::new(125, 1))
+        );
+    }
+
+    #[test]
+    fn each_refusal_names_what_was_refused() {
+        let r = gpus();
+        let why = r.check("2,5").unwrap_err();
+        assert_eq!(why, Refusal::NotANumber("2,5".into()));
+        assert!(r.message(&why, Lang::En).contains("“2,5” is not a number"));
+        assert!(r.message(&why, Lang::Zh).contains("“2,5”不是数字"));
+        let why = r.check("2.5").unwrap_err();
+        assert_eq!(why, Refusal::TooManyDecimals);
+        assert_eq!(r.message(&why, Lang::En), "Enter a whole number");
+        let why = r.check("0").unwrap_err();
+        assert_eq!(why, Refusal::OutOfRange);
+        assert_eq!(r.message(&why, Lang::En), "Enter a number in range 1–9999");
     }
 }

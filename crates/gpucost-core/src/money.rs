@@ -307,12 +307,35 @@ impl Mul<Hours> for PerHour {
     }
 }
 
-/// Parses a decimal written with a dot (`"21.95764"`), rejecting NaN-like and exponent forms.
+/// `s` with full-width digits, point, signs and spaces (`４`, `．`, `－`, `＋`, U+3000) as
+/// their ASCII forms: Chinese input methods type numbers that way, and `４` is a 4.
+pub fn ascii_digits(s: &str) -> std::borrow::Cow<'_, str> {
+    let full_width =
+        |c: char| matches!(c, '\u{FF10}'..='\u{FF19}' | '．' | '－' | '＋' | '\u{3000}');
+    if !s.chars().any(full_width) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    s.chars()
+        .map(|c| match c {
+            '\u{FF10}'..='\u{FF19}' => char::from(b'0' + (c as u32 - 0xFF10) as u8),
+            '．' => '.',
+            '－' => '-',
+            '＋' => '+',
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// Parses a decimal written with a dot (`"21.95764"`, or in full-width digits `"２１．５"`),
+/// rejecting NaN-like and exponent forms.
 ///
 /// # Errors
 /// Returns a readable message when `s` is not a plain decimal number.
 pub fn parse_decimal(s: &str) -> Result<Decimal, String> {
-    let t = s.trim();
+    let ascii = ascii_digits(s);
+    let t = ascii.trim();
     if t.is_empty() {
         return Err("empty number".to_string());
     }
@@ -328,6 +351,21 @@ pub fn parse_decimal(s: &str) -> Result<Decimal, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_width_digits_read_as_the_number_they_show() {
+        assert_eq!(parse_decimal("４").unwrap(), Decimal::from(4));
+        assert_eq!(
+            parse_decimal("\u{3000}１２．５０").unwrap(),
+            Decimal::new(1250, 2)
+        );
+        assert_eq!(parse_decimal("－３").unwrap(), Decimal::from(-3));
+        assert!(
+            parse_decimal("４，５").is_err(),
+            "a full-width comma is no decimal point"
+        );
+        assert_eq!(ascii_digits("plain 4"), "plain 4");
+    }
     use proptest::prelude::*;
 
     proptest! {

@@ -177,6 +177,20 @@ test('a burst of keystrokes writes the link once, with the last value', async ()
   await context.close();
 });
 
+// Chinese input methods type full-width digits: "４" was refused as not a number (issue 28).
+test('full-width digits are numbers, and a refused entry is named in the field', async () => {
+  for (const [lang, says] of [['zh', /“2,5”不是数字/], ['en', /“2,5” is not a number/]]) {
+    const { page, context } = await app.open(`?preset=short-training&cur=CNY&lang=${lang}`, ready);
+    await page.getByTestId('line-0-count').fill('８');
+    await page.waitForFunction(() => /\*8(\D|$)/.test(decodeURIComponent(location.search)));
+    assert.equal(await page.getByTestId('line-0-count').getAttribute('aria-invalid'), 'false');
+    await page.getByTestId('line-0-count').fill('2,5');
+    assert.equal(await page.getByTestId('line-0-count').getAttribute('aria-invalid'), 'true');
+    assert.match(await page.locator('#line-0-count-error').textContent(), says);
+    await context.close();
+  }
+});
+
 test('an invalid entry is flagged inline and does not change the link', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   const url = page.url();

@@ -652,6 +652,26 @@ pub fn beyond_scale(lang: Lang) -> &'static str {
     }
 }
 
+/// Why a number field refuses what was typed, naming it: "“2,5” is not a number …".
+pub fn not_a_number(typed: &str, lang: Lang) -> String {
+    // Quoted values are shown as typed but never longer than a field's width.
+    let typed: String = typed.trim().chars().take(24).collect();
+    match lang {
+        Lang::En => format!("“{typed}” is not a number: use digits and one dot, e.g. 2.5"),
+        Lang::Zh => format!("“{typed}”不是数字：请只用数字和一个小数点，例如 2.5"),
+    }
+}
+
+/// A number field's refusal of too many decimals (`0`: a whole number is needed).
+pub fn too_many_decimals(scale: u32, lang: Lang) -> String {
+    match (scale, lang) {
+        (0, Lang::En) => "Enter a whole number".to_string(),
+        (0, Lang::Zh) => "请输入整数".to_string(),
+        (n, Lang::En) => format!("At most {n} decimals"),
+        (n, Lang::Zh) => format!("最多 {n} 位小数"),
+    }
+}
+
 /// Where a billing class's line crosses below on-demand: "Reserved cheaper after ~300 h".
 pub fn cheaper_after(class: &str, hours: f64, lang: Lang) -> String {
     let h = hours.round();
