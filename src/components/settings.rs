@@ -3,11 +3,13 @@
 
 use gpucost_core::format::{self, Lang};
 use gpucost_core::limits;
-use gpucost_core::money::{parse_decimal, Currency};
+use gpucost_core::money::Currency;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::ui::{self, Text};
+
+use crate::components::fields::{Range, Refusal};
 
 /// The header's settings: language, currency, CNY-per-USD rate.
 #[component]
@@ -34,22 +36,38 @@ pub fn Settings(
     let pick_currency = move |ev: leptos::ev::Event| {
         on_currency.run(event_target_value(&ev).parse::<Currency>().ok());
     };
-    let fx_error = RwSignal::new(false);
+    // The link keeps only rates in this range: a field that took more would lose the value on
+    // reload.
+    let fx_range = Range::of(limits::FX_CNY_PER_USD);
+    let fx_error = RwSignal::new(None::<Refusal>);
     let type_fx = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
-        match parse_decimal(&raw) {
-            // The link keeps only rates in this range: a field that took more would lose the
-            // value on reload.
-            Ok(rate) if limits::FX_CNY_PER_USD.in_range(rate) => {
-                fx_error.set(false);
+        if raw.trim().is_empty() {
+            fx_error.set(None);
+            on_fx.run(None);
+            return;
+        }
+        match fx_range.check(&raw) {
+            Ok(rate) => {
+                fx_error.set(None);
                 on_fx.run(Some(rate));
             }
-            _ if raw.trim().is_empty() => {
-                fx_error.set(false);
-                on_fx.run(None);
-            }
-            _ => fx_error.set(true),
+            Err(why) => fx_error.set(Some(why)),
         }
+    };
+    // A refused rate is named, and so is the rate still in use (it was kept silently).
+    let fx_message = move || {
+        fx_error.with(|e| {
+            e.as_ref().map(|why| {
+                let lang = lang.get();
+                let kept = format::number(cny_per_usd.get(), 4);
+                format!(
+                    "{}; {}",
+                    fx_range.message(why, lang),
+                    ui::rate_kept(&kept, lang)
+                )
+            })
+        })
     };
     let fx_value = move || format::number(cny_per_usd.get(), 4).replace(',', "");
     view! {
@@ -84,9 +102,13 @@ pub fn Settings(
                     inputmode="decimal"
                     size="7"
                     prop:value=fx_value
-                    aria-invalid=move || fx_error.get().to_string()
+                    aria-invalid=move || fx_error.with(Option::is_some).to_string()
+                    aria-describedby="fx-error"
                     on:change=type_fx
                 />
+                <span class="field-error" id="fx-error" data-testid="fx-error" role="alert" aria-live="polite">
+                    {fx_message}
+                </span>
             </label>
         </div>
     }

@@ -177,6 +177,27 @@ test('a burst of keystrokes writes the link once, with the last value', async ()
   await context.close();
 });
 
+// An invalid exchange rate got a red border while the old rate was kept without a word
+// (issue 28): now the field names what it refused and the rate still in use.
+test('a refused exchange rate is named with the rate still in use, in both languages', async () => {
+  for (const [lang, says] of [['en', /“7,1” is not a number.*still uses ¥7\.2 per US\$1/], ['zh', /“7,1”不是数字.*仍按 1 美元 = 7\.2 元换算/]]) {
+    const { page, context } = await app.open(`?preset=short-training&cur=CNY&fx=7.2&lang=${lang}`, ready);
+    const url = page.url();
+    const fx = page.getByTestId('fx');
+    await fx.fill('7,1');
+    await fx.press('Enter');
+    await fx.blur();
+    assert.equal(await fx.getAttribute('aria-invalid'), 'true');
+    assert.match(await page.getByTestId('fx-error').textContent(), says);
+    await fx.fill('0');
+    await fx.blur();
+    assert.match(await page.getByTestId('fx-error').textContent(), /0\.01–1000/);
+    await linkSettled(page);
+    assert.equal(page.url(), url, 'the link keeps the rate in use');
+    await context.close();
+  }
+});
+
 // Chinese input methods type full-width digits: "４" was refused as not a number (issue 28).
 test('full-width digits are numbers, and a refused entry is named in the field', async () => {
   for (const [lang, says] of [['zh', /“2,5”不是数字/], ['en', /“2,5” is not a number/]]) {

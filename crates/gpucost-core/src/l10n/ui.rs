@@ -662,6 +662,14 @@ pub fn not_a_number(typed: &str, lang: Lang) -> String {
     }
 }
 
+/// After a refused exchange rate: which rate the estimate still uses.
+pub fn rate_kept(rate: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("the estimate still uses ¥{rate} per US$1"),
+        Lang::Zh => format!("估算仍按 1 美元 = {rate} 元换算"),
+    }
+}
+
 /// A number field's refusal of too many decimals (`0`: a whole number is needed).
 pub fn too_many_decimals(scale: u32, lang: Lang) -> String {
     match (scale, lang) {
