@@ -30,9 +30,9 @@ impl Localize for Warning {
                 format!("最低方案（{seller_zh}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
             }
             (Warning::MarketReference, Lang::En) => {
-                "The cheapest row is the founding document's market reference range, not a provider's quote.".into()
+                "The cheapest row is the cost guide's market reference range, not a provider's quote.".into()
             }
-            (Warning::MarketReference, Lang::Zh) => "最低一行是创始文档中的市场参考价区间，并非厂商报价。".into(),
+            (Warning::MarketReference, Lang::Zh) => "最低一行是成本指南中的市场参考价区间，并非厂商报价。".into(),
         }
     }
 }

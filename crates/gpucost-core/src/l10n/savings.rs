@@ -42,14 +42,14 @@ impl Localize for Assumption {
                 format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller_zh}）。")
             }
             (Assumption::OffPeak(op), Lang::En) => format!(
-                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. No catalog provider publishes off-peak prices; the founding document cites night prices up to 40% lower.",
+                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. Of the catalog's providers only CompShare publishes a night price (10% off 01:00–07:00 Beijing time on RTX 4090/5090), which the estimate does not apply yet; the cost guide cites night prices up to 40% lower.",
                 op.start_hour,
                 op.end_hour,
                 format::number(op.discount_pct, 2),
                 format::number(op.flexible_pct, 2)
             ),
             (Assumption::OffPeak(op), Lang::Zh) => format!(
-                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中没有厂商公布低峰价格；创始文档提到夜间价格最多可低 40%。",
+                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中只有优云智算公布夜间价格（北京时间 01:00–07:00，RTX 4090/5090 九折），估算尚未计入；成本指南提到夜间价格最多可低 40%。",
                 op.start_hour,
                 op.end_hour,
                 format::number(op.discount_pct, 2),

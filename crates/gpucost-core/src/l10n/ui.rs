@@ -422,7 +422,7 @@ impl Text {
             Text::RecoInfeasible => ("misses a bound", "未满足约束"),
             Text::RecoExcluded => ("GPUs left out", "未入选的 GPU"),
             Text::RecoRules => (
-                "Rules of thumb from the founding documents, checked",
+                "Rules of thumb from the cost guides, checked",
                 "立项文档中的经验法则（逐条核对）",
             ),
             Text::RecoAssumptions => ("Assumptions", "假设"),
