@@ -352,6 +352,8 @@ fn ProviderRowView(
                     class="link"
                     aria-expanded=move || open.get().to_string()
                     aria-controls=details_id.clone()
+                    // Thirteen buttons all read "Line items" to a screen reader: say whose.
+                    aria-label=move || format!("{}: {}", t(Text::Details), row.name.get())
                     on:click=move |_| open.update(|o| *o = !*o)
                 >
                     {t(Text::Details)}

@@ -31,6 +31,11 @@ test('the short-training preset shows the seed quote at ¥2,304.00', async () =>
   await row.getByRole('button', { name: 'Line items' }).click();
   const details = page.locator('tr.details-row:not([hidden])');
   assert.match(await details.textContent(), /288 instance-hours.*¥8\.00\/h.*¥2,304\.00/s);
+  // Each row's button says whose line items it opens (thirteen read "Line items" alike).
+  const names = await page.locator('tr[data-seller] button[aria-controls]').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.ok(names.length > 3);
+  assert.equal(new Set(names).size, names.length, `distinct: ${names}`);
+  assert.ok(names.includes('Line items: V100 quote'), `${names}`);
   await context.close();
 });
 
