@@ -21,6 +21,7 @@ use gpucost_core::l10n::ui::Text;
 pub fn App() -> impl IntoView {
     let app = AppState::from_url();
     provide_context(app);
+    crate::components::fields::RefusedFields::provide();
 
     // The URL is the state: every change replaces the history entry with the encoded state
     // (written a moment later, so a burst of keystrokes costs one history call).

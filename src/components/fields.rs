@@ -86,6 +86,41 @@ impl Range {
     }
 }
 
+/// The fields whose typed text is refused right now, by `data-testid`. The app provides it;
+/// the results read it to say they are for the last accepted values.
+#[derive(Debug, Clone, Copy)]
+pub struct RefusedFields(pub RwSignal<std::collections::BTreeSet<String>>);
+
+impl RefusedFields {
+    /// A new, empty set, provided as context.
+    pub fn provide() -> RefusedFields {
+        let set = RefusedFields(RwSignal::new(Default::default()));
+        provide_context(set);
+        set
+    }
+
+    /// Records whether the field `id` refuses its text (a no-op without the context).
+    fn mark(id: &str, refused: bool) {
+        if let Some(RefusedFields(set)) = use_context::<RefusedFields>() {
+            let present = set.with_untracked(|s| s.contains(id));
+            if refused && !present {
+                set.update(|s| {
+                    s.insert(id.to_string());
+                });
+            } else if !refused && present {
+                set.update(|s| {
+                    s.remove(id);
+                });
+            }
+        }
+    }
+
+    /// Whether any field refuses its text.
+    pub fn any(self) -> bool {
+        self.0.with(|s| !s.is_empty())
+    }
+}
+
 /// Why a number field refuses what was typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -120,6 +155,9 @@ pub fn NumberField(
 ) -> impl IntoView {
     let refused = RwSignal::new(None::<Refusal>);
     let error_id = format!("{testid}-error");
+    let (mark_id, cleanup_id) = (testid.clone(), testid.clone());
+    // A field that goes away while refused no longer holds the results back.
+    on_cleanup(move || RefusedFields::mark(&cleanup_id, false));
     view! {
         <label class="field">
             <span>{move || label.get(lang.get())}</span>
@@ -134,9 +172,13 @@ pub fn NumberField(
                     on:input=move |ev| match range.check(&event_target_value(&ev)) {
                         Ok(v) => {
                             refused.set(None);
+                            RefusedFields::mark(&mark_id, false);
                             on_valid.run(v);
                         }
-                        Err(why) => refused.set(Some(why)),
+                        Err(why) => {
+                            refused.set(Some(why));
+                            RefusedFields::mark(&mark_id, true);
+                        }
                     }
                 />
                 {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}

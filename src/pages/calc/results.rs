@@ -3,6 +3,7 @@
 //! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by `l10n::results`;
 //! an edit updates the numbers in place instead of rebuilding the panel.
 
+use crate::components::fields::RefusedFields;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::results::{lever_name, provider_rules, saving_from_to, saving_percent};
 use gpucost_core::report::Report;
@@ -57,6 +58,9 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
             Err(_) => app.t(Text::FixFirst).to_string(),
         })
     };
+    // While a field refuses its text, the numbers below are for the last accepted values.
+    let refused = use_context::<RefusedFields>();
+    let stale = move || refused.is_some_and(RefusedFields::any);
     view! {
         <section class="results" aria-labelledby="results-heading">
             <p class="live-summary" aria-live="polite" data-testid="spoken-summary">{spoken}</p>
@@ -67,6 +71,11 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
             // After the first paint: its code is fetched then, not during the first render.
             <Show when=move || app.after_form() && !app.page.with(|p| p.embed.enabled)>
                 {show_part!(super::later::export_bar())}
+            </Show>
+            <Show when=stale>
+                <p class="notice" role="status" data-testid="results-stale">
+                    {move || app.t(Text::ResultsForLastAccepted)}
+                </p>
             </Show>
             <Show
                 when=ok

@@ -223,8 +223,12 @@ test('an invalid entry is flagged inline and does not change the link', async ()
   await page.getByTestId('line-0-count').fill('-3');
   assert.equal(await page.getByTestId('line-0-count').getAttribute('aria-invalid'), 'true');
   assert.match(await page.locator('#line-0-count-error').textContent(), /Enter a number in range/);
+  // The numbers shown are the last accepted ones, and the page says so (issue 28).
+  assert.match(await page.getByTestId('results-stale').textContent(), /last accepted values/);
   await linkSettled(page);
   assert.equal(page.url(), url);
+  await page.getByTestId('line-0-count').fill('4');
+  await page.getByTestId('results-stale').waitFor({ state: 'detached' });
   await context.close();
 });
 

@@ -120,6 +120,7 @@ pub enum Text {
     RecoHardwareData,
     RecoVerdict,
     StaleAfter,
+    ResultsForLastAccepted,
     Days,
     Selected,
     // The workload form.
@@ -429,6 +430,10 @@ impl Text {
             Text::RecoHardwareData => ("Hardware data imported on", "硬件数据导入于"),
             Text::RecoVerdict => ("Verdict", "结论"),
             Text::StaleAfter => ("Mark prices older than", "标记早于以下天数的价格"),
+            Text::ResultsForLastAccepted => (
+                "These results are for the last accepted values: a field above is not accepted yet.",
+                "以下结果仍基于上次被接受的输入：上方有字段的内容尚未被接受。",
+            ),
             Text::Days => ("days", "天"),
             Text::Selected => ("selected", "已选"),
             // The workload form.
