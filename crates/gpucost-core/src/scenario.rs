@@ -247,6 +247,15 @@ pub enum CustomMode {
 }
 
 impl CustomMode {
+    /// The billing class a price in this mode belongs to.
+    pub fn class(self) -> ModeClass {
+        match self {
+            CustomMode::OnDemand => ModeClass::OnDemand,
+            CustomMode::Spot => ModeClass::Spot,
+            CustomMode::Subscription(_) => ModeClass::Subscription,
+        }
+    }
+
     /// URL slug.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -17,7 +17,7 @@ use crate::money::{Currency, Money};
 use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing};
 use crate::report::{Report, Warning};
 use crate::savings::Saving;
-use crate::scenario::{Demand, Scenario};
+use crate::scenario::{Demand, PriceOwner, Scenario};
 
 /// A seller's name in both languages (the renderer picks one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -392,7 +392,15 @@ fn badges(catalog: &Catalog, scenario: &Scenario, p: &ProviderEstimate) -> Vec<B
     let any_wanted = wanted(ModeClass::Spot) || wanted(ModeClass::Subscription);
     if any_wanted && p.seller.kind.is_some() && p.outcome.is_ok() {
         let priced = catalog.priced_classes(&p.seller.id);
-        let missing = |c: ModeClass| wanted(c) && !priced.contains(&c);
+        // The user's own quote for this provider fills the gap: after adding an Alibaba
+        // monthly quote the row still said "no monthly price listed".
+        let quoted = |c: ModeClass| {
+            scenario.custom_prices.iter().any(|q| {
+                matches!(&q.owner, PriceOwner::Provider(id) if *id == p.seller.id)
+                    && q.mode.class() == c
+            })
+        };
+        let missing = |c: ModeClass| wanted(c) && !priced.contains(&c) && !quoted(c);
         let (spot, monthly) = (missing(ModeClass::Spot), missing(ModeClass::Subscription));
         if spot || monthly {
             badges.push(Badge::NoCatalogPrice { spot, monthly });
@@ -644,6 +652,32 @@ mod tests {
             }
             .text(Lang::Zh),
             "无竞价或包月价格：可自行添加报价"
+        );
+    }
+
+    // After an Alibaba monthly quote was added the row still said "no monthly price listed"
+    // (issue 28): the user's quote fills that gap, and only that one.
+    #[test]
+    fn a_quote_for_the_missing_mode_clears_its_part_of_the_badge() {
+        let mut s = Preset::DevTest.scenario();
+        s.options.allowed.insert(ModeClass::Spot);
+        s.options.allowed.insert(ModeClass::Subscription);
+        s.custom_prices.push(crate::scenario::CustomPrice {
+            owner: PriceOwner::Provider("alibaba".into()),
+            gpu: "A10".into(),
+            mode: crate::scenario::CustomMode::Subscription(crate::billing_mode::Period::Month),
+            amount: Decimal::from(3000),
+            currency: Currency::Cny,
+        });
+        let (_, _, v) = view_of(s);
+        let alibaba = v.rows.iter().find(|r| r.key == "alibaba").unwrap();
+        assert!(
+            alibaba.badges.contains(&Badge::NoCatalogPrice {
+                spot: true,
+                monthly: false
+            }),
+            "{:?}",
+            alibaba.badges
         );
     }
 }
