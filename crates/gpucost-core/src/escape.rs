@@ -166,6 +166,39 @@ pub fn terminal_lines(text: &str) -> String {
     out
 }
 
+/// The records of a CSV text as written by [`csv_row`], each cell as written (quotes kept,
+/// quoted line breaks inside their cell), or `None` when a quote is left open. Exposed for the
+/// tests of every CSV writer.
+pub fn csv_cells(csv: &str) -> Option<Vec<Vec<String>>> {
+    let mut records = vec![];
+    let mut record = vec![];
+    let mut cell = String::new();
+    let mut quoted = false;
+    for c in csv.chars() {
+        match c {
+            // A doubled quote inside a quoted cell toggles twice: it stays quoted.
+            '"' => {
+                quoted = !quoted;
+                cell.push('"');
+            }
+            ',' if !quoted => record.push(std::mem::take(&mut cell)),
+            '\n' if !quoted => {
+                record.push(std::mem::take(&mut cell));
+                records.push(std::mem::take(&mut record));
+            }
+            c => cell.push(c),
+        }
+    }
+    if quoted {
+        return None;
+    }
+    if !cell.is_empty() || !record.is_empty() {
+        record.push(cell);
+        records.push(record);
+    }
+    Some(records)
+}
+
 /// Whether `cell` (one CSV cell as written, quotes included) is inert in a spreadsheet: after
 /// unquoting it does not start with a formula trigger unless it is a plain number, and it
 /// holds no hidden control character. Exposed for the tests of every CSV writer.
@@ -222,6 +255,23 @@ mod tests {
         let file = csv_file("a,b\n");
         assert_eq!(&file.as_bytes()[..3], b"\xEF\xBB\xBF");
         assert_eq!(&file[3..], "a,b\n");
+    }
+
+    #[test]
+    fn csv_cells_are_read_back_as_written() {
+        let csv = format!(
+            "{}{}",
+            csv_row(["=1", "a,b", "x\"y"]),
+            csv_row(["two\nlines"])
+        );
+        assert_eq!(csv_cells("\"open"), None);
+        assert_eq!(
+            csv_cells(&csv).unwrap(),
+            vec![
+                vec!["'=1".to_string(), "\"a,b\"".into(), "\"x\"\"y\"".into()],
+                vec!["\"two\nlines\"".to_string()],
+            ]
+        );
     }
 
     #[test]

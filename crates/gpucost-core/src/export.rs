@@ -339,32 +339,38 @@ pub fn to_csv(json: &EstimateJson) -> String {
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
     let scenario_cells = [
-        c.geo.clone(),
-        c.vcpus_per_gpu.clone(),
-        c.ram_gib_per_gpu.clone(),
+        c.geo.as_str(),
+        c.vcpus_per_gpu.as_str(),
+        c.ram_gib_per_gpu.as_str(),
     ];
     // Every cell, ours or the link's, goes through `csv_row` so none can be a formula.
     for p in json.providers.iter() {
         let head = [
-            p.provider.as_str().to_string(),
-            p.name.clone(),
-            p.status.clone(),
-            p.total.clone(),
-            p.currency.clone(),
-            p.billing_mode.clone(),
+            p.provider.as_str(),
+            &p.name,
+            &p.status,
+            &p.total,
+            &p.currency,
+            &p.billing_mode,
         ];
         if p.line_items.is_empty() {
-            let mut row: Vec<String> = head.to_vec();
-            row.extend(std::iter::repeat_n(String::new(), 13));
-            row.push(p.reason.clone());
-            row.push(String::new());
-            row.extend(std::iter::repeat_n(String::new(), 5));
-            row.extend(scenario_cells.iter().cloned());
+            let mut row: Vec<&str> = head.to_vec();
+            row.extend(std::iter::repeat_n("", 13));
+            row.push(&p.reason);
+            row.push("");
+            row.extend(std::iter::repeat_n("", 5));
+            row.extend(scenario_cells);
             out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
-            let mut row: Vec<String> = head.to_vec();
-            row.push(i.line.to_string());
+            let (line, terms, machines) = (
+                i.line.to_string(),
+                i.terms.map(|n| n.to_string()).unwrap_or_default(),
+                i.machines.to_string(),
+            );
+            let packing = json.constraints.lines.iter().find(|l| l.line == i.line);
+            let mut row: Vec<&str> = head.to_vec();
+            row.push(&line);
             for f in [
                 &i.offer,
                 &i.region,
@@ -379,21 +385,16 @@ pub fn to_csv(json: &EstimateJson) -> String {
                 &i.source_kind,
                 &i.as_of,
             ] {
-                row.push(f.clone());
+                row.push(f);
             }
-            row.push(String::new());
-            row.push(i.terms.map(|n| n.to_string()).unwrap_or_default());
-            row.push(i.machines.to_string());
-            row.push(i.gpus_per_machine.clone());
-            row.push(i.interconnect.clone());
-            let packing = json.constraints.lines.iter().find(|l| l.line == i.line);
-            row.push(packing.map(|l| l.packing.clone()).unwrap_or_default());
-            row.push(
-                packing
-                    .map(|l| l.min_gpus_per_machine.clone())
-                    .unwrap_or_default(),
-            );
-            row.extend(scenario_cells.iter().cloned());
+            row.push("");
+            row.push(&terms);
+            row.push(&machines);
+            row.push(&i.gpus_per_machine);
+            row.push(&i.interconnect);
+            row.push(packing.map_or("", |l| l.packing.as_str()));
+            row.push(packing.map_or("", |l| l.min_gpus_per_machine.as_str()));
+            row.extend(scenario_cells);
             out.push_str(&csv_row(row));
         }
     }

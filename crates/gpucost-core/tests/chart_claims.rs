@@ -2,6 +2,8 @@
 //! dev/test preset the chart said "Reserved cheaper after ~16 h" while the reserved line stayed
 //! above on-demand to the end of the month (¥19,341 vs ¥16,330).
 
+mod common;
+
 use chrono::NaiveDate;
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::catalog::embedded;
@@ -24,11 +26,7 @@ fn class(series: &[Series], class: ModeClass) -> Option<&Series> {
 
 /// The links of the snapshot set that estimate, and the four scenarios.
 fn links() -> Vec<String> {
-    let mut links: Vec<String> = include_str!("../../../tests/snapshot-links.txt")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let mut links = common::snapshot_links();
     links.extend(
         [
             "?l=A10*4&h=730&geo=cn&pay=reserved&cur=CNY",

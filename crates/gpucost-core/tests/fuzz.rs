@@ -8,7 +8,7 @@
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::escape::{csv_cell_is_inert, markdown_is_inert, terminal_is_inert};
+use gpucost_core::escape::{csv_cell_is_inert, csv_cells, markdown_is_inert, terminal_is_inert};
 use gpucost_core::export;
 use gpucost_core::format::Lang;
 use gpucost_core::session::Session;
@@ -244,23 +244,9 @@ fn estimate_and_export(q: &str, case: usize) -> bool {
     let r = &estimate.report;
     let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
     let csv = export::to_csv(&json);
-    for line in csv.lines() {
-        // Cells never hold a line break here, so splitting on commas outside quotes suffices.
-        let mut quoted = false;
-        let mut cell = String::new();
-        for c in line.chars().chain([',']) {
-            match c {
-                '"' => {
-                    quoted = !quoted;
-                    cell.push(c);
-                }
-                ',' if !quoted => {
-                    assert!(csv_cell_is_inert(&cell), "case {case}: {cell:?} for {q:?}");
-                    cell.clear();
-                }
-                c => cell.push(c),
-            }
-        }
+    let records = csv_cells(&csv).unwrap_or_else(|| panic!("case {case}: open quote for {q:?}"));
+    for cell in records.iter().flatten() {
+        assert!(csv_cell_is_inert(cell), "case {case}: {cell:?} for {q:?}");
     }
     let md = export::to_markdown(&json, lang);
     assert!(markdown_is_inert(&md), "case {case}: {q:?}\n{md}");

@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{
-    csv_cell, csv_cell_is_inert, markdown_is_inert, markdown_text, terminal_is_inert,
+    csv_cell, csv_cell_is_inert, csv_cells, markdown_is_inert, markdown_text, terminal_is_inert,
     terminal_lines, terminal_text,
 };
 use gpucost_core::export;
@@ -15,36 +15,6 @@ use gpucost_core::session::Session;
 use gpucost_core::share;
 use gpucost_core::view::results::results_view;
 use proptest::prelude::*;
-
-/// The cells of a CSV text as written (quotes kept), record by record.
-fn raw_cells(csv: &str) -> Vec<Vec<String>> {
-    let mut records = vec![];
-    let mut record = vec![];
-    let mut cell = String::new();
-    let mut quoted = false;
-    let mut chars = csv.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cell.push_str("\"\"");
-                chars.next();
-            }
-            '"' => {
-                quoted = !quoted;
-                cell.push('"');
-            }
-            ',' if !quoted => record.push(std::mem::take(&mut cell)),
-            '\n' if !quoted => {
-                record.push(std::mem::take(&mut cell));
-                records.push(std::mem::take(&mut record));
-            }
-            c => cell.push(c),
-        }
-    }
-    assert!(!quoted, "an unterminated quote in {csv}");
-    assert!(cell.is_empty() && record.is_empty(), "no final line break");
-    records
-}
 
 /// The estimate of `query` in every export format, in `lang`.
 fn exports(query: &str, lang: Lang) -> (String, String, String) {
@@ -64,7 +34,9 @@ fn exports(query: &str, lang: Lang) -> (String, String, String) {
 }
 
 fn assert_inert(csv: &str, md: &str, table: &str) {
-    for (n, record) in raw_cells(csv).iter().enumerate() {
+    assert!(csv.ends_with('\n'), "no final line break");
+    let records = csv_cells(csv).unwrap_or_else(|| panic!("an unterminated quote in {csv}"));
+    for (n, record) in records.iter().enumerate() {
         for cell in record {
             assert!(csv_cell_is_inert(cell), "CSV line {}: {cell:?}", n + 1);
         }

@@ -2,12 +2,14 @@
 //! both languages, the JSON, CSV, Markdown and table carry the same provider names, totals,
 //! rates, billing words and savings, and every CSV total is the sum of its line items.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::escape::markdown_text;
+use gpucost_core::escape::{csv_cells, markdown_text};
 use gpucost_core::export;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::money::{Currency, Money};
@@ -18,11 +20,7 @@ use gpucost_core::view::results::results_view;
 use rust_decimal::Decimal;
 
 fn links() -> Vec<String> {
-    let mut links: Vec<String> = include_str!("../../../tests/snapshot-links.txt")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let mut links = common::snapshot_links();
     links.extend(
         Preset::ALL
             .iter()
@@ -31,28 +29,16 @@ fn links() -> Vec<String> {
     links
 }
 
-/// CSV records as unquoted cells (cells here hold no line breaks).
+/// CSV records as unquoted cells.
 fn records(csv: &str) -> Vec<Vec<String>> {
-    csv.lines()
-        .map(|line| {
-            let mut cells = vec![];
-            let mut cell = String::new();
-            let mut quoted = false;
-            let mut chars = line.chars().peekable();
-            while let Some(c) = chars.next() {
-                match c {
-                    '"' if quoted && chars.peek() == Some(&'"') => {
-                        cell.push('"');
-                        chars.next();
-                    }
-                    '"' => quoted = !quoted,
-                    ',' if !quoted => cells.push(std::mem::take(&mut cell)),
-                    c => cell.push(c),
-                }
-            }
-            cells.push(cell);
-            cells
-        })
+    let unquote = |c: &String| match c.strip_prefix('"').and_then(|c| c.strip_suffix('"')) {
+        Some(inner) => inner.replace("\"\"", "\""),
+        None => c.clone(),
+    };
+    csv_cells(csv)
+        .expect("the CSV closes its quotes")
+        .iter()
+        .map(|r| r.iter().map(unquote).collect())
         .collect()
 }
 

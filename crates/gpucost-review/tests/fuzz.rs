@@ -17,7 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::escape::{csv_cell_is_inert, markdown_is_inert, terminal_is_inert};
+use gpucost_core::escape::{csv_cell_is_inert, csv_cells, markdown_is_inert, terminal_is_inert};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::Localize;
@@ -373,8 +373,9 @@ fn run(bill: &[u8], side: Option<&[u8]>, resource: &str, tz: i16, reach: &mut Re
         ];
         // The exports are neutral: no CSV cell a spreadsheet evaluates, no raw HTML or bare
         // CR in the Markdown, no control character in the table.
-        for cell in csv_cells(&outputs[1]) {
-            assert!(csv_cell_is_inert(&cell), "a live CSV cell {cell:?}");
+        let records = csv_cells(&outputs[1]).expect("the CSV closes its quotes");
+        for cell in records.iter().flatten() {
+            assert!(csv_cell_is_inert(cell), "a live CSV cell {cell:?}");
         }
         assert!(markdown_is_inert(&outputs[2]), "{}", outputs[2]);
         assert!(terminal_is_inert(&outputs[3]), "{}", outputs[3]);
@@ -386,25 +387,6 @@ fn run(bill: &[u8], side: Option<&[u8]>, resource: &str, tz: i16, reach: &mut Re
             .sum::<usize>();
     }
     size
-}
-
-/// The cells of a CSV text as written (quotes kept; quoted cells may hold line breaks).
-fn csv_cells(csv: &str) -> Vec<String> {
-    let mut cells = vec![];
-    let mut cell = String::new();
-    let mut quoted = false;
-    for c in csv.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                cell.push('"');
-            }
-            ',' | '\n' if !quoted => cells.push(std::mem::take(&mut cell)),
-            c => cell.push(c),
-        }
-    }
-    assert!(!quoted, "the CSV closes its quotes");
-    cells
 }
 
 #[test]

@@ -98,3 +98,12 @@ pub fn recommendation(
         .unwrap_or_else(|e| panic!("{workload:?}: {e:?}"));
     gpucost_core::recommend::recommend(c, &valid, &FxTable::from_catalog(c), currency, today())
 }
+
+/// The links whose CLI output `scripts/snapshot-outputs.sh` records (`tests/snapshot-links.txt`).
+pub fn snapshot_links() -> Vec<String> {
+    include_str!("../../../../tests/snapshot-links.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
