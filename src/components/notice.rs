@@ -2,6 +2,7 @@
 //! were applied only after rounding, each saying what was used.
 
 use gpucost_core::format::Lang;
+use gpucost_core::l10n::Localize;
 use gpucost_core::share::ParamIssue;
 use leptos::prelude::*;
 
@@ -28,7 +29,7 @@ pub fn IgnoredParams(
             issues
                 .iter()
                 .filter(|i| i.is_ignored() == ignored)
-                .map(|i| i.message(lang))
+                .map(|i| i.text(lang))
                 .collect::<Vec<_>>()
         })
     };

@@ -2,13 +2,14 @@
 
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{csv_row, terminal_lines};
-use gpucost_core::export;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::link::Heading;
 use gpucost_core::l10n::Localize;
 use gpucost_core::presets::Preset;
+use gpucost_core::print::{csv, json, markdown, table};
 use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
+use gpucost_core::view::estimate::EstimateView;
 
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
@@ -135,15 +136,11 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let lang = o.lang.or(decoded.state.lang).unwrap_or(Lang::En);
     // A value applied after rounding is information, not a rejection: say it and go on.
     for note in decoded.issues.iter().filter(|i| !i.is_ignored()) {
-        warn(&format!(
-            "{}{}",
-            Heading::Note.text(lang),
-            note.message(lang)
-        ));
+        warn(&format!("{}{}", Heading::Note.text(lang), note.text(lang)));
     }
     let lines: Vec<String> = decoded
         .ignored()
-        .map(|i| format!("  {}", i.message(lang)))
+        .map(|i| format!("  {}", i.text(lang)))
         .collect();
     if !lines.is_empty() {
         if !o.lenient {
@@ -164,22 +161,22 @@ fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let estimate = session.estimate.as_ref().map_err(|errs| {
         usage(
             errs.iter()
-                .map(|e| e.message(lang))
+                .map(|e| e.text(lang))
                 .collect::<Vec<_>>()
                 .join("; "),
         )
     })?;
-    let r = &estimate.report;
-    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
+    let view = EstimateView::new(
+        &e.catalog,
+        &estimate.scenario,
+        &estimate.report,
+        &session.link(),
+    );
     Ok(match o.format {
-        EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
-        EstimateFormat::Csv => export::to_csv(&json),
-        EstimateFormat::Md => export::to_markdown(&json, lang),
-        EstimateFormat::Table => export::to_table(
-            &json,
-            &gpucost_core::view::results::results_view(&e.catalog, estimate.scenario.scenario(), r),
-            lang,
-        ),
+        EstimateFormat::Json => json::estimate_text(&view, lang),
+        EstimateFormat::Csv => csv::estimate(&json::estimate(&view, lang)),
+        EstimateFormat::Md => markdown::estimate(&json::estimate(&view, lang), lang),
+        EstimateFormat::Table => table::estimate(&view, lang),
     })
 }
 

@@ -23,6 +23,7 @@ use crate::placement::{Constraint, Interconnect};
 use crate::scenario::ValidScenario;
 
 mod line;
+mod memo;
 mod offers;
 
 use line::{price_line, Depth, LineBest, LineUsageCache};

@@ -26,7 +26,51 @@ pub enum Packing {
     AtLeast(u32),
 }
 
+/// The kind of a [`Packing`] without its number: one vocabulary for the form's menu and the
+/// exports (`split`, `one-machine`, `at-least`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PackingKind {
+    /// [`Packing::Split`].
+    Split,
+    /// [`Packing::OneMachine`].
+    OneMachine,
+    /// [`Packing::AtLeast`].
+    AtLeast,
+}
+
+impl PackingKind {
+    /// Every kind, in menu order.
+    pub const ALL: [PackingKind; 3] = [
+        PackingKind::Split,
+        PackingKind::OneMachine,
+        PackingKind::AtLeast,
+    ];
+
+    /// Stable slug, as the exports and the form write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackingKind::Split => "split",
+            PackingKind::OneMachine => "one-machine",
+            PackingKind::AtLeast => "at-least",
+        }
+    }
+
+    /// The kind with this slug.
+    pub fn from_slug(s: &str) -> Option<PackingKind> {
+        PackingKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 impl Packing {
+    /// Its kind, without the number.
+    pub fn kind(self) -> PackingKind {
+        match self {
+            Packing::Split => PackingKind::Split,
+            Packing::OneMachine => PackingKind::OneMachine,
+            Packing::AtLeast(_) => PackingKind::AtLeast,
+        }
+    }
+
     /// The fewest GPUs a machine must have to serve a line whose peak is `peak` GPUs.
     pub fn min_per_machine(self, peak: Decimal) -> Option<Decimal> {
         match self {

@@ -7,9 +7,8 @@ use std::str::FromStr;
 
 use rust_decimal::Decimal;
 
-use crate::format::Lang;
-use crate::l10n::labels;
 use crate::money::{Currency, Money};
+use crate::names;
 use crate::placement::Packing;
 use crate::recommend::{TaskKind, Workload};
 use crate::scenario::{
@@ -58,16 +57,6 @@ impl Preset {
         }
     }
 
-    /// Short title.
-    pub fn title(self, lang: Lang) -> &'static str {
-        crate::l10n::preset_title(self, lang)
-    }
-
-    /// What the preset models, where its numbers come from, and what is assumed.
-    pub fn description(self, lang: Lang) -> &'static str {
-        crate::l10n::preset_description(self, lang)
-    }
-
     /// The preset's scenario.
     pub fn scenario(self) -> Scenario {
         let cny = |s: &str| Money::new(Decimal::from_str(s).expect("literal"), Currency::Cny);
@@ -81,7 +70,7 @@ impl Preset {
                     packing: Packing::OneMachine,
                 }],
                 custom_prices: vec![CustomPrice {
-                    owner: PriceOwner::Named(labels::SEED_QUOTE.into()),
+                    owner: PriceOwner::Named(names::SEED_QUOTE.into()),
                     gpu: "V100".into(),
                     mode: CustomMode::OnDemand,
                     amount: Decimal::from(8),
@@ -89,7 +78,7 @@ impl Preset {
                 }],
                 reference: Some(Reference {
                     amount: cny("50000"),
-                    label: labels::LEASE_DEPOSIT.into(),
+                    label: names::LEASE_DEPOSIT.into(),
                 }),
                 ..Scenario::default()
             },
@@ -151,7 +140,7 @@ impl Preset {
                     ],
                     reference: Some(Reference {
                         amount: cny("480000"),
-                        label: labels::CURRENT_MONTHLY_COST.into(),
+                        label: names::CURRENT_MONTHLY_COST.into(),
                     }),
                     ..Scenario::default()
                 };
@@ -182,6 +171,7 @@ impl Preset {
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use crate::format::Lang;
 
     #[test]
     fn every_preset_is_a_valid_scenario() {

@@ -12,7 +12,6 @@ use crate::estimate::{
     compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, RegionBook,
     Selection, Seller,
 };
-use crate::format::Lang;
 use crate::money::Money;
 use crate::recommend::{recommend_placed, Recommendation};
 use crate::savings::{levers_with, rightsizing, Saving};
@@ -41,13 +40,6 @@ pub enum Warning {
     },
     /// The cheapest plan is the founding document's market reference, not a provider quote.
     MarketReference,
-}
-
-impl Warning {
-    /// The warning in `lang` (see [`crate::l10n`]).
-    pub fn text(&self, lang: Lang) -> String {
-        crate::l10n::Localize::text(self, lang)
-    }
 }
 
 /// Cumulative cost over the horizon for one way of paying.

@@ -8,10 +8,8 @@
 use rust_decimal::Decimal;
 
 use crate::billing::ItemKind;
-use crate::billing_mode::Period;
 use crate::estimate::{cheapest_with, Comparison, EstimateContext, OfferBook, Selection};
-use crate::format::{self, Lang};
-use crate::l10n::labels;
+use crate::format;
 use crate::money::Money;
 use crate::recommend::{CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};
@@ -138,13 +136,6 @@ pub enum Assumption {
         /// The user's label.
         label: String,
     },
-}
-
-impl Assumption {
-    /// The assumption in `lang` (see [`crate::l10n`]).
-    pub fn text(&self, lang: Lang) -> String {
-        crate::l10n::Localize::text(self, lang)
-    }
 }
 
 /// The rightsizing lever: the workload on the recommendation's best GPU instead of the first
@@ -365,10 +356,4 @@ fn off_peak(ctx: &EstimateContext, comparison: &Comparison, best: Money) -> Opti
     let with = Money::new(best.amount - saved, best.currency).round_for_display();
     Saving::new(Lever::OffPeak, best, with, Assumption::OffPeak(op.clone()))
         .filter(|s| !s.amount.amount.is_zero())
-}
-
-/// Subscription periods named in results, for labels (the same words as
-/// [`labels::period`]).
-pub fn period_name(period: Period, lang: Lang) -> &'static str {
-    labels::period(period, lang)
 }

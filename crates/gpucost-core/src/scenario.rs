@@ -5,7 +5,6 @@
 //! with a message in both languages. An estimate of a valid scenario cannot fail.
 
 use std::collections::BTreeSet;
-use std::fmt;
 
 use chrono::{Datelike, NaiveDate, Weekday};
 use rust_decimal::prelude::ToPrimitive;
@@ -13,8 +12,6 @@ use rust_decimal::Decimal;
 
 use crate::billing_mode::{ModeClass, Period};
 use crate::catalog::Catalog;
-use crate::format::Lang;
-use crate::l10n::Localize;
 use crate::limits::{
     AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
     MAX_GPUS, MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
@@ -509,21 +506,6 @@ pub enum ScenarioError {
     Workload(WorkloadError),
 }
 
-impl ScenarioError {
-    /// The message in `lang` (see [`crate::l10n`]).
-    pub fn message(&self, lang: Lang) -> String {
-        self.text(lang)
-    }
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
-    }
-}
-
-impl std::error::Error for ScenarioError {}
-
 impl Scenario {
     /// Checks the scenario against `catalog`.
     ///
@@ -735,6 +717,8 @@ pub fn month_starts_on(year: i32, month: u32) -> Option<Weekday> {
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use crate::format::Lang;
+    use crate::l10n::Localize;
 
     #[test]
     fn horizons_have_the_right_length() {
@@ -795,7 +779,7 @@ mod tests {
                 ScenarioError::BadPacking { line: 2 },
             ]
         );
-        assert!(errors[1].message(Lang::Zh).contains("第 1 行"));
+        assert!(errors[1].text(Lang::Zh).contains("第 1 行"));
     }
 
     #[test]

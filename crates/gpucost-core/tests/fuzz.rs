@@ -9,12 +9,12 @@
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{csv_cell_is_inert, csv_cells, markdown_is_inert, terminal_is_inert};
-use gpucost_core::export;
 use gpucost_core::format::Lang;
+use gpucost_core::print::{csv, json, markdown, table};
 use gpucost_core::session::Session;
 use gpucost_core::share::prices_file;
 use gpucost_core::share::{decode, encode, Problem};
-use gpucost_core::view::results::results_view;
+use gpucost_core::view::estimate::EstimateView;
 
 struct Rng(u64);
 
@@ -242,16 +242,16 @@ fn estimate_and_export(q: &str, case: usize) -> bool {
         return false;
     };
     let r = &estimate.report;
-    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
-    let csv = export::to_csv(&json);
+    let view = EstimateView::new(&e.catalog, &estimate.scenario, r, &session.link());
+    let json = json::estimate(&view, lang);
+    let csv = csv::estimate(&json);
     let records = csv_cells(&csv).unwrap_or_else(|| panic!("case {case}: open quote for {q:?}"));
     for cell in records.iter().flatten() {
         assert!(csv_cell_is_inert(cell), "case {case}: {cell:?} for {q:?}");
     }
-    let md = export::to_markdown(&json, lang);
+    let md = markdown::estimate(&json, lang);
     assert!(markdown_is_inert(&md), "case {case}: {q:?}\n{md}");
-    let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
-    let table = export::to_table(&json, &view, lang);
+    let table = table::estimate(&view, lang);
     assert!(terminal_is_inert(&table), "case {case}: {q:?}\n{table}");
     true
 }

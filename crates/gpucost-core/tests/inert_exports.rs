@@ -9,11 +9,11 @@ use gpucost_core::escape::{
     csv_cell, csv_cell_is_inert, csv_cells, markdown_is_inert, markdown_text, terminal_is_inert,
     terminal_lines, terminal_text,
 };
-use gpucost_core::export;
 use gpucost_core::format::Lang;
+use gpucost_core::print::{csv, json, markdown, table};
 use gpucost_core::session::Session;
 use gpucost_core::share;
-use gpucost_core::view::results::results_view;
+use gpucost_core::view::estimate::EstimateView;
 use proptest::prelude::*;
 
 /// The estimate of `query` in every export format, in `lang`.
@@ -24,12 +24,12 @@ fn exports(query: &str, lang: Lang) -> (String, String, String) {
     let session = Session::from_decoded(e, decoded, Some(lang), today);
     let estimate = session.estimate.as_ref().expect("the link estimates");
     let r = &estimate.report;
-    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
-    let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
+    let view = EstimateView::new(&e.catalog, &estimate.scenario, r, &session.link());
+    let json = json::estimate(&view, lang);
     (
-        export::to_csv(&json),
-        export::to_markdown(&json, lang),
-        export::to_table(&json, &view, lang),
+        csv::estimate(&json),
+        markdown::estimate(&json, lang),
+        table::estimate(&view, lang),
     )
 }
 

@@ -5,13 +5,14 @@
 mod common;
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::export::{to_json, to_markdown, to_table, EstimateJson};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::labels::has_han;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
-use gpucost_core::view::results::results_view;
+use gpucost_core::print::json::EstimateJson;
+use gpucost_core::print::{json, markdown, table};
+use gpucost_core::view::estimate::EstimateView;
 
 /// English words of built-in names, which a Chinese export must not show.
 const ENGLISH_NAMES: [&str; 6] = [
@@ -29,10 +30,10 @@ fn exports(preset: Preset, lang: Lang) -> (EstimateJson, String, String) {
     let valid = preset.scenario().validate(&e.catalog).unwrap();
     let fx = FxTable::from_catalog(&e.catalog);
     let r = common::estimate(&valid, &fx, Currency::Cny, common::today());
-    let json = to_json(&e.catalog, &r, &valid, "", lang);
-    let view = results_view(&e.catalog, valid.scenario(), &r);
-    let table = to_table(&json, &view, lang);
-    let md = to_markdown(&json, lang);
+    let view = EstimateView::new(&e.catalog, &valid, &r, "");
+    let json = json::estimate(&view, lang);
+    let table = table::estimate(&view, lang);
+    let md = markdown::estimate(&json, lang);
     (json, table, md)
 }
 

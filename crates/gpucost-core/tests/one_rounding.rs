@@ -5,11 +5,11 @@
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::export;
 use gpucost_core::format::{self, Lang};
+use gpucost_core::print::{json, markdown, table};
 use gpucost_core::session::Session;
 use gpucost_core::share;
-use gpucost_core::view::results::results_view;
+use gpucost_core::view::estimate::EstimateView;
 
 #[test]
 fn a_midpoint_rate_is_rounded_the_same_in_every_printer() {
@@ -22,7 +22,8 @@ fn a_midpoint_rate_is_rounded_the_same_in_every_printer() {
     let session = Session::from_decoded(e, decoded, Some(Lang::En), today);
     let estimate = session.estimate.as_ref().unwrap();
     let r = &estimate.report;
-    let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
+    let estimate_view = EstimateView::new(&e.catalog, &estimate.scenario, r, &session.link());
+    let view = &estimate_view.results;
     let row = view
         .rows
         .iter()
@@ -33,16 +34,16 @@ fn a_midpoint_rate_is_rounded_the_same_in_every_printer() {
     // What the page prints.
     assert_eq!(format::rate(served.per_gpu_hour), "$0.0313");
 
-    let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), Lang::En);
+    let json = json::estimate(&estimate_view, Lang::En);
     let provider = json
         .providers
         .iter()
         .find(|p| p.provider == "custom:Mid")
         .unwrap();
     assert_eq!(provider.per_gpu_hour, "0.0313");
-    let md = export::to_markdown(&json, Lang::En);
+    let md = markdown::estimate(&json, Lang::En);
     assert!(md.contains("| 0.0313 |"), "{md}");
-    let table = export::to_table(&json, &view, Lang::En);
+    let table = table::estimate(&estimate_view, Lang::En);
     assert!(table.contains("$0.0313"), "{table}");
 }
 

@@ -7,15 +7,16 @@ use std::str::FromStr;
 use chrono::NaiveDate;
 use gpucost_core::catalog::{embedded, Catalog};
 use gpucost_core::estimate::{EstimateContext, ProviderEstimate, Unserved};
-use gpucost_core::export::{to_csv, to_json, to_markdown};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::placement::{Constraint, Geo, HostFloor, Packing};
 use gpucost_core::presets::Preset;
+use gpucost_core::print::{csv, json, markdown};
 use gpucost_core::report::{report, Report};
 use gpucost_core::scenario::{Line, Scenario, ValidScenario};
 use gpucost_core::share::{decode, encode};
+use gpucost_core::view::estimate::EstimateView;
 use rust_decimal::Decimal;
 
 fn d(s: &str) -> Decimal {
@@ -261,7 +262,8 @@ fn the_exports_carry_every_rule() {
     let v = valid(linked("preset=dev-test&geo=cn&cpu=4&ram=16"));
     let r = run_valid(&v);
     let link = encode(&decode("preset=dev-test&geo=cn&cpu=4&ram=16", catalog()).state);
-    let json = to_json(catalog(), &r, &v, &link, Lang::En);
+    let view = EstimateView::new(catalog(), &v, &r, &link);
+    let json = json::estimate(&view, Lang::En);
     let c = &json.constraints;
     assert_eq!(
         (
@@ -286,7 +288,7 @@ fn the_exports_carry_every_rule() {
         .unwrap();
     assert!(aws_china.machines.contains('×'), "{}", aws_china.machines);
 
-    let csv = to_csv(&json);
+    let csv = csv::estimate(&json);
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     for col in [
         "machines",
@@ -301,8 +303,8 @@ fn the_exports_carry_every_rule() {
     let row = csv.lines().find(|l| l.starts_with("aws-china,")).unwrap();
     assert!(row.ends_with(",cn,4,16"), "{row}");
 
-    let zh = to_json(catalog(), &r, &v, &link, Lang::Zh);
-    let md = to_markdown(&zh, Lang::Zh);
+    let zh = json::estimate(&view, Lang::Zh);
+    let md = markdown::estimate(&zh, Lang::Zh);
     assert!(md.starts_with("目录价格仅限中国大陆"), "{md}");
 }
 

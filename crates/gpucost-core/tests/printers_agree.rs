@@ -10,13 +10,13 @@ use std::str::FromStr;
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{csv_cells, markdown_text};
-use gpucost_core::export;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
+use gpucost_core::print::{csv, json, markdown, table};
 use gpucost_core::session::Session;
 use gpucost_core::share;
-use gpucost_core::view::results::results_view;
+use gpucost_core::view::estimate::EstimateView;
 use rust_decimal::Decimal;
 
 fn links() -> Vec<String> {
@@ -55,11 +55,12 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
                 continue;
             };
             let r = &estimate.report;
-            let json = export::to_json(&e.catalog, r, &estimate.scenario, &session.link(), lang);
-            let view = results_view(&e.catalog, estimate.scenario.scenario(), r);
-            let csv = records(&export::to_csv(&json));
-            let md = export::to_markdown(&json, lang);
-            let table = export::to_table(&json, &view, lang);
+            let estimate_view =
+                EstimateView::new(&e.catalog, &estimate.scenario, r, &session.link());
+            let json = json::estimate(&estimate_view, lang);
+            let csv = records(&csv::estimate(&json));
+            let md = markdown::estimate(&json, lang);
+            let table = table::estimate(&estimate_view, lang);
             let currency = Currency::from_str(&json.currency).unwrap();
             let header = &csv[0];
             let col = |name: &str| header.iter().position(|h| h == name).unwrap();

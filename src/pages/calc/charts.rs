@@ -1,8 +1,7 @@
 //! SVG charts: total cost per provider, and cumulative cost of hourly, reserved and monthly
 //! plans over the period with their break-even points. Geometry comes from `crate::charts`.
 
-use gpucost_core::report::Report;
-use gpucost_core::scenario::ScenarioError;
+use super::Computed;
 use leptos::prelude::*;
 
 use crate::charts::{bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, WIDTH};
@@ -33,12 +32,12 @@ pub(crate) fn CostBars(
 #[component]
 pub(crate) fn CumulativeChart() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let computed = Computed::get();
     let chart = Memo::new(move |_| {
         computed.with(|r| {
             r.as_ref()
                 .ok()
-                .and_then(|r| cumulative_chart(&r.series, app.lang.get()))
+                .and_then(|e| cumulative_chart(&e.report.series, app.lang.get()))
         })
     });
     let view_box =

@@ -40,7 +40,7 @@ pub(crate) fn HorizonField() -> impl IntoView {
         horizon
             .get()
             .rounded_minutes()
-            .map(|m| gpucost_core::share::issue::minutes_used(m, app.lang.get()))
+            .map(|m| gpucost_core::l10n::link::minutes_used(m, app.lang.get()))
     };
     let month = move || match horizon.get() {
         Horizon::CalendarMonth { year, month } => format!("{year:04}-{month:02}"),
@@ -275,7 +275,7 @@ fn CustomPriceRow(
                         let v = event_target_value(&ev);
                         set(&|p| {
                             p.owner = if v == "~" {
-                                PriceOwner::Named(labels::NEW_QUOTE.into())
+                                PriceOwner::Named(gpucost_core::names::NEW_QUOTE.into())
                             } else {
                                 PriceOwner::Provider(v.clone())
                             }

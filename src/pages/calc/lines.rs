@@ -199,7 +199,7 @@ fn LineEditor(
         let rounded_text = move || {
             rounded
                 .get()
-                .map(|m| gpucost_core::share::issue::minutes_used(m, app.lang.get()))
+                .map(|m| gpucost_core::l10n::link::minutes_used(m, app.lang.get()))
         };
         view! {
             <label class="field">

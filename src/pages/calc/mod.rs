@@ -16,9 +16,8 @@ pub mod workload_form;
 use std::sync::Arc;
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::report::Report;
 use gpucost_core::scenario::ScenarioError;
-use gpucost_core::session;
+use gpucost_core::session::{self, Estimate};
 use leptos::prelude::*;
 
 use crate::parts::{self, loaded, show_part};
@@ -26,6 +25,19 @@ use later::load_recommender;
 
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
+
+/// The page's one estimate, provided as context by [`CalculatorPage`]: the validated scenario
+/// and its report, or every reason the scenario cannot be estimated. The exports print this
+/// value; nothing re-reads or re-validates the raw scenario.
+#[derive(Clone, Copy)]
+pub(crate) struct Computed(pub(crate) Memo<Result<Estimate, Vec<ScenarioError>>>);
+
+impl Computed {
+    /// The page's [`Computed`] (panics outside the calculator page, as `expect_context` does).
+    pub(crate) fn get() -> Memo<Result<Estimate, Vec<ScenarioError>>> {
+        expect_context::<Computed>().0
+    }
+}
 
 /// The calculator.
 #[component]
@@ -67,19 +79,17 @@ pub fn CalculatorPage() -> impl IntoView {
     // the estimate uses it only when it was made for this workload, place and currency.
     // Keeps the offers' regions across edits (they change only with the discounts or place).
     let estimator = session::Estimator::new(embedded());
-    let computed: Memo<Result<Report, Vec<ScenarioError>>> = Memo::new(move |_| {
+    let computed = Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
-        estimator
-            .estimate_kept(
-                scenario,
-                &app.fx.get(),
-                app.currency.get(),
-                app.today,
-                || recommendation.get(),
-            )
-            .map(|e| e.report)
+        estimator.estimate_kept(
+            scenario,
+            &app.fx.get(),
+            app.currency.get(),
+            app.today,
+            || recommendation.get(),
+        )
     });
-    provide_context(computed);
+    provide_context(Computed(computed));
 
     let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
     // A locked embed shows no form: nothing waits for it.

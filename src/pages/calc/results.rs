@@ -3,12 +3,12 @@
 //! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by `l10n::results`;
 //! an edit updates the numbers in place instead of rebuilding the panel.
 
+use super::Computed;
 use crate::components::fields::RefusedFields;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::results::{lever_name, provider_rules, saving_from_to, saving_percent};
-use gpucost_core::report::Report;
+use gpucost_core::l10n::Localize;
 use gpucost_core::savings::{Lever, Saving};
-use gpucost_core::scenario::ScenarioError;
 use gpucost_core::share;
 use gpucost_core::view::results::{
     provider_lines, results_view, LineView, ProviderRow, ResultsView, Served,
@@ -28,13 +28,11 @@ type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
 #[component]
 pub(crate) fn ResultsPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let computed = Computed::get();
     let view_model: ViewModel = Memo::new(move |_| {
         computed.with(|r| match r {
-            Ok(report) => Ok(app
-                .page
-                .with(|p| results_view(catalog(), &p.scenario, report))),
-            Err(errors) => Err(errors.iter().map(|e| e.message(app.lang.get())).collect()),
+            Ok(e) => Ok(results_view(catalog(), e.scenario.scenario(), &e.report)),
+            Err(errors) => Err(errors.iter().map(|e| e.text(app.lang.get())).collect()),
         })
     });
     let ok = move || view_model.with(|v| v.is_ok());
@@ -317,7 +315,7 @@ fn ProviderRowView(
     lang: Lang,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let computed = Computed::get();
     let t = move |text: Text| text.get(lang);
     let key = seller.clone();
     let text = move || {
@@ -336,9 +334,7 @@ fn ProviderRowView(
     let for_lines = seller.clone();
     let lines = move || {
         computed.with(|r| match r {
-            Ok(report) => app
-                .page
-                .with(|p| provider_lines(catalog(), &p.scenario, report, &for_lines)),
+            Ok(e) => provider_lines(catalog(), e.scenario.scenario(), &e.report, &for_lines),
             Err(_) => Vec::new(),
         })
     };

@@ -2,11 +2,13 @@
 //! `gpucost estimate --format json`, Markdown, print), the embed dialog, the prices file, and
 //! scenarios saved in this browser.
 
-use gpucost_core::export;
-use gpucost_core::report::Report;
+use gpucost_core::l10n::link::file_summary;
+use gpucost_core::print::json::EstimateJson;
+use gpucost_core::print::{csv, json, markdown};
 use gpucost_core::saved::{self, SavedScenario};
-use gpucost_core::scenario::ScenarioError;
+use gpucost_core::session::Estimate;
 use gpucost_core::share::{self, prices_file, Embed, PageState};
+use gpucost_core::view::estimate::EstimateView;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -14,17 +16,11 @@ use crate::state::{catalog, AppState};
 use crate::web;
 use gpucost_core::l10n::ui::Text;
 
-/// The export document for the current state, exactly what `gpucost estimate` prints.
-fn export_json(app: AppState, report: &Report) -> Option<export::EstimateJson> {
-    let (state, lang) = (app.page.get_untracked(), app.lang.get_untracked());
-    let valid = state.scenario.clone().validate(catalog()).ok()?;
-    Some(export::to_json(
-        catalog(),
-        report,
-        &valid,
-        &share::encode(&state),
-        lang,
-    ))
+/// The export document of the page's estimate, exactly what `gpucost estimate` prints.
+fn export_json(app: AppState, estimate: &Estimate) -> EstimateJson {
+    let link = app.page.with_untracked(share::encode);
+    let view = EstimateView::new(catalog(), &estimate.scenario, &estimate.report, &link);
+    json::estimate(&view, app.lang.get_untracked())
 }
 
 fn file_stem(app: AppState) -> String {
@@ -38,12 +34,12 @@ fn file_stem(app: AppState) -> String {
 #[component]
 pub(crate) fn ExportBar() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let computed = crate::pages::calc::Computed::get();
     let status: RwSignal<Option<Text>> = RwSignal::new(None);
-    let with_json = move |f: &dyn Fn(export::EstimateJson)| {
+    let with_json = move |f: &dyn Fn(EstimateJson)| {
         computed.with_untracked(|r| {
-            if let Some(json) = r.as_ref().ok().and_then(|r| export_json(app, r)) {
-                f(json)
+            if let Ok(estimate) = r {
+                f(export_json(app, estimate))
             }
         })
     };
@@ -52,7 +48,7 @@ pub(crate) fn ExportBar() -> impl IntoView {
             web::download(
                 &format!("{}.csv", file_stem(app)),
                 "text/csv",
-                &gpucost_core::escape::csv_file(&export::to_csv(&j)),
+                &gpucost_core::escape::csv_file(&csv::estimate(&j)),
             )
         })
     };
@@ -68,7 +64,7 @@ pub(crate) fn ExportBar() -> impl IntoView {
     };
     let markdown = move |_| {
         with_json(&|j| {
-            let text = export::to_markdown(&j, app.lang.get_untracked());
+            let text = markdown::estimate(&j, app.lang.get_untracked());
             leptos::task::spawn_local(async move {
                 let ok = web::copy_to_clipboard(&text).await;
                 status.set(Some(if ok {
@@ -206,7 +202,7 @@ pub(crate) fn PricesFile() -> impl IntoView {
                     });
                     message.set(Some((true, format!("{} {n}", Text::Imported.get(lang)))));
                 }
-                Err(problems) => message.set(Some((false, prices_file::summary(&problems, lang)))),
+                Err(problems) => message.set(Some((false, file_summary(&problems, lang)))),
             }
         });
     };

@@ -12,13 +12,11 @@ use std::sync::Arc;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use super::line::LineMemo;
+use super::memo::LineMemo;
 use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
 use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms, TermCharges};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Gpu, Offer, PriceBasis, Provider};
-use crate::format::Lang;
-use crate::l10n::labels;
 use crate::placement::{Constraint, Geo, HostFloor, Interconnect};
 use crate::scenario::{CustomMode, Discount, Line, PriceOwner};
 
@@ -364,8 +362,10 @@ pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a 
                 sellers.push((
                     Seller {
                         id,
-                        name: labels::seller(name, Lang::En).to_string(),
-                        name_zh: labels::seller(name, Lang::Zh).to_string(),
+                        // Stored as the user (or a preset) wrote it; the words layer shows
+                        // a built-in name in the reader's language.
+                        name: name.clone(),
+                        name_zh: name.clone(),
                         kind: None,
                     },
                     None,

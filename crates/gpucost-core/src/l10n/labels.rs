@@ -255,15 +255,7 @@ pub fn unit(kind: ItemKind, lang: Lang) -> &'static str {
     }
 }
 
-/// The short-training preset's quote: the seller it enters (`custom:V100 quote`).
-pub const SEED_QUOTE: &str = "V100 quote";
-/// The seller a new custom price starts with, until the user names it.
-pub const NEW_QUOTE: &str = "My quote";
-/// The short-training preset's reference amount, as stored (both languages, as version 1
-/// stored it, so old links with it keep their meaning).
-pub const LEASE_DEPOSIT: &str = "whole-card lease deposit 整卡租赁押金";
-/// The shift-fleet preset's reference amount, as stored.
-pub const CURRENT_MONTHLY_COST: &str = "current monthly cost 当前月度算力成本";
+use crate::names::{CURRENT_MONTHLY_COST, LEASE_DEPOSIT, NEW_QUOTE, SEED_QUOTE};
 
 /// A built-in name: how it is stored, and its text in each language.
 struct BuiltIn {

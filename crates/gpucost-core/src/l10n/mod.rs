@@ -8,8 +8,9 @@
 //! folder and a reviewer can see that every variant has both languages. User-entered labels
 //! keep the user's words; built-in names are shown in the reader's language ([`labels`]).
 //!
-//! The domain modules keep their old method names (`ParamIssue::message`, `Warning::text`, …)
-//! as thin calls into [`Localize`], so callers need not change.
+//! Nothing below this module imports it (`tests/module_layers.rs` keeps that promise): a
+//! domain type is worded by its [`Localize`] impl here, and the few inherent wording methods
+//! (`Preset::title`) are defined here too, beside their words.
 
 #[doc(hidden)]
 pub mod check;
@@ -26,13 +27,34 @@ pub mod ui;
 
 use crate::format::Lang;
 
-pub(crate) use presets::{preset_description, preset_title};
-
 /// A typed message that can be read in either language.
 pub trait Localize {
     /// The message in `lang`.
     fn text(&self, lang: Lang) -> String;
 }
+
+/// English `Display` for the engine's typed errors (error chains, logs and tests); what a
+/// reader sees goes through [`Localize`] with the reader's language. Defined here so that the
+/// domain modules that own these types need no words.
+macro_rules! english_display {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.text(Lang::En))
+            }
+        }
+        impl std::error::Error for $t {}
+    )*};
+}
+
+english_display!(
+    crate::share::DecimalError,
+    crate::share::LineError,
+    crate::share::PriceError,
+    crate::share::ParamIssue,
+    crate::share::prices_file::FileProblem,
+    crate::scenario::ScenarioError
+);
 
 /// Joins two pieces of Chinese text, with a space only where Han meets a Latin letter or
 /// digit (`应为 +HH:MM`, but `应为整数`), as Chinese typesetting does.

@@ -4,7 +4,19 @@ use crate::format::Lang;
 use crate::presets::Preset;
 
 /// A preset's title in `lang`.
-pub(crate) fn preset_title(preset: Preset, lang: Lang) -> &'static str {
+impl Preset {
+    /// Short title.
+    pub fn title(self, lang: Lang) -> &'static str {
+        preset_title(self, lang)
+    }
+
+    /// What the preset models, where its numbers come from, and what is assumed.
+    pub fn description(self, lang: Lang) -> &'static str {
+        preset_description(self, lang)
+    }
+}
+
+fn preset_title(preset: Preset, lang: Lang) -> &'static str {
     match (preset, lang) {
         (Preset::ShortTraining, Lang::En) => "Short training run",
         (Preset::ShortTraining, Lang::Zh) => "短期模型训练",
@@ -20,7 +32,7 @@ pub(crate) fn preset_title(preset: Preset, lang: Lang) -> &'static str {
 }
 
 /// A preset's description in `lang`: the founding document's case and what is assumed.
-pub(crate) fn preset_description(preset: Preset, lang: Lang) -> &'static str {
+fn preset_description(preset: Preset, lang: Lang) -> &'static str {
     match (preset, lang) {
         (Preset::ShortTraining, Lang::En) => "BERT fine-tune in 72 hours on 4 × V100 (cost guide: ¥8 per GPU-hour, 4 × 8 × 72 = ¥2,304, against a ¥50,000 deposit for a whole-card lease). The ¥8 quote is entered as a custom price; every catalog provider with a V100 is compared beside it, on machines that hold all 4 GPUs (a fine-tune's GPUs exchange gradients every step).",
         (Preset::ShortTraining, Lang::Zh) => "72 小时内完成 BERT 微调，使用 4 张 V100（成本指南：单价 ￥8/卡·时，4×8×72=￥2,304，对比整卡租赁需预付 ￥50,000 押金）。￥8 报价作为自定义价格录入，并与目录中所有提供 V100 的厂商对比，且只计单台机器容纳全部 4 张卡的规格（微调时各卡每步都要交换梯度）。",

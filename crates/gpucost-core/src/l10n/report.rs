@@ -1,6 +1,6 @@
 //! What the estimate warns about: the report's [`Warning`]s.
 
-use super::Localize;
+use super::{labels, Localize};
 use crate::format::{self, Lang};
 use crate::report::Warning;
 
@@ -24,10 +24,14 @@ impl Localize for Warning {
                 format::money(*budget)
             ),
             (Warning::OldPrices { seller, .. }, Lang::En) => format!(
-                "The cheapest plan ({seller}) uses prices older than a year or undated: check the provider's current price."
+                "The cheapest plan ({}) uses prices older than a year or undated: check the provider's current price.",
+                labels::seller(seller, lang)
             ),
             (Warning::OldPrices { seller_zh, .. }, Lang::Zh) => {
-                format!("最低方案（{seller_zh}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。")
+                format!(
+                    "最低方案（{}）使用的价格已超过一年或未注明日期：请核对厂商当前价格。",
+                    labels::seller(seller_zh, lang)
+                )
             }
             (Warning::MarketReference, Lang::En) => {
                 "The cheapest row is the cost guide's market reference range, not a provider's quote.".into()
@@ -41,8 +45,8 @@ impl crate::report::Series {
     /// The seller's name in `lang`, for the chart's legend.
     pub fn seller_in(&self, lang: Lang) -> &str {
         match lang {
-            Lang::En => &self.seller,
-            Lang::Zh => &self.seller_zh,
+            Lang::En => labels::seller(&self.seller, lang),
+            Lang::Zh => labels::seller(&self.seller_zh, lang),
         }
     }
 }

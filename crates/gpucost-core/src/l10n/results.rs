@@ -28,8 +28,8 @@ impl Names {
     /// The name in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
+            Lang::En => labels::seller(&self.en, lang),
+            Lang::Zh => labels::seller(&self.zh, lang),
         }
     }
 }

@@ -36,10 +36,14 @@ impl Localize for Assumption {
                 "每个周期仅为使用足够多的实例包天/包周/包月，其余按小时付费；对比不包期。".into()
             }
             (Assumption::SubscribePeak { seller, .. }, Lang::En) => format!(
-                "Paying by the hour for this schedule, compared with subscribing every line's peak for every period ({seller})."
+                "Paying by the hour for this schedule, compared with subscribing every line's peak for every period ({}).",
+                labels::seller(seller, lang)
             ),
             (Assumption::SubscribePeak { seller_zh, .. }, Lang::Zh) => {
-                format!("按小时为该排程付费，对比为每行峰值在每个周期全部包期（{seller_zh}）。")
+                format!(
+                    "按小时为该排程付费，对比为每行峰值在每个周期全部包期（{}）。",
+                    labels::seller(seller_zh, lang)
+                )
             }
             (Assumption::OffPeak(op), Lang::En) => format!(
                 "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. Of the catalog's providers only CompShare publishes a night price (10% off 01:00–07:00 Beijing time on RTX 4090/5090), which the estimate does not apply yet; the cost guide cites night prices up to 40% lower.",

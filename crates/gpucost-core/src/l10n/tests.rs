@@ -186,16 +186,16 @@ fn the_notices_named_in_the_issue_read_cleanly() {
         })),
     );
     assert_eq!(
-        line.message(Lang::Zh),
+        line.text(Lang::Zh),
         "l=“T4*x”无法识别（“x”不是普通的十进制数字）；已忽略。"
     );
     assert_eq!(
-        line.message(Lang::En),
+        line.text(Lang::En),
         "l=“T4*x” is not understood (\"x\" is not a plain decimal number); ignored."
     );
     let cp = ParamIssue::new("cp", "abc", Problem::BadPrice(PriceError::Shape));
     assert_eq!(
-        cp.message(Lang::En),
+        cp.text(Lang::En),
         "cp=“abc” is not understood (expected OWNER:GPU:MODE:AMOUNT:CURRENCY); ignored."
     );
     let amount = ParamIssue::new(
@@ -206,7 +206,7 @@ fn the_notices_named_in_the_issue_read_cleanly() {
         }),
     );
     assert_eq!(
-        amount.message(Lang::Zh),
+        amount.text(Lang::Zh),
         "cp=“~a:V100:od:0:CNY”无法识别（金额须大于 0 且不超过 1,000,000）；已忽略。"
     );
 }
@@ -373,7 +373,7 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             per_run: false,
         },
         Assumption::Reference {
-            label: crate::l10n::labels::LEASE_DEPOSIT.into(),
+            label: crate::names::LEASE_DEPOSIT.into(),
         },
     ];
     for a in assumptions {

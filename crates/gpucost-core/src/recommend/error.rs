@@ -97,3 +97,8 @@ mod tests {
         );
     }
 }
+
+/// A slug that names no value of the enum it was parsed as.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown value {0:?}")]
+pub struct UnknownSlug(pub String);

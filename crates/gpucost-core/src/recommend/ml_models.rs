@@ -174,9 +174,9 @@ impl fmt::Display for KnownModel {
 }
 
 impl FromStr for KnownModel {
-    type Err = super::workload::UnknownSlug;
+    type Err = super::error::UnknownSlug;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        KnownModel::from_slug(s).ok_or_else(|| super::workload::UnknownSlug(s.to_string()))
+        KnownModel::from_slug(s).ok_or_else(|| super::error::UnknownSlug(s.to_string()))
     }
 }
 

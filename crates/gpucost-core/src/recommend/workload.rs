@@ -24,10 +24,7 @@ use crate::limits::{
     SAMPLES, SEQ_LEN, TOKENS_PER_SECOND, TRAINING_TOKENS,
 };
 
-/// A slug that names no value of the enum it was parsed as.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown value {0:?}")]
-pub struct UnknownSlug(pub String);
+pub use super::error::UnknownSlug;
 
 macro_rules! slug_enum {
     ($t:ty) => {

@@ -1,11 +1,7 @@
 //! What the URL codec says about a parameter it could not use, or used only after rounding.
 
-use std::fmt;
-
 use rust_decimal::Decimal;
 
-use crate::format::Lang;
-use crate::l10n::Localize;
 use crate::money::parse_decimal;
 pub use crate::schedule::RleError;
 
@@ -222,21 +218,6 @@ pub enum PriceError {
     },
 }
 
-/// English `Display` for the typed reasons (error chains, logs and tests); what a reader sees
-/// goes through [`Localize`] with the reader's language.
-macro_rules! english_display {
-    ($($t:ty),*) => {$(
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.text(Lang::En))
-            }
-        }
-        impl std::error::Error for $t {}
-    )*};
-}
-
-english_display!(DecimalError, LineError, PriceError);
-
 impl Problem {
     /// Whether the value was ignored or applied with a change.
     pub fn severity(&self) -> Severity {
@@ -255,12 +236,6 @@ impl Problem {
             | Problem::TooMany { .. } => Severity::Ignored,
         }
     }
-}
-
-/// What was used for an hours value rounded to `minutes`, in `lang`: "used 1 h 1 min
-/// (1.0167 h); the calculator counts whole minutes" (for a link's notice and a form's note).
-pub fn minutes_used(minutes: u32, lang: Lang) -> String {
-    crate::l10n::link::minutes_used(minutes, lang)
 }
 
 /// A parameter the page ignored, or applied with a change, and why.
@@ -304,22 +279,14 @@ impl ParamIssue {
     pub fn is_ignored(&self) -> bool {
         self.problem.severity() == Severity::Ignored
     }
-
-    /// The sentence shown to the user, in `lang` (see [`crate::l10n::link`]).
-    pub fn message(&self, lang: Lang) -> String {
-        self.text(lang)
-    }
-}
-
-impl fmt::Display for ParamIssue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::Lang;
+    use crate::l10n::link::minutes_used;
+    use crate::l10n::Localize;
 
     #[test]
     fn quoted_values_are_shortened_and_stripped_of_control_characters() {
@@ -330,7 +297,7 @@ mod tests {
         );
         assert!(!issue.value.contains('\u{0}'));
         assert!(issue.value.chars().count() <= 41);
-        assert!(issue.message(Lang::En).starts_with("h=“1�999"));
+        assert!(issue.text(Lang::En).starts_with("h=“1�999"));
     }
 
     #[test]
@@ -338,11 +305,11 @@ mod tests {
         let issue = ParamIssue::new("h", "1.01", Problem::RoundedToMinutes { minutes: 61 });
         assert!(!issue.is_ignored());
         assert_eq!(
-            issue.message(Lang::En),
+            issue.text(Lang::En),
             "h=“1.01”: used 1 h 1 min (1.0167 h); the calculator counts whole minutes."
         );
         assert_eq!(
-            issue.message(Lang::Zh),
+            issue.text(Lang::Zh),
             "h=“1.01”：已按 1 小时 1 分钟（1.0167 小时）计算；计算器按整分钟计时。"
         );
         assert_eq!(

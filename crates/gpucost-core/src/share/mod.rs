@@ -41,7 +41,9 @@ use crate::placement::Geo;
 use crate::presets::Preset;
 use crate::scenario::Scenario;
 
-pub use issue::{Accepted, Expected, LineError, ParamIssue, PriceError, Problem, Severity};
+pub use issue::{
+    Accepted, DecimalError, Expected, LineError, ParamIssue, PriceError, Problem, Severity,
+};
 pub use query::MAX_QUERY_BYTES;
 use query::{Reader, Writer};
 
@@ -410,6 +412,7 @@ fn encode_catalog(w: &mut Writer, f: &CatalogFilter) {
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use crate::l10n::Localize;
 
     fn decode(q: &str) -> Decoded {
         super::decode(q, &embedded().catalog)
@@ -512,10 +515,10 @@ mod tests {
             )]
         );
         assert_eq!(
-            d.issues[0].message(Lang::En),
+            d.issues[0].text(Lang::En),
             "h=“1.01”: used 1 h 1 min (1.0167 h); the calculator counts whole minutes."
         );
-        assert!(d.issues[0].message(Lang::Zh).contains("1 小时 1 分钟"));
+        assert!(d.issues[0].text(Lang::Zh).contains("1 小时 1 分钟"));
         assert_eq!(d.ignored().count(), 0, "applied, not a rejection");
         // The link keeps what was typed, and says so again when reopened.
         assert_eq!(decode(&encode(&d.state)).issues, d.issues);

@@ -8,16 +8,12 @@
 //! A provider written `~Name` is a seller of the user's own. Reading never panics; a malformed
 //! file is refused with every problem named by entry and field, and nothing is imported.
 
-use std::fmt;
-
 use serde::Serialize;
 use serde_json::Value;
 
 use super::issue::PriceError;
 use super::scenario_params::parse_custom_price;
 use crate::catalog::Catalog;
-use crate::format::Lang;
-use crate::l10n::Localize;
 use crate::limits::DISCOUNT_PCT;
 use crate::money::parse_decimal;
 use crate::scenario::{CustomPrice, Discount, PriceOwner};
@@ -143,12 +139,6 @@ pub enum FileError {
         /// The percent as written.
         percent: String,
     },
-}
-
-impl fmt::Display for FileProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
 }
 
 /// The contents of a valid prices file.
@@ -317,15 +307,12 @@ pub fn read(text_in: &str, catalog: &Catalog) -> Result<Imported, Vec<FileProble
     }
 }
 
-/// A one-line summary of problems for the page, in `lang` (see [`crate::l10n::link`]).
-pub fn summary(problems: &[FileProblem], lang: Lang) -> String {
-    crate::l10n::link::file_summary(problems, lang)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+    use crate::format::Lang;
+    use crate::l10n::link::file_summary as summary;
     use crate::money::Currency;
     use crate::scenario::CustomMode;
     use rust_decimal::Decimal;

@@ -3,5 +3,6 @@
 //! holds by construction. Their words are in [`l10n`](crate::l10n).
 
 pub mod charts;
+pub mod estimate;
 pub mod recommendation;
 pub mod results;

@@ -19,7 +19,9 @@ use crate::report::{Report, Warning};
 use crate::savings::Saving;
 use crate::scenario::{Demand, PriceOwner, Scenario};
 
-/// A seller's name in both languages (the renderer picks one).
+/// A seller's name in both languages as the catalog or the scenario stores it; the renderer
+/// picks one with `Names::get`, which shows a built-in name (`V100 quote`) in the reader's
+/// language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Names {
     /// English.

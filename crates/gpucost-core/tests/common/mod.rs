@@ -6,13 +6,14 @@
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
-use gpucost_core::export::to_json;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
+use gpucost_core::print::json;
 use gpucost_core::report::{Recommend, Report};
 use gpucost_core::scenario::ValidScenario;
 use gpucost_core::session::{self, Session};
 use gpucost_core::share::PageState;
+use gpucost_core::view::estimate::EstimateView;
 use serde_json::Value;
 
 /// The day staleness is measured from, unless a test says otherwise.
@@ -37,14 +38,8 @@ pub fn open_report(link: &str) -> (PageState, Report, Value) {
     assert!(s.issues.is_empty(), "{link}: {:?}", s.issues);
     let query = s.link();
     let e = s.estimate.unwrap_or_else(|err| panic!("{link}: {err:?}"));
-    let json = serde_json::to_value(to_json(
-        &embedded().catalog,
-        &e.report,
-        &e.scenario,
-        &query,
-        s.lang,
-    ))
-    .unwrap();
+    let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
+    let json = serde_json::to_value(json::estimate(&view, s.lang)).unwrap();
     (s.state, e.report, json)
 }
 

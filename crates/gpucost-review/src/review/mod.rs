@@ -7,6 +7,7 @@
 //! summed per currency ([`Amounts`]). Display conversion is the renderer's business.
 
 mod amounts;
+mod error;
 pub mod levers;
 mod recognize;
 pub mod rightsize;

@@ -14,7 +14,7 @@ use gpucost_core::money::Money;
 use gpucost_core::scenario::Scenario;
 use rust_decimal::Decimal;
 
-use super::levers::NotPriced;
+use super::error::NotPriced;
 use super::utilization::UtilizationReview;
 use super::Review;
 

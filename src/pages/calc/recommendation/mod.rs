@@ -11,8 +11,6 @@ mod rules;
 
 use std::sync::Arc;
 
-use gpucost_core::report::Report;
-use gpucost_core::scenario::ScenarioError;
 use gpucost_core::view::recommendation::RecommendationView;
 use leptos::prelude::*;
 
@@ -34,11 +32,17 @@ const _: () = assert!(SHOWN <= gpucost_core::recommend::EXPLAINED);
 #[component]
 pub fn RecommendationPanel() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let computed = expect_context::<Memo<Result<Report, Vec<ScenarioError>>>>();
+    let computed = crate::pages::calc::Computed::get();
     // The estimate keeps its recommendation across edits that do not change the workload, the
     // rates or the currency: compared by identity, such an edit formats nothing here.
     let shown = Memo::new_with_compare(
-        move |_| computed.with(|r| r.as_ref().ok().and_then(|r| r.recommendation.clone())),
+        move |_| {
+            computed.with(|r| {
+                r.as_ref()
+                    .ok()
+                    .and_then(|e| e.report.recommendation.clone())
+            })
+        },
         |old, new| match (old, new) {
             (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
             (Some(None), Some(None)) => false,

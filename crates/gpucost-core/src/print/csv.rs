@@ -1,0 +1,77 @@
+//! The estimate as CSV: one row per charge and one per provider that cannot serve, each row
+//! standing alone (the scenario-wide rules repeated on it). It flattens the JSON document, so
+//! the two cannot disagree; every cell goes through [`csv_row`], so none can be a formula.
+
+use crate::escape::csv_row;
+use crate::print::json::EstimateJson;
+
+/// One CSV row per charge (and one per provider that cannot serve), with a header; `terms`
+/// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`](crate::print::json::LineItemJson::terms)).
+pub fn estimate(json: &EstimateJson) -> String {
+    let mut out = String::from(
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,geo,vcpus_per_gpu,ram_gib_per_gpu\n",
+    );
+    // The scenario-wide rules, repeated on every row so that each row stands alone.
+    let c = &json.constraints;
+    let scenario_cells = [
+        c.geo.as_str(),
+        c.vcpus_per_gpu.as_str(),
+        c.ram_gib_per_gpu.as_str(),
+    ];
+    // Every cell, ours or the link's, goes through `csv_row` so none can be a formula.
+    for p in json.providers.iter() {
+        let head = [
+            p.provider.as_str(),
+            &p.name,
+            &p.status,
+            &p.total,
+            &p.currency,
+            &p.billing_mode,
+        ];
+        if p.line_items.is_empty() {
+            let mut row: Vec<&str> = head.to_vec();
+            row.extend(std::iter::repeat_n("", 13));
+            row.push(&p.reason);
+            row.push("");
+            row.extend(std::iter::repeat_n("", 5));
+            row.extend(scenario_cells);
+            out.push_str(&csv_row(row));
+        }
+        for i in &p.line_items {
+            let (line, terms, machines) = (
+                i.line.to_string(),
+                i.terms.map(|n| n.to_string()).unwrap_or_default(),
+                i.machines.to_string(),
+            );
+            let packing = json.constraints.lines.iter().find(|l| l.line == i.line);
+            let mut row: Vec<&str> = head.to_vec();
+            row.push(&line);
+            for f in [
+                &i.offer,
+                &i.region,
+                &i.kind,
+                &i.mode,
+                &i.quantity,
+                &i.unit,
+                &i.rate,
+                &i.rate_currency,
+                &i.amount,
+                &i.source,
+                &i.source_kind,
+                &i.as_of,
+            ] {
+                row.push(f);
+            }
+            row.push("");
+            row.push(&terms);
+            row.push(&machines);
+            row.push(&i.gpus_per_machine);
+            row.push(&i.interconnect);
+            row.push(packing.map_or("", |l| l.packing.as_str()));
+            row.push(packing.map_or("", |l| l.min_gpus_per_machine.as_str()));
+            row.extend(scenario_cells);
+            out.push_str(&csv_row(row));
+        }
+    }
+    out
+}

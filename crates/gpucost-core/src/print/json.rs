@@ -1,0 +1,310 @@
+//! The estimate as JSON: the [`EstimateView`] with its words in one language, as a versioned
+//! document (`version` 1). Every amount is the display-rounded decimal the page shows; every
+//! id and slug is stable across languages; words (`name`, `billing`, `reason`, `warnings`,
+//! `assumption`, `constraints.text`) are in the requested language.
+//!
+//! CSV and Markdown print this document; the terminal table prints the view itself.
+
+use serde::Serialize;
+
+use crate::billing::ItemKind;
+use crate::catalog::SourceKind;
+use crate::estimate::USER_SOURCE;
+use crate::format::{self, Lang};
+use crate::l10n::results::lever_name;
+use crate::l10n::Localize;
+use crate::view::estimate::{Constraints, EstimateView};
+pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
+use crate::view::results::{ItemView, LineView, PlacementView, ProviderRow, RateSource};
+
+/// The JSON document of an estimate.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct EstimateJson {
+    /// Format version of this document.
+    pub version: u32,
+    /// The link that reproduces the estimate (query string).
+    pub link: String,
+    /// Display currency.
+    pub currency: String,
+    /// Horizon length, hours.
+    pub horizon_hours: String,
+    /// GPU-hours needed.
+    pub gpu_hours: String,
+    /// Where the job may run: the rules catalog offers were chosen by.
+    pub constraints: ConstraintsJson,
+    /// Provider rows, cheapest first, then those that cannot serve.
+    pub providers: Vec<ProviderJson>,
+    /// Savings levers.
+    pub savings: Vec<SavingJson>,
+    /// Warnings, in the requested language.
+    pub warnings: Vec<String>,
+    /// The hardware recommendation, when the scenario describes a workload.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recommendation: Option<RecommendationJson>,
+}
+
+/// The rules catalog offers were chosen by ([`PlacementView`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ConstraintsJson {
+    /// Where catalog prices come from: `any`, `cn`, `not-cn` or a continent slug.
+    pub geo: String,
+    /// Fewest host vCPUs per GPU (empty: no floor).
+    pub vcpus_per_gpu: String,
+    /// Least host RAM per GPU, GiB (empty: no floor).
+    pub ram_gib_per_gpu: String,
+    /// Each line's packing.
+    pub lines: Vec<LinePackingJson>,
+    /// The rules in the requested language, as the page shows them (empty at the defaults).
+    pub text: String,
+}
+
+/// How one line's GPUs may be spread over machines.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LinePackingJson {
+    /// Line number, from 1.
+    pub line: usize,
+    /// `split` (machines of any size), `one-machine` or `at-least`.
+    pub packing: String,
+    /// Fewest GPUs per machine the line accepts (empty for `split`).
+    pub min_gpus_per_machine: String,
+}
+
+/// One provider row.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ProviderJson {
+    /// Provider id.
+    pub provider: String,
+    /// Provider name in the requested language.
+    pub name: String,
+    /// `served` or `unserved`.
+    pub status: String,
+    /// Offer ids, one per line, joined by ` + `.
+    pub offer: String,
+    /// The offers as a reader names them in the requested language ([`labels::offer_id`]),
+    /// joined by ` + ` (empty when unserved).
+    pub offer_name: String,
+    /// Plan slug, or `mixed`.
+    pub billing_mode: String,
+    /// How it is billed, in the requested language, as the page shows it (empty when
+    /// unserved).
+    pub billing: String,
+    /// Display currency.
+    pub currency: String,
+    /// Total as a decimal string (empty when unserved).
+    pub total: String,
+    /// Total per GPU-hour needed.
+    pub per_gpu_hour: String,
+    /// The machines used, one entry per line, joined by ` + ` (`1 × 4 GPU, NVLink`; empty
+    /// when unserved).
+    pub machines: String,
+    /// Why the provider cannot serve (empty when served).
+    pub reason: String,
+    /// Charges.
+    pub line_items: Vec<LineItemJson>,
+}
+
+/// One charge.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LineItemJson {
+    /// Line number, from 1.
+    pub line: usize,
+    /// Offer id.
+    pub offer: String,
+    /// Region of the price.
+    pub region: String,
+    /// Machines of this offer at the line's peak.
+    pub machines: u32,
+    /// GPUs on each machine.
+    pub gpus_per_machine: String,
+    /// `nvlink` or `pcie` where the catalog says (else empty).
+    pub interconnect: String,
+    /// Kind of charge.
+    pub kind: String,
+    /// The price's billing mode.
+    pub mode: String,
+    /// Quantity as a decimal string.
+    pub quantity: String,
+    /// `instance-hours` or `instance-periods`.
+    pub unit: String,
+    /// Rate per unit, native currency.
+    pub rate: String,
+    /// Currency of the rate.
+    pub rate_currency: String,
+    /// Amount in the display currency, rounded.
+    pub amount: String,
+    /// Source id of the rate.
+    pub source: String,
+    /// What kind of publication the source is (`list-price-copy`, `aggregator`, …; `user`
+    /// for the user's own price).
+    pub source_kind: String,
+    /// Date of the rate.
+    pub as_of: String,
+    /// For a commitment over a one-off horizon: the whole terms each reserved instance owes,
+    /// renewed back to back (`quantity` = reserved × terms × hours per term).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terms: Option<u32>,
+}
+
+/// One savings lever.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SavingJson {
+    /// Lever slug.
+    pub lever: String,
+    /// The lever's name in the requested language, as the page shows it.
+    pub name: String,
+    /// `without − with`, decimal string.
+    pub amount: String,
+    /// Percent of `without`, two decimals.
+    pub percent: String,
+    /// Cost without the lever.
+    pub without: String,
+    /// Cost with it.
+    pub with: String,
+    /// The assumption, in the requested language.
+    pub assumption: String,
+}
+
+fn dec(d: rust_decimal::Decimal) -> String {
+    d.normalize().to_string()
+}
+
+fn item_json(line: &LineView, i: &ItemView) -> LineItemJson {
+    LineItemJson {
+        line: line.number,
+        offer: line.offer.id.clone(),
+        region: line.region.clone(),
+        machines: line.offer.machines,
+        gpus_per_machine: dec(line.offer.gpus_each),
+        interconnect: line
+            .offer
+            .interconnect
+            .map(|i| i.as_str().to_string())
+            .unwrap_or_default(),
+        kind: i.kind.as_str().to_string(),
+        mode: i.mode.to_string(),
+        quantity: dec(i.quantity),
+        unit: match i.kind {
+            ItemKind::Subscription => "instance-periods".into(),
+            _ => "instance-hours".into(),
+        },
+        rate: dec(i.rate.amount),
+        rate_currency: i.rate.currency.to_string(),
+        amount: i.amount.to_decimal_string(),
+        source: match &i.source {
+            RateSource::User => USER_SOURCE.to_string(),
+            RateSource::Catalog(id) => id.clone(),
+        },
+        source_kind: i.source_kind.map_or("user", SourceKind::as_str).to_string(),
+        as_of: i.as_of.to_string(),
+        terms: i.terms,
+    }
+}
+
+fn constraints_json(c: &Constraints, placement: &PlacementView, lang: Lang) -> ConstraintsJson {
+    let floor = |v: Option<rust_decimal::Decimal>| v.map(dec).unwrap_or_default();
+    ConstraintsJson {
+        geo: c.geo.as_str().into(),
+        vcpus_per_gpu: floor(c.vcpus_per_gpu),
+        ram_gib_per_gpu: floor(c.ram_gib_per_gpu),
+        lines: c
+            .lines
+            .iter()
+            .map(|l| LinePackingJson {
+                line: l.line,
+                packing: l.packing.kind().as_str().into(),
+                min_gpus_per_machine: floor(l.min_per_machine),
+            })
+            .collect(),
+        text: placement.text(lang),
+    }
+}
+
+fn provider_json(
+    row: &ProviderRow,
+    lines: &[LineView],
+    currency: &str,
+    lang: Lang,
+) -> ProviderJson {
+    let (provider, name) = (row.key.clone(), row.names.get(lang).to_string());
+    match &row.outcome {
+        Ok(served) => ProviderJson {
+            provider,
+            name,
+            status: "served".into(),
+            offer: served
+                .offers
+                .iter()
+                .map(|o| o.id.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            offer_name: served.offer_ids_text(lang),
+            machines: served.machines_text(lang),
+            billing_mode: served.billing.slug(),
+            billing: served.billing.text(lang),
+            currency: currency.to_string(),
+            total: served.total.to_decimal_string(),
+            per_gpu_hour: format::rate_value(served.per_gpu_hour),
+            reason: String::new(),
+            line_items: lines
+                .iter()
+                .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
+                .collect(),
+        },
+        Err(why) => ProviderJson {
+            provider,
+            name,
+            status: "unserved".into(),
+            offer: String::new(),
+            offer_name: String::new(),
+            machines: String::new(),
+            billing_mode: String::new(),
+            billing: String::new(),
+            currency: currency.to_string(),
+            total: String::new(),
+            per_gpu_hour: String::new(),
+            reason: why.text(lang),
+            line_items: Vec::new(),
+        },
+    }
+}
+
+/// The JSON document of `view` in `lang`.
+pub fn estimate(view: &EstimateView, lang: Lang) -> EstimateJson {
+    let results = &view.results;
+    let currency = results.currency.to_string();
+    EstimateJson {
+        version: 1,
+        link: view.link.clone(),
+        currency: currency.clone(),
+        horizon_hours: dec(results.demand.hours),
+        gpu_hours: dec(results.demand.gpu_hours),
+        constraints: constraints_json(&view.constraints, &results.placement, lang),
+        providers: view
+            .rows()
+            .map(|(row, lines)| provider_json(row, lines, &currency, lang))
+            .collect(),
+        savings: results
+            .savings
+            .iter()
+            .map(|s| SavingJson {
+                lever: s.lever.as_str().into(),
+                name: lever_name(s.lever, lang).into(),
+                amount: s.amount.to_decimal_string(),
+                percent: format::percent_value(s.percent()),
+                without: s.without.to_decimal_string(),
+                with: s.with.to_decimal_string(),
+                assumption: s.assumption.text(lang),
+            })
+            .collect(),
+        warnings: results.warnings.iter().map(|w| w.text(lang)).collect(),
+        recommendation: view
+            .recommendation
+            .as_deref()
+            .map(|r| crate::view::recommendation::recommendation_json(r, lang)),
+    }
+}
+
+/// `view` as the pretty-printed JSON text `gpucost estimate --format json` writes.
+pub fn estimate_text(view: &EstimateView, lang: Lang) -> String {
+    serde_json::to_string_pretty(&estimate(view, lang)).expect("serializable") + "\n"
+}

@@ -1,0 +1,63 @@
+//! The estimate as Markdown: the served providers' totals and the savings levers, with the
+//! page's column words. Text from a link goes through [`markdown_text`] so it cannot become
+//! HTML, a link or a table cell break.
+
+use crate::escape::markdown_text;
+use crate::format::Lang;
+use crate::l10n::ui::Text;
+use crate::print::json::EstimateJson;
+
+/// A Markdown table of provider totals and the savings levers.
+pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
+    // The page's own column words, so every surface names a column the same way.
+    let t = |text: Text| text.get(lang);
+    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines) = (
+        t(Text::ColProvider),
+        t(Text::ColBilling),
+        t(Text::ColTotal),
+        t(Text::ColPerGpuHour),
+        t(Text::ColOffers),
+        t(Text::Machines),
+    );
+    let mut out = String::new();
+    if !json.constraints.text.is_empty() {
+        out.push_str(&format!("{}\n\n", markdown_text(&json.constraints.text)));
+    }
+    out.push_str(&format!(
+        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |\n| --- | --- | ---: | ---: | --- | --- |\n",
+        c = json.currency
+    ));
+    for p in json.providers.iter().filter(|p| p.status == "served") {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            markdown_text(&p.name),
+            markdown_text(&p.billing),
+            p.total,
+            p.per_gpu_hour,
+            markdown_text(&p.offer_name),
+            markdown_text(&p.machines)
+        ));
+    }
+    if !json.savings.is_empty() {
+        let (h_lever, h_amount, h_pct, h_assumption) = (
+            t(Text::Lever),
+            t(Text::Amount),
+            t(Text::ColSavedPercent),
+            t(Text::ColAssumption),
+        );
+        out.push_str(&format!(
+            "\n| {h_lever} | {h_amount} ({}) | {h_pct} | {h_assumption} |\n| --- | ---: | ---: | --- |\n",
+            json.currency
+        ));
+        for s in &json.savings {
+            out.push_str(&format!(
+                "| {} | {} | {}% | {} |\n",
+                markdown_text(&s.name),
+                s.amount,
+                s.percent,
+                markdown_text(&s.assumption)
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,22 @@
+//! The printers: one file per output, each taking the one [`EstimateView`] (or the JSON
+//! document made from it) and the reader's language, in the manner of ripgrep's printers.
+//!
+//! - [`json`]: the view as a versioned JSON document (the export schema);
+//! - [`csv`]: the JSON document flattened to one row per charge;
+//! - [`markdown`]: the totals and savings as a Markdown table;
+//! - [`table`]: the terminal table of `gpucost estimate`;
+//! - [`coverage`]: the catalog's coverage table in the README.
+//!
+//! The page's components are the sixth printer; they read the same view. Shared helpers live
+//! once: cell escaping in [`escape`](crate::escape), terminal widths in `columns`, every
+//! amount and rate through [`format`](crate::format), every word through
+//! [`l10n`](crate::l10n).
+//!
+//! [`EstimateView`]: crate::view::estimate::EstimateView
+
+mod columns;
+pub mod coverage;
+pub mod csv;
+pub mod json;
+pub mod markdown;
+pub mod table;

@@ -1,0 +1,147 @@
+//! The estimate as a plain-text table for terminals (`gpucost estimate --format table`).
+//! Names and assumptions can come from a link: the whole text goes through
+//! [`terminal_lines`], so nothing in it can drive the terminal.
+
+use crate::escape::terminal_lines;
+use crate::format::{self, Lang};
+use crate::l10n::results::lever_name;
+use crate::l10n::ui::Text;
+use crate::l10n::Localize;
+use crate::print::columns::{columns, pad_end, pad_start};
+use crate::recommend::CostUnit;
+use crate::view::estimate::EstimateView;
+use crate::view::recommendation::recommendation_json;
+
+/// A plain-text table of `estimate` for terminals: the rows with the display-rounded amounts
+/// the page shows, the savings, the recommended GPUs and the warnings.
+pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
+    let w = TableWords::of(lang);
+    let view = &estimate.results;
+    let mut out = String::new();
+    let constraints = view.placement.text(lang);
+    if !constraints.is_empty() {
+        out.push_str(&format!("{constraints}\n\n"));
+    }
+    let width = view
+        .rows
+        .iter()
+        .map(|r| columns(r.names.get(lang)))
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let per_heading = format!("{} {}", w.per_gpu_hour, view.currency);
+    let per_width = (columns(&per_heading) + 1).max(14);
+    out.push_str(&format!(
+        "{:<4} {} {} {}  {}\n",
+        "#",
+        pad_end(w.provider, width),
+        pad_start(&format!("{} {}", w.total, view.currency), 16),
+        pad_start(&per_heading, per_width),
+        w.billing_offer
+    ));
+    for row in &view.rows {
+        let name = row.names.get(lang);
+        match &row.outcome {
+            Ok(s) => out.push_str(&format!(
+                "{:<4} {} {:>16} {}  {} · {}\n",
+                row.rank.unwrap_or_default(),
+                pad_end(name, width),
+                format::money(s.total),
+                pad_start(&format::rate(s.per_gpu_hour), per_width),
+                s.billing.text(lang),
+                s.offers_text(lang)
+            )),
+            Err(why) => out.push_str(&format!(
+                "-    {} {}\n",
+                pad_end(name, width),
+                why.text(lang)
+            )),
+        }
+    }
+    if !view.savings.is_empty() {
+        out.push_str(&format!("\n{}\n", w.savings));
+        let names: Vec<&str> = view
+            .savings
+            .iter()
+            .map(|s| lever_name(s.lever, lang))
+            .collect();
+        let lever_width = names.iter().map(|n| columns(n)).max().unwrap_or(0);
+        for (s, name) in view.savings.iter().zip(names) {
+            out.push_str(&format!(
+                "  {} {:>14} {:>8}%  {}\n",
+                pad_end(name, lever_width),
+                s.amount.to_decimal_string(),
+                format::percent_value(s.percent()),
+                s.assumption.text(lang)
+            ));
+        }
+    }
+    let recommendation = estimate
+        .recommendation
+        .as_deref()
+        .map(|r| recommendation_json(r, lang));
+    if let Some(rec) = &recommendation {
+        out.push_str(&format!(
+            "\n{}\n",
+            (w.recommended)(&rec.unit, &rec.memory_gib)
+        ));
+        for (i, c) in rec.ranked.iter().take(5).enumerate() {
+            out.push_str(&format!(
+                "  {}. {} ×{}  {}–{} {}  ({}, {})\n",
+                i + 1,
+                c.gpu,
+                c.gpus,
+                c.cost_low,
+                c.cost_high,
+                view.currency,
+                c.provider,
+                c.throughput_basis
+            ));
+        }
+    }
+    for warning in &view.warnings {
+        out.push_str(&format!("{}{}\n", w.warning, warning.text(lang)));
+    }
+    // Names and assumptions can come from a link: nothing in them may drive the terminal.
+    terminal_lines(&out)
+}
+
+/// The table's headings in one language: the page's column words (one vocabulary for every
+/// surface), with the terminal's own punctuation.
+struct TableWords {
+    provider: &'static str,
+    total: &'static str,
+    per_gpu_hour: &'static str,
+    billing_offer: String,
+    savings: String,
+    warning: String,
+    recommended: fn(&str, &str) -> String,
+}
+
+impl TableWords {
+    fn of(lang: Lang) -> Self {
+        let t = |text: Text| text.get(lang);
+        let colon = match lang {
+            Lang::En => ": ",
+            Lang::Zh => "：",
+        };
+        TableWords {
+            provider: t(Text::ColProvider),
+            total: t(Text::ColTotal),
+            per_gpu_hour: t(Text::ColPerGpuHour),
+            billing_offer: format!("{} · {}", t(Text::ColBilling), t(Text::ColOffers)),
+            savings: format!("{}{}", t(Text::SavingsHeading), colon.trim_end()),
+            warning: format!("{}{colon}", t(Text::WarningsHeading)),
+            recommended: match lang {
+                Lang::En => {
+                    |unit, gib| format!("recommended GPUs (cost per {unit}, memory {gib} GiB):")
+                }
+                Lang::Zh => |unit, gib| {
+                    // The JSON carries the unit's slug.
+                    let unit = CostUnit::from_slug(unit).map_or(unit, |u| u.text(Lang::Zh));
+                    format!("推荐 GPU（成本按{unit}计，显存 {gib} GiB）：")
+                },
+            },
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Why a review lever could not be priced: the one reason type the lever modules share.
+
+/// Why a lever could not be priced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotPriced {
+    /// Rightsizing needs the GPUs' memory in use, which no bill says: a utilization side
+    /// file does.
+    NeedsUtilization,
+    /// The side file has no samples with memory in use for every resource of any priced GPU
+    /// model.
+    NoMemorySamples,
+    /// No priced GPU model's memory in use fits a smaller GPU the provider offers.
+    NoSmallerGpuFits,
+    /// The bill's main provider is not in the catalog, so there is no baseline to compare.
+    ProviderNotInCatalog,
+    /// The bill has no dev/test-tagged GPU use outside office hours.
+    NoDevOffHours,
+    /// The catalog has no price for this lever at the main provider.
+    NoPrice,
+    /// Priced, but it would not save anything on this usage.
+    NoSaving,
+    /// The bill does not date its rows, so no weekly pattern can be derived.
+    Undated,
+    /// The bill's dated GPU use is too little to fill one GPU in any hour of the average
+    /// week (or it has no GPU rows), so there is no scenario to price.
+    NoGpuWeek,
+}
