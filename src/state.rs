@@ -48,9 +48,10 @@ pub struct AppState {
 
 impl AppState {
     /// Whether the parts that follow the form may be fetched and built: the first screen is
-    /// painted and the form settled.
+    /// painted and the form settled, or not shown at all (a locked embed has no form, so
+    /// nothing waits for it).
     pub fn after_form(&self) -> bool {
-        self.painted.get() && self.form_settled.get()
+        self.painted.get() && (self.form_settled.get() || self.page.with(|p| p.embed.locked))
     }
 }
 

@@ -11,12 +11,9 @@ use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
 use gpucost_core::view::estimate::EstimateView;
 
-use gpucost_core::fx::FxTable;
-use gpucost_core::money::Currency;
 use gpucost_review::render;
-use gpucost_review::review::levers::levers;
-use gpucost_review::review::utilization::review_utilization;
-use gpucost_review::review::{review_bill, ReviewOptions};
+use gpucost_review::review::ReviewOptions;
+use gpucost_review::session::{self, NamedFile};
 
 use crate::args::{
     CatalogArgs, CatalogFormat, Command, EstimateArgs, EstimateFormat, PresetsArgs, PresetsFormat,
@@ -71,46 +68,38 @@ fn open_named(path: &std::path::Path, lang: Lang) -> Result<(String, std::fs::Fi
 }
 
 fn review(o: &ReviewArgs) -> Result<String, CliError> {
-    let e = embedded();
     let (name, file) = open_named(&o.file, o.lang)?;
-    let options = ReviewOptions {
-        tz_offset_minutes: o.tz,
-        budgets: o.budget.clone(),
+    let side = o
+        .utilization
+        .as_ref()
+        .map(|path| open_named(path, o.lang))
+        .transpose()?;
+    let request = session::Request {
+        lang: o.lang,
+        currency: session::currency_for(o.lang, o.cur),
+        today: o.today.unwrap_or_else(|| chrono::Local::now().date_naive()),
+        options: ReviewOptions {
+            tz_offset_minutes: o.tz,
+            budgets: o.budget.clone(),
+        },
+        resource: o.resource.as_deref(),
     };
-    let mut reviewed = review_bill(
-        &e.catalog,
-        &name,
-        std::io::BufReader::new(file),
-        options,
-        |_| {},
-    )
-    .map_err(|err| usage(err.text(o.lang)))?;
-    for p in &reviewed.problems {
+    let bill = NamedFile {
+        name: &name,
+        reader: std::io::BufReader::new(file),
+    };
+    let side = side.as_ref().map(|(name, file)| NamedFile {
+        name,
+        reader: std::io::BufReader::new(file),
+    });
+    let outcome = session::run(embedded(), request, bill, side, |_, _| {})
+        .map_err(|err| usage(err.text(o.lang)))?;
+    let reviewed = &outcome.review;
+    let side_problems = reviewed.utilization.iter().flat_map(|u| &u.problems);
+    for p in reviewed.problems.iter().chain(side_problems) {
         warn(&p.text(o.lang));
     }
-    if let Some(path) = &o.utilization {
-        let (uname, ufile) = open_named(path, o.lang)?;
-        let util = review_utilization(
-            &reviewed,
-            &uname,
-            std::io::BufReader::new(ufile),
-            o.resource.as_deref(),
-            |_| {},
-        )
-        .map_err(|err| usage(err.text(o.lang)))?;
-        for p in &util.problems {
-            warn(&p.text(o.lang));
-        }
-        reviewed.utilization = Some(util);
-    }
-    let currency = o.cur.unwrap_or(match o.lang {
-        Lang::Zh => Currency::Cny,
-        Lang::En => Currency::Usd,
-    });
-    let fx = FxTable::from_catalog(&e.catalog);
-    let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
-    let lv = levers(&reviewed, e, &fx, currency, today);
-    let json = render::to_json(&reviewed, lv.as_ref(), o.lang);
+    let json = render::to_json(reviewed, outcome.levers.as_ref(), o.lang);
     Ok(match o.format {
         EstimateFormat::Json => serde_json::to_string_pretty(&json).expect("serializable") + "\n",
         EstimateFormat::Csv => render::to_csv(&json),

@@ -14,6 +14,8 @@
 //! - [`limits`] is the one table of plausibility limits and size caps every reader and the
 //!   review keep to, so that no file makes the review panic or grow without bound.
 //!
+//! - [`session`] is the one review run that `gpucost review` and the page's worker share.
+//!
 //! - [`utilization`] reads an optional GPU utilization side file (nvidia-smi's CSV or a
 //!   generic CSV of our own), whose samples the review joins to the bill's resources.
 //!
@@ -25,4 +27,5 @@ pub mod l10n;
 pub mod limits;
 pub mod render;
 pub mod review;
+pub mod session;
 pub mod utilization;

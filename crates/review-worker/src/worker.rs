@@ -5,13 +5,10 @@ use std::io::Read;
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::format::Lang;
-use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::Localize;
-use gpucost_core::money::Currency;
 use gpucost_review::limits::{MAX_TZ_MINUTES, MIN_TZ_MINUTES};
-use gpucost_review::review::levers::levers;
-use gpucost_review::review::utilization::review_utilization;
-use gpucost_review::review::{review_bill, Budget, ReviewOptions};
+use gpucost_review::review::{Budget, ReviewOptions};
+use gpucost_review::session::{self, NamedFile, Stage};
 use gpucost_review::{html, render};
 use js_sys::{Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -62,10 +59,7 @@ fn text_field(data: &JsValue, key: &str) -> String {
 /// Reviews the request's file; the error is a message in the request's language.
 fn review(data: &JsValue) -> Result<JsValue, String> {
     let lang: Lang = text_field(data, "lang").parse().unwrap_or(Lang::En);
-    let currency: Currency = text_field(data, "cur").parse().unwrap_or(match lang {
-        Lang::Zh => Currency::Cny,
-        Lang::En => Currency::Usd,
-    });
+    let currency = session::currency_for(lang, text_field(data, "cur").parse().ok());
     // Minutes east of UTC, refused (not wrapped or clamped) outside -12:00..+14:00.
     let tz = field(data, "tz").as_f64().unwrap_or(480.0);
     let in_range = f64::from(MIN_TZ_MINUTES)..=f64::from(MAX_TZ_MINUTES);
@@ -78,6 +72,7 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
         .filter(|l| !l.trim().is_empty())
         .filter_map(|l| l.parse().ok())
         .collect();
+    // The page sends its day; a request without one (never the page's) uses the catalog's.
     let today = NaiveDate::parse_from_str(&text_field(data, "today"), "%Y-%m-%d")
         .unwrap_or_else(|_| embedded().catalog.built);
     let file: File = field(data, "file")
@@ -103,28 +98,37 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
             ]));
         }
     };
-    let options = ReviewOptions {
-        tz_offset_minutes: tz,
-        budgets,
+    let request = session::Request {
+        lang,
+        currency,
+        today,
+        options: ReviewOptions {
+            tz_offset_minutes: tz,
+            budgets,
+        },
+        resource: Some(resource.trim()).filter(|r| !r.is_empty()),
     };
-    let e = embedded();
-    let mut reviewed = review_bill(&e.catalog, &name, reader, options, |done| {
-        report(done as f64);
+    let util_name = util.as_ref().map(File::name).unwrap_or_default();
+    let side = util
+        .map(|u| SlicedFile::new(u).map_err(unavailable))
+        .transpose()?
+        .map(|reader| NamedFile {
+            name: &util_name,
+            reader,
+        });
+    let bill = NamedFile {
+        name: &name,
+        reader,
+    };
+    let outcome = session::run(embedded(), request, bill, side, |stage, done| {
+        let before = match stage {
+            Stage::Bill => 0.0,
+            Stage::Utilization => bill_size,
+        };
+        report(before + done as f64);
     })
     .map_err(|err| err.text(lang))?;
-    if let Some(util) = util {
-        let util_name = util.name();
-        let reader = SlicedFile::new(util).map_err(unavailable)?;
-        let resource = Some(resource.trim()).filter(|r| !r.is_empty());
-        let joined = review_utilization(&reviewed, &util_name, reader, resource, |done| {
-            report(bill_size + done as f64);
-        })
-        .map_err(|err| err.text(lang))?;
-        reviewed.utilization = Some(joined);
-    }
-    let fx = FxTable::from_catalog(&e.catalog);
-    let lv = levers(&reviewed, e, &fx, currency, today);
-    let json = render::to_json(&reviewed, lv.as_ref(), lang);
+    let json = render::to_json(&outcome.review, outcome.levers.as_ref(), lang);
     Ok(object(&[
         ("kind", "done".into()),
         ("html", html::to_html(&json, lang).into()),

@@ -3,7 +3,7 @@
 
 use gpucost_core::format;
 use gpucost_core::limits::{self, MAX_LINES};
-use gpucost_core::placement::Packing;
+use gpucost_core::placement::{Packing, PackingKind};
 use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
@@ -12,7 +12,6 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::schedule_editor::ScheduleEditor;
-use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
 
@@ -80,16 +79,32 @@ fn gpu_options() -> Vec<(String, String)> {
 }
 
 /// The packing select's value.
-fn packing_slug(p: Packing) -> &'static str {
-    match p {
-        Packing::Split => "any",
-        Packing::OneMachine => "one",
-        Packing::AtLeast(_) => "at-least",
+/// The packing a line gets when its menu is set to `kind`: "at least" keeps the number it
+/// had, or starts from the line's peak ("at least" as many as it needs).
+fn packing_of_kind(
+    kind: Option<PackingKind>,
+    current: Option<Packing>,
+    line: &Memo<Option<Line>>,
+) -> Packing {
+    match (kind, current) {
+        (Some(PackingKind::OneMachine), _) => Packing::OneMachine,
+        (Some(PackingKind::AtLeast), Some(Packing::AtLeast(n))) => Packing::AtLeast(n),
+        (Some(PackingKind::AtLeast), _) => Packing::AtLeast(peak_gpus(*line)),
+        _ => Packing::Split,
+    }
+}
+
+/// The menu's words for each kind of packing.
+fn packing_label(kind: PackingKind) -> Text {
+    match kind {
+        PackingKind::Split => Text::MachinesAny,
+        PackingKind::OneMachine => Text::MachinesOne,
+        PackingKind::AtLeast => Text::MachinesAtLeast,
     }
 }
 
 /// A line's peak in whole GPUs, within the per-machine limit (where "at least" starts).
-fn peak_gpus(line: ReadSignal<Option<Line>>) -> u32 {
+fn peak_gpus(line: Memo<Option<Line>>) -> u32 {
     let peak = line.with_untracked(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default());
     peak.ceil()
         .to_u32()
@@ -144,8 +159,8 @@ fn LineEditor(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    // Woken only when this line changes, not on every edit elsewhere in the scenario.
-    let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
+    // Its readers re-run only when this line changes, not on every edit elsewhere.
+    let line = Memo::new(move |_| app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
     let set_demand = move |d: Demand| {
         app.edit(|s| {
@@ -163,6 +178,10 @@ fn LineEditor(
                 l.packing = p;
             }
         })
+    };
+    let on_packing = move |ev| {
+        let kind = PackingKind::from_slug(&event_target_value(&ev));
+        set_packing(packing_of_kind(kind, packing.get_untracked(), &line))
     };
 
     let count_field = move || {
@@ -238,7 +257,7 @@ fn LineEditor(
     };
     let weekly = move || {
         // The grid's 672 cell effects read it: they must not wake on every edit elsewhere.
-        let grid = distinct_signal(move || {
+        let grid = Memo::new(move |_| {
             line.with(|l| match l.as_ref().map(|l| &l.demand) {
                 Some(Demand::Weekly(g)) => g.clone(),
                 _ => WeekGrid::default(),
@@ -314,25 +333,14 @@ fn LineEditor(
                     <span>{move || app.t(Text::Machines)}</span>
                     <select
                         data-testid=testid("packing")
-                        on:change=move |ev| {
-                            let at_least = packing.get_untracked().and_then(|p| match p {
-                                Packing::AtLeast(n) => Some(n),
-                                _ => None,
-                            });
-                            set_packing(match event_target_value(&ev).as_str() {
-                                "one" => Packing::OneMachine,
-                                // Start from the line's peak: "at least" as many as it needs.
-                                "at-least" => Packing::AtLeast(at_least.unwrap_or_else(|| peak_gpus(line))),
-                                _ => Packing::Split,
-                            })
-                        }
+                        on:change=on_packing
                     >
-                        {[("any", Text::MachinesAny), ("one", Text::MachinesOne), ("at-least", Text::MachinesAtLeast)]
+                        {PackingKind::ALL
                             .into_iter()
-                            .map(|(slug, label)| {
+                            .map(|kind| {
                                 view! {
-                                    <option value=slug selected=move || packing.get().map(packing_slug) == Some(slug)>
-                                        {move || app.t(label)}
+                                    <option value=kind.as_str() selected=move || packing.get().map(Packing::kind) == Some(kind)>
+                                        {move || app.t(packing_label(kind))}
                                     </option>
                                 }
                             })

@@ -92,12 +92,6 @@ pub fn CalculatorPage() -> impl IntoView {
     provide_context(Computed(computed));
 
     let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
-    // A locked embed shows no form: nothing waits for it.
-    Effect::new(move |_| {
-        if locked.get() {
-            app.form_settled.set(true);
-        }
-    });
     let more_opened = RwSignal::new(false);
     view! {
         <Show when=move || !locked.get()>

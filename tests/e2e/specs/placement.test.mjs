@@ -34,7 +34,7 @@ async function totalsMatchCli(page) {
 
 test('the short-training fine-tune is priced on one 4-GPU machine and says so', async () => {
   const { page, context, errors } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
-  assert.equal(await page.getByTestId('line-0-packing').inputValue(), 'one');
+  assert.equal(await page.getByTestId('line-0-packing').inputValue(), 'one-machine');
   assert.match(await page.getByTestId('placement-note').textContent(), /line 1 \(.*V100.*\): all GPUs on one machine/i);
   const vast = page.locator('tr[data-seller=vast]');
   assert.match(await vast.locator('.offers').textContent(), /\(1 × 4 GPU/);
@@ -48,7 +48,7 @@ test('the short-training fine-tune is priced on one 4-GPU machine and says so', 
 
 test('changing a line to machines of any size, or at least N per machine, rewrites the link', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
-  await page.getByTestId('line-0-packing').selectOption('any');
+  await page.getByTestId('line-0-packing').selectOption('split');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('l') === 'V100*4');
   await page.waitForSelector('table.comparison tr[data-seller=runpod]');
   assert.equal(await page.getByTestId('placement-note').count(), 0, 'no rule left to state');

@@ -6,6 +6,7 @@
 //! - [`markdown`]: the totals and savings as a Markdown table;
 //! - [`table`]: the terminal table of `gpucost estimate`;
 //! - [`coverage`]: the catalog's coverage table in the README.
+//! - [`cells`]: a comparison row's and a savings lever's cells, as the page prints them.
 //!
 //! The page's components are the sixth printer; they read the same view. Shared helpers live
 //! once: cell escaping in [`escape`](crate::escape), terminal widths in `columns`, every
@@ -14,6 +15,7 @@
 //!
 //! [`EstimateView`]: crate::view::estimate::EstimateView
 
+pub mod cells;
 mod columns;
 pub mod coverage;
 pub mod csv;

@@ -1,0 +1,88 @@
+//! The cells of a comparison row and of a savings lever, worded once in the reader's
+//! language: the page's table and savings list print these, so a cell reads the same
+//! wherever it is shown.
+
+use crate::format::{self, Lang};
+use crate::l10n::results::{lever_name, saving_from_to, saving_percent};
+use crate::l10n::Localize;
+use crate::savings::Saving;
+use crate::view::results::{ProviderRow, Served};
+
+/// What a provider row shows, as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowCells {
+    /// Rank among those that can serve (empty for a row that cannot).
+    pub rank: String,
+    /// Whether it is the cheapest.
+    pub best: bool,
+    /// The seller's name.
+    pub name: String,
+    /// Its caveats.
+    pub badges: Vec<&'static str>,
+    /// The instances and machines it uses (`p3.8xlarge (1 × 4 GPU)`).
+    pub offers: String,
+    /// The total, rounded for display.
+    pub total: String,
+    /// The total per needed GPU-hour.
+    pub per_gpu_hour: String,
+    /// How it is billed.
+    pub billing: String,
+    /// Why it cannot serve (empty when it can).
+    pub reason: String,
+}
+
+impl RowCells {
+    /// The cells of `row` in `lang`.
+    pub fn of(row: &ProviderRow, lang: Lang) -> RowCells {
+        let served = row.outcome.as_ref().ok();
+        let served_text =
+            |pick: fn(&Served, Lang) -> String| served.map(|s| pick(s, lang)).unwrap_or_default();
+        RowCells {
+            rank: row.rank.map(|n| n.to_string()).unwrap_or_default(),
+            best: row.rank == Some(1),
+            name: row.names.get(lang).to_string(),
+            badges: row.badges.iter().map(|b| b.text(lang)).collect(),
+            offers: served_text(|s, lang| s.instances_text(lang)),
+            total: served_text(|s, _| format::money(s.total)),
+            per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),
+            billing: served_text(|s, lang| s.billing.text(lang)),
+            reason: row
+                .outcome
+                .as_ref()
+                .err()
+                .map(|why| why.text(lang))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// What a savings lever shows, as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SavingCells {
+    /// The lever's name.
+    pub name: &'static str,
+    /// Whether the lever costs more than it saves.
+    pub negative: bool,
+    /// The amount saved, rounded for display.
+    pub amount: String,
+    /// The share saved.
+    pub percent: String,
+    /// The cost without and with the lever.
+    pub from_to: String,
+    /// What the lever assumes.
+    pub assumption: String,
+}
+
+impl SavingCells {
+    /// The cells of `saving` in `lang`.
+    pub fn of(saving: &Saving, lang: Lang) -> SavingCells {
+        SavingCells {
+            name: lever_name(saving.lever, lang),
+            negative: saving.costs_more(),
+            amount: format::money(saving.amount),
+            percent: saving_percent(saving),
+            from_to: saving_from_to(saving),
+            assumption: saving.assumption.text(lang),
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The provider comparison: one row per seller that can serve, keyed by seller so an edit
+//! updates cells in place, its line items behind a disclosure, and the sellers that cannot
+//! serve with their reasons.
+
+use gpucost_core::format::Lang;
+use gpucost_core::l10n::ui::Text;
+use gpucost_core::print::cells::RowCells;
+use leptos::prelude::*;
+
+use super::line_items::LineItems;
+use super::ViewModel;
+use crate::signals::part;
+use crate::state::AppState;
+
+/// The comparison table and the list of sellers that cannot serve.
+#[component]
+pub(super) fn Comparison(
+    /// All the results.
+    view_model: ViewModel,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
+    let served = part(view_model, |v| {
+        v.as_ref()
+            .map(|r| {
+                r.rows
+                    .iter()
+                    .filter(|row| row.rank.is_some())
+                    .map(|row| row.key.clone())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    });
+    let unserved = part(view_model, move |v| {
+        v.as_ref()
+            .map(|r| {
+                r.rows
+                    .iter()
+                    .filter(|row| row.rank.is_none())
+                    .map(|row| (row.key.clone(), RowCells::of(row, lang)))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    });
+    view! {
+        <div class="table-wrap">
+            <table class="comparison" data-testid="comparison">
+                <thead>
+                    <tr>
+                        <th scope="col">"#"</th>
+                        <th scope="col">{t(Text::ColProvider)}</th>
+                        <th scope="col" class="num">{t(Text::ColTotal)}</th>
+                        <th scope="col" class="num">{t(Text::ColPerGpuHour)}</th>
+                        <th scope="col">{t(Text::ColBilling)}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For
+                        each=move || served.get()
+                        key=|seller| seller.clone()
+                        children=move |seller| view! { <ProviderRowView view_model=view_model seller=seller lang=lang /> }
+                    />
+                </tbody>
+            </table>
+        </div>
+        <Show when=move || unserved.with(|u| !u.is_empty())>
+            <Unserved unserved=unserved lang=lang />
+        </Show>
+    }
+}
+
+/// The sellers that cannot serve, and why.
+#[component]
+fn Unserved(
+    /// Each seller's key and cells.
+    unserved: Memo<Vec<(String, RowCells)>>,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let count = move || unserved.with(Vec::len);
+    let items = move || {
+        unserved.with(|u| {
+            u.iter()
+                .map(|(seller, c)| {
+                    view! {
+                        <li data-seller=seller.clone()><strong>{c.name.clone()}</strong> " — " {c.reason.clone()}</li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <details class="unserved" data-testid="unserved">
+            <summary>{Text::CannotServe.get(lang)} " (" {count} ")"</summary>
+            <ul>{items}</ul>
+        </details>
+    }
+}
+
+/// A provider's row, updated cell by cell while the seller stays in the comparison, with its
+/// line items behind a disclosure. The line items are about half the page's elements and
+/// half the formatting, so they are built only when opened or printed.
+#[component]
+fn ProviderRowView(
+    /// All the results.
+    view_model: ViewModel,
+    /// The seller this row shows.
+    seller: String,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let t = move |text: Text| text.get(lang);
+    let key = seller.clone();
+    let cells = Memo::new(move |_| {
+        view_model.with(|v| {
+            v.as_ref()
+                .ok()
+                .and_then(|r| r.rows.iter().find(|row| row.key == key))
+                .map(|row| RowCells::of(row, lang))
+                .unwrap_or_default()
+        })
+    });
+    let cell = move |pick: fn(&RowCells) -> String| part(cells, pick);
+    let (rank, name, offers) = (
+        cell(|c| c.rank.clone()),
+        cell(|c| c.name.clone()),
+        cell(|c| c.offers.clone()),
+    );
+    let (total, per_gpu_hour, billing) = (
+        cell(|c| c.total.clone()),
+        cell(|c| c.per_gpu_hour.clone()),
+        cell(|c| c.billing.clone()),
+    );
+    let best = part(cells, |c| c.best);
+    let badges = part(cells, |c| c.badges.clone());
+    let badge_spans = move || {
+        badges
+            .get()
+            .into_iter()
+            .map(|b| view! { <span class="badge">{b}</span> })
+            .collect_view()
+    };
+    let details_id = format!("details-{}", seller.replace([':', ' ', '/'], "-"));
+    let open = RwSignal::new(false);
+    // Thirteen buttons all read "Line items" to a screen reader: say whose.
+    let details_label = move || format!("{}: {}", t(Text::Details), name.get());
+    let shown = Signal::derive(move || open.get() || app.printing.get());
+    view! {
+        <tr data-seller=seller.clone() class:best=best>
+            <td data-label="#">{rank}</td>
+            <td data-label=t(Text::ColProvider)>
+                <strong>{name}</strong>
+                {badge_spans}
+                <span class="offers">{offers}</span>
+            </td>
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=t(Text::ColBilling)>
+                {billing}
+                <button
+                    type="button"
+                    class="link"
+                    aria-expanded=move || open.get().to_string()
+                    aria-controls=details_id.clone()
+                    aria-label=details_label
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    {t(Text::Details)}
+                </button>
+            </td>
+        </tr>
+        <tr class="details-row" id=details_id hidden=move || !open.get()>
+            <td colspan="5">
+                <LineItems seller=seller shown=shown lang=lang />
+            </td>
+        </tr>
+    }
+}

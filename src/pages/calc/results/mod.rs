@@ -1,0 +1,132 @@
+//! The results: headline, warnings, the provider comparison with line items, charts and the
+//! savings panel, plus "copy link". Everything shown is the engine's
+//! [`ResultsView`](gpucost_core::view::results::ResultsView), worded by `l10n` and printed
+//! cell by cell ([`RowCells`](gpucost_core::print::cells::RowCells)); an edit updates the
+//! cells that changed instead of rebuilding the panel.
+
+mod comparison;
+mod copy_link;
+mod headline;
+mod line_items;
+mod savings;
+
+use gpucost_core::format::{self, Lang};
+use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::Localize;
+use gpucost_core::view::results::{results_view, ResultsView};
+use leptos::prelude::*;
+
+use super::Computed;
+use crate::components::fields::RefusedFields;
+use crate::parts::show_part;
+use crate::state::{catalog, AppState};
+
+/// The results, or the messages of what to fix first.
+type ViewModel = Memo<Result<ResultsView, Vec<String>>>;
+
+/// The bars of the cost chart: the ten cheapest sellers' names, totals and worded totals.
+type Bars = Vec<(String, f64, String)>;
+
+/// The results panel.
+#[component]
+pub(crate) fn ResultsPanel() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let computed = Computed::get();
+    let view_model: ViewModel = Memo::new(move |_| {
+        computed.with(|r| match r {
+            Ok(e) => Ok(results_view(catalog(), e.scenario.scenario(), &e.report)),
+            Err(errors) => Err(errors.iter().map(|e| e.text(app.lang.get())).collect()),
+        })
+    });
+    let ok = move || view_model.with(|v| v.is_ok());
+    // While a field refuses its text, the numbers below are for the last accepted values.
+    let refused = use_context::<RefusedFields>();
+    let stale = move || refused.is_some_and(RefusedFields::any);
+    let exports_shown = move || app.after_form() && !app.page.with(|p| p.embed.enabled);
+    let errors = move || view_model.with(|v| v.clone().err().unwrap_or_default());
+    view! {
+        <section class="results" aria-labelledby="results-heading">
+            <headline::Spoken view_model=view_model />
+            <div class="results-head">
+                <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
+                <copy_link::CopyLink />
+            </div>
+            // After the first paint: its code is fetched then, not during the first render.
+            <Show when=exports_shown>
+                {show_part!(super::later::export_bar())}
+            </Show>
+            <Show when=stale>
+                <p class="notice" role="status" data-testid="results-stale">
+                    {move || app.t(Text::ResultsForLastAccepted)}
+                </p>
+            </Show>
+            <Show when=ok fallback=move || view! { <ScenarioErrors errors=Signal::derive(errors) /> }>
+                // Built once per language: an edit only updates the cells in place (rows are
+                // keyed by seller), so the labels read the language once.
+                {move || view! { <Results view_model=view_model lang=app.lang.get() /> }}
+            </Show>
+        </section>
+    }
+}
+
+/// What to fix before the scenario can be estimated.
+#[component]
+fn ScenarioErrors(
+    /// The problems, worded.
+    errors: Signal<Vec<String>>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let items = move || {
+        errors
+            .get()
+            .into_iter()
+            .map(|m| view! { <li>{m}</li> })
+            .collect_view()
+    };
+    view! {
+        <div class="notice" data-testid="scenario-errors">
+            <p>{move || app.t(Text::FixFirst)}</p>
+            <ul>{items}</ul>
+        </div>
+    }
+}
+
+/// The results of a valid scenario.
+#[component]
+fn Results(
+    /// What to show.
+    view_model: ViewModel,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let bars = Memo::new(move |_| {
+        view_model.with(|v| v.as_ref().map(|r| bars(r, lang)).unwrap_or_default())
+    });
+    let savings = Memo::new(move |_| {
+        view_model.with(|v| v.as_ref().map(|r| r.savings.clone()).unwrap_or_default())
+    });
+    view! {
+        <headline::Headline view_model=view_model lang=lang />
+        <comparison::Comparison view_model=view_model lang=lang />
+        // Below the comparison: built after the first paint, so the totals show first.
+        <Show when=move || app.after_form()>
+            {show_part!(super::later::below_comparison(bars, lang))}
+        </Show>
+        <savings::SavingsPanel savings=savings lang=lang />
+    }
+}
+
+/// The cost chart's bars: at most ten sellers that can serve, cheapest first.
+fn bars(results: &ResultsView, lang: Lang) -> Bars {
+    results
+        .rows
+        .iter()
+        .filter_map(|row| Some((row, row.outcome.as_ref().ok()?)))
+        .take(10)
+        .map(|(row, s)| {
+            let name = row.names.get(lang).to_string();
+            (name, s.total.to_f64_lossy(), format::money(s.total))
+        })
+        .collect()
+}
