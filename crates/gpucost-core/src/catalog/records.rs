@@ -338,10 +338,9 @@ pub struct Provider {
     pub stopped_rule: Rule,
     /// Other sourced billing facts (spot levels, subscription rules, deposits).
     pub notes: List<Rule>,
-    /// Time-of-day prices it publishes (a night discount), as data.
-    ///
-    /// TODO(issue 32): the estimate does not price hours in these windows at the lower price
-    /// yet, and the off-peak lever is still the scenario's what-if; both should read this.
+    /// Time-of-day prices it publishes (a night discount), as data. The off-peak savings lever
+    /// prices the cheapest plan with it (`savings::published_off_peak`); the comparison's
+    /// totals stay at the list price, so the lever shows what the night price is worth.
     #[serde(default, skip_serializing_if = "is_empty")]
     pub off_peak: List<OffPeakPrice>,
 }
