@@ -236,6 +236,7 @@ struct RowText {
     best: bool,
     name: String,
     badges: Vec<&'static str>,
+    prices_as_of: String,
     offers: String,
     total: String,
     per_gpu_hour: String,
@@ -252,6 +253,10 @@ impl RowText {
             best: row.rank == Some(1),
             name: row.names.get(lang).to_string(),
             badges: row.badges.iter().map(|b| b.text(lang)).collect(),
+            prices_as_of: row
+                .prices_as_of
+                .map(|d| gpucost_core::l10n::results::prices_as_of(d, lang))
+                .unwrap_or_default(),
             offers: served_text(|s, lang| s.instances_text(lang)),
             total: served_text(|s, _| format::money(s.total)),
             per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),
@@ -267,6 +272,7 @@ struct RowSignals {
     best: RwSignal<bool>,
     name: RwSignal<String>,
     badges: RwSignal<Vec<&'static str>>,
+    prices_as_of: RwSignal<String>,
     offers: RwSignal<String>,
     total: RwSignal<String>,
     per_gpu_hour: RwSignal<String>,
@@ -280,6 +286,7 @@ impl RowSignals {
             best: RwSignal::new(t.best),
             name: RwSignal::new(t.name),
             badges: RwSignal::new(t.badges),
+            prices_as_of: RwSignal::new(t.prices_as_of),
             offers: RwSignal::new(t.offers),
             total: RwSignal::new(t.total),
             per_gpu_hour: RwSignal::new(t.per_gpu_hour),
@@ -293,6 +300,7 @@ impl RowSignals {
         set_changed(self.best, t.best);
         set_changed(self.name, t.name);
         set_changed(self.badges, t.badges);
+        set_changed(self.prices_as_of, t.prices_as_of);
         set_changed(self.offers, t.offers);
         set_changed(self.total, t.total);
         set_changed(self.per_gpu_hour, t.per_gpu_hour);
@@ -351,6 +359,7 @@ fn ProviderRowView(
                 <strong>{row.name}</strong>
                 {move || row.badges.get().into_iter().map(|b| view! { <span class="badge">{b}</span> }).collect_view()}
                 <span class="offers">{row.offers}</span>
+                <span class="as-of" data-testid="row-prices-as-of">{row.prices_as_of}</span>
             </td>
             <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{row.total}</td>
             <td data-label=t(Text::ColPerGpuHour) class="num">{row.per_gpu_hour}</td>
