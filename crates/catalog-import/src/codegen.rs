@@ -17,8 +17,8 @@ use std::fmt::Write;
 
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::{
-    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, Provider, RegionPlace,
-    Rule, Source,
+    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, Provider, ProviderFacts,
+    RegionPlace, Rule, Source,
 };
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
@@ -284,7 +284,7 @@ fn fx(q: &FxQuote) -> String {
 
 fn provider(p: &Provider) -> String {
     format!(
-        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {}, off_peak: {} }}",
+        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {}, off_peak: {}, facts: {} }}",
         text(&p.id),
         text(&p.name),
         text(&p.name_zh),
@@ -294,7 +294,24 @@ fn provider(p: &Provider) -> String {
         p.stopped,
         rule(&p.stopped_rule),
         inline(&p.notes, rule),
-        inline(&p.off_peak, off_peak)
+        inline(&p.off_peak, off_peak),
+        facts(&p.facts)
+    )
+}
+
+fn facts(f: &ProviderFacts) -> String {
+    format!(
+        "ProviderFacts {{ sla: {}, certifications: {} }}",
+        opt(&f.sla, |s| format!(
+            "Sla {{ percent: {}, covers: {} }}",
+            dec(&s.percent),
+            rule(&s.covers)
+        )),
+        inline(&f.certifications, |c| format!(
+            "Certification {{ name: {}, source: {} }}",
+            text(&c.name),
+            text(&c.source)
+        ))
     )
 }
 

@@ -26,6 +26,7 @@ pub mod limits;
 pub mod money;
 pub mod placement;
 pub mod presets;
+pub mod provider_filter;
 pub mod recommend;
 pub mod report;
 pub mod saved;

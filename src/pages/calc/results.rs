@@ -351,7 +351,15 @@ fn ProviderRowView(
         })
     };
     let rules_of = seller.clone();
-    let rules = move || provider_rules(catalog(), &rules_of, lang);
+    let rules = move || {
+        let mut lines = provider_rules(catalog(), &rules_of, lang);
+        lines.extend(gpucost_core::l10n::facts::provider_facts(
+            catalog(),
+            &rules_of,
+            lang,
+        ));
+        lines
+    };
     view! {
         <tr data-seller=seller.clone() class:best=row.best>
             <td data-label="#">{row.rank}</td>

@@ -196,7 +196,7 @@ pub struct FxQuote {
 }
 
 /// What kind of business a provider is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProviderKind {
     /// AWS, Google Cloud, Azure, Oracle, IBM.
@@ -216,6 +216,22 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
+    /// Every kind, in slug order of declaration.
+    pub const ALL: [ProviderKind; 7] = [
+        ProviderKind::Hyperscaler,
+        ProviderKind::GpuCloud,
+        ProviderKind::Marketplace,
+        ProviderKind::ChinaCloud,
+        ProviderKind::RentalPlatform,
+        ProviderKind::Institutional,
+        ProviderKind::MarketReference,
+    ];
+
+    /// The kind whose [`as_str`](Self::as_str) is `slug`.
+    pub fn from_slug(slug: &str) -> Option<ProviderKind> {
+        Self::ALL.into_iter().find(|k| k.as_str() == slug)
+    }
+
     /// Stable slug.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -343,6 +359,51 @@ pub struct Provider {
     /// totals stay at the list price, so the lever shows what the night price is worth.
     #[serde(default, skip_serializing_if = "is_empty")]
     pub off_peak: List<OffPeakPrice>,
+    /// What a buyer weighs besides price (compute SLA, certifications), each with its source;
+    /// empty where no source in the catalog's research says it.
+    #[serde(default, skip_serializing_if = "ProviderFacts::is_empty")]
+    pub facts: ProviderFacts,
+}
+
+/// The cost guide's risk section (seed 004 §4.2) tells buyers to prefer providers with an SLA
+/// for critical work (99.9 %) and ISO 27001 certification. Each fact here cites its source;
+/// a fact no source states is absent, and the page says "not found" rather than guessing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderFacts {
+    /// The compute SLA, when a source states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sla: Option<Sla>,
+    /// Certifications the provider lists (ISO/IEC 27001, SOC 2, …), each sourced.
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub certifications: List<Certification>,
+}
+
+impl ProviderFacts {
+    /// Whether no fact is known.
+    pub fn is_empty(&self) -> bool {
+        self.sla.is_none() && self.certifications.is_empty()
+    }
+}
+
+/// A published compute service level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sla {
+    /// Monthly uptime percentage promised (e.g. `99.9`).
+    pub percent: Decimal,
+    /// What it covers (single instance, region, …), as published, with its source.
+    pub covers: Rule,
+}
+
+/// A certification a provider lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Certification {
+    /// Its name as published (`ISO/IEC 27001`).
+    pub name: Text,
+    /// Source id.
+    pub source: Text,
 }
 
 /// A published time-of-day price: on-demand use of some GPUs in a daily window costs less

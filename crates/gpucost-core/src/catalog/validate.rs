@@ -123,10 +123,30 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
                 }
             }
         }
+        if let Some(sla) = &pr.facts.sla {
+            if sla.percent <= Decimal::ZERO || sla.percent > Decimal::ONE_HUNDRED {
+                p.push(
+                    &record,
+                    "facts.sla.percent",
+                    "must be above 0 and at most 100",
+                );
+            }
+            // A fact is only stated with its source.
+            if sla.covers.source.is_none() {
+                p.push(&record, "facts.sla.covers", "needs a source");
+            }
+        }
+        for c in pr.facts.certifications.iter() {
+            if c.name.trim().is_empty() {
+                p.push(&record, "facts.certifications", "needs a name");
+            }
+            check_source(&mut p, &record, "facts.certifications", &c.source);
+        }
         let rules = std::iter::once(("metering.rule", &pr.metering.rule))
             .chain(std::iter::once(("stopped_rule", &pr.stopped_rule)))
             .chain(pr.notes.iter().map(|n| ("notes", n)))
-            .chain(pr.off_peak.iter().map(|o| ("off_peak.rule", &o.rule)));
+            .chain(pr.off_peak.iter().map(|o| ("off_peak.rule", &o.rule)))
+            .chain(pr.facts.sla.iter().map(|s| ("facts.sla.covers", &s.covers)));
         for (field, rule) in rules {
             if rule.en.trim().is_empty() || rule.zh.trim().is_empty() {
                 p.push(&record, field, "needs both English and Chinese text");
