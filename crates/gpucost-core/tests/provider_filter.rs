@@ -119,3 +119,24 @@ fn hostile_kind_and_sla_values_are_named_and_ignored() {
     let d = decode(&long, catalog);
     assert!(d.state.scenario.providers.kinds.is_empty());
 }
+
+/// The rules sentence above the table says which providers were left out by kind and SLA, in
+/// both languages, so a shorter table is not a mystery.
+#[test]
+fn the_rules_above_the_table_name_the_kind_and_sla_filter() {
+    use gpucost_core::format::Lang;
+    use gpucost_core::view::results::results_view;
+    let (state, report, _) =
+        common::open_report("?preset=short-training&kind=hyperscaler&sla=99.9");
+    let view = results_view(&embedded().catalog, &state.scenario, &report);
+    let en = view.placement.text(Lang::En);
+    let zh = view.placement.text(Lang::Zh);
+    assert!(
+        en.contains("hyperscaler") && en.contains("at least 99.9 %"),
+        "{en}"
+    );
+    assert!(
+        zh.contains("超大规模云") && zh.contains("不低于 99.9%"),
+        "{zh}"
+    );
+}

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use super::labels;
 use crate::catalog::{Catalog, ProviderKind};
 use crate::format::{self, Lang};
+use crate::provider_filter::ProviderFilter;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     match lang {
@@ -39,6 +40,28 @@ pub fn kind(kind: ProviderKind, lang: Lang) -> &'static str {
             pick(lang, "market reference, not a seller", "市场参考，非卖家")
         }
     }
+}
+
+/// The comparison's kind and SLA rules as clauses of the rules sentence above the table
+/// (`only hyperscaler (enterprise cloud), …`; `only providers with a sourced compute SLA of at
+/// least 99.9 %`).
+pub fn provider_filter(f: &ProviderFilter, lang: Lang) -> Vec<String> {
+    let mut parts = Vec::new();
+    if !f.kinds.is_empty() {
+        let kinds: Vec<&str> = f.kinds.iter().map(|k| kind(*k, lang)).collect();
+        parts.push(match lang {
+            Lang::En => format!("only providers of kind {}", kinds.join(", ")),
+            Lang::Zh => format!("仅限以下类型的供应商：{}", kinds.join("、")),
+        });
+    }
+    if let Some(min) = f.min_sla_pct {
+        let min = format::number(min, 3);
+        parts.push(match lang {
+            Lang::En => format!("only providers with a sourced compute SLA of at least {min} %"),
+            Lang::Zh => format!("仅限有来源证明计算 SLA 不低于 {min}% 的供应商"),
+        });
+    }
+    parts
 }
 
 /// The heading of the catalog browser's list of providers and their facts.

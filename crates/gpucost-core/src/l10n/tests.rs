@@ -318,6 +318,9 @@ fn every_placement_rule_reads_in_both_languages() {
                 (2, "T4".into(), Packing::AtLeast(2)),
             ],
             own_prices: true,
+            providers: crate::provider_filter::ProviderFilter::enterprise_with_sla(Decimal::new(
+                999, 1,
+            )),
         };
         let (en, zh) = (view.text(Lang::En), view.text(Lang::Zh));
         assert!(!en.is_empty() && !has_han(&en), "{en}");

@@ -188,6 +188,8 @@ pub struct PlacementView {
     pub lines: Vec<(usize, String, Packing)>,
     /// Whether the scenario has prices of its own, which the rules do not check.
     pub own_prices: bool,
+    /// Which kinds of provider, with what sourced SLA, are compared.
+    pub providers: crate::provider_filter::ProviderFilter,
 }
 
 impl PlacementView {
@@ -202,6 +204,7 @@ impl PlacementView {
                 .map(|(i, l)| (i + 1, gpu_name(catalog, &l.gpu), l.packing))
                 .collect(),
             own_prices: !s.custom_prices.is_empty(),
+            providers: s.providers.clone(),
         }
     }
 
@@ -209,6 +212,7 @@ impl PlacementView {
     pub fn is_default(&self) -> bool {
         self.geo == Geo::Anywhere
             && !self.host.is_set()
+            && self.providers.keeps_all()
             && self.lines.iter().all(|(_, _, p)| *p == Packing::Split)
     }
 }
