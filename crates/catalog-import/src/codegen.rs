@@ -17,8 +17,8 @@ use std::fmt::Write;
 
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::{
-    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, Provider, ProviderFacts,
-    RegionPlace, Rule, Source,
+    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, PastPrice, Provider,
+    ProviderFacts, RegionPlace, Rule, Source,
 };
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
@@ -41,6 +41,7 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     // The offers are packed in OFFERS and PRICES below; compiled.rs unpacks them into this list.
     out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n");
     out.push_str("places: Cow::Borrowed(&[]), // packed: PLACES below\n");
+    list(&mut out, "history", &c.history, past_price);
     out.push_str("};\n\n");
     let providers = offers(&mut out, &c.offers);
     let regions = prices(&mut out, &c.offers);
@@ -236,6 +237,19 @@ fn mode(m: &BillingMode) -> String {
         ),
         BillingMode::Subscription(p) => format!("BillingMode::Subscription(Period::{p:?})"),
     }
+}
+
+fn past_price(p: &PastPrice) -> String {
+    format!(
+        "PastPrice {{ offer: {}, mode: {}, region: {}, amount: {}, currency: Currency::{:?}, source: {}, as_of: {} }}",
+        text(&p.offer),
+        mode(&p.mode),
+        text(&p.region),
+        dec(&p.amount),
+        p.currency,
+        text(&p.source),
+        date(p.as_of)
+    )
 }
 
 fn rule(r: &Rule) -> String {

@@ -152,6 +152,7 @@ fn OfferRow(row: RowView) -> impl IntoView {
         source,
         as_of,
         old,
+        was,
         caveats,
     } = row;
     let caveats = caveats.join(" · ");
@@ -187,6 +188,7 @@ fn OfferRow(row: RowView) -> impl IntoView {
                 " · "
                 <span class="as-of">{as_of}</span>
                 {old.then(|| view! { <span class="badge old">{move || app.t(Text::Old)}</span> })}
+                {was.map(|w| view! { <span class="was" data-testid="price-history">{w}</span> })}
             </td>
         </tr>
     }

@@ -4,7 +4,8 @@
 
 use chrono::NaiveDate;
 
-use super::{AsOf, Catalog};
+use super::{AsOf, Catalog, PastPrice};
+use crate::billing_mode::BillingMode;
 
 /// A provider older than this many days is stale (its newest price is more than a year old).
 pub const STALE_AFTER_DAYS: i64 = 365;
@@ -71,6 +72,19 @@ impl Catalog {
             dates.add(p.as_of);
         }
         (dates.dated + dates.undated > 0).then_some(dates)
+    }
+
+    /// The replaced prices of `offer` in `mode` and `region`, oldest first ("was ¥2.08 on
+    /// 2025-10-01").
+    pub fn history_of<'a>(
+        &'a self,
+        offer: &'a str,
+        mode: BillingMode,
+        region: &'a str,
+    ) -> impl Iterator<Item = &'a PastPrice> + 'a {
+        self.history
+            .iter()
+            .filter(move |h| &*h.offer == offer && h.mode == mode && &*h.region == region)
     }
 }
 

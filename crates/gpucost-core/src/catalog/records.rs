@@ -57,6 +57,31 @@ pub struct Catalog {
     pub offers: List<Offer>,
     /// Where each provider region used by a price is, sorted by provider and region.
     pub places: List<RegionPlace>,
+    /// Dated prices that a newer price of the same offer, mode and region replaced, kept so
+    /// the page can say "was ¥2.08 on 2025-10-01" (CompShare's dated price notices), sorted
+    /// by offer, mode, region and date.
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub history: List<PastPrice>,
+}
+
+/// A price that was current on a date and has since been replaced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastPrice {
+    /// Offer id.
+    pub offer: Text,
+    /// How it was paid.
+    pub mode: BillingMode,
+    /// Region id.
+    pub region: Text,
+    /// The amount, exact.
+    pub amount: Decimal,
+    /// Its currency.
+    pub currency: Currency,
+    /// Source id.
+    pub source: Text,
+    /// The day it was current (history is dated by definition).
+    pub as_of: NaiveDate,
 }
 
 /// What kind of publication a source is.

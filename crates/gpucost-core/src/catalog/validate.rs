@@ -157,6 +157,35 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
         }
     }
 
+    for h in catalog.history.iter() {
+        let record = format!("history {} {} {}", h.offer, h.mode, h.as_of);
+        check_source(&mut p, &record, "source", &h.source);
+        if h.amount <= Decimal::ZERO {
+            p.push(&record, "amount", "must be positive");
+        }
+        if h.as_of > catalog.built {
+            p.push(&record, "as_of", "is after the build day");
+        }
+        // History is what a newer price of the same offer, mode and region replaced.
+        let current = catalog
+            .offers
+            .iter()
+            .find(|o| o.id == h.offer)
+            .and_then(|o| {
+                o.prices
+                    .iter()
+                    .find(|c| c.mode == h.mode && c.region == h.region)
+            });
+        match current.and_then(|c| c.as_of.date()) {
+            Some(d) if d > h.as_of => {}
+            _ => p.push(
+                &record,
+                "as_of",
+                "has no newer current price it was replaced by",
+            ),
+        }
+    }
+
     let specs = unique_ids(&mut p, "spec", catalog.specs.iter().map(|s| &s.model));
     for g in catalog.gpus.iter() {
         let record = format!("gpu {:?}", g.id);

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use super::labels;
-use crate::catalog::{Catalog, ProviderKind};
+use crate::catalog::{Catalog, PastPrice, ProviderKind};
 use crate::format::{self, Lang};
+use crate::money::Money;
 use crate::provider_filter::ProviderFilter;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -62,6 +63,56 @@ pub fn provider_filter(f: &ProviderFilter, lang: Lang) -> Vec<String> {
         });
     }
     parts
+}
+
+/// "was ¥2.08/h on 2025-10-01, ¥1.67/h on 2025-12-31": the replaced prices of one offer,
+/// mode and region, oldest first, in their own currency; `None` when it has no history.
+pub fn was<'a>(history: impl Iterator<Item = &'a PastPrice>, lang: Lang) -> Option<String> {
+    let parts: Vec<String> = history
+        .map(|h| {
+            let rate = format::rate(Money::new(h.amount, h.currency));
+            match lang {
+                Lang::En => format!("{rate}/h on {}", h.as_of),
+                Lang::Zh => format!("{} 为 {rate}/时", h.as_of),
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(match lang {
+        Lang::En => format!("was {}", parts.join(", ")),
+        Lang::Zh => format!("历史价格：{}", parts.join("；")),
+    })
+}
+
+/// One line per offer of provider `id` whose on-demand price replaced older dated prices:
+/// `单卡 4090-24G: was ¥2.08/h on 2025-10-01, ¥1.67/h on 2025-12-31; now ¥1.66/h (2026-05-13)`.
+pub fn provider_history(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in catalog.offers.iter().filter(|o| o.provider == id) {
+        for p in o.prices.iter() {
+            let Some(was) = was(catalog.history_of(&o.id, p.mode, &p.region), lang) else {
+                continue;
+            };
+            let now = format::rate(Money::new(p.amount, p.currency));
+            out.push(match lang {
+                Lang::En => format!(
+                    "{} ({}): {was}; now {now}/h ({})",
+                    labels::instance(&o.instance, lang),
+                    p.mode,
+                    p.as_of
+                ),
+                Lang::Zh => format!(
+                    "{}（{}）：{was}；现为 {now}/时（{}）",
+                    labels::instance(&o.instance, lang),
+                    p.mode,
+                    p.as_of
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// The heading of the catalog browser's list of providers and their facts.
@@ -123,6 +174,7 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
         format!("{}{}", pick(lang, "Certifications: ", "认证："), certs.join(", "))
     });
     out.push(data_location(catalog, id, lang));
+    out.extend(provider_history(catalog, id, lang));
     out
 }
 
@@ -190,8 +242,8 @@ mod tests {
         for p in catalog.providers.iter() {
             let en = provider_facts(catalog, &p.id, Lang::En);
             let zh = provider_facts(catalog, &p.id, Lang::Zh);
-            assert_eq!(en.len(), 4, "{}: {en:?}", p.id);
-            assert_eq!(zh.len(), 4, "{}", p.id);
+            assert!(en.len() >= 4, "{}: {en:?}", p.id);
+            assert_eq!(zh.len(), en.len(), "{}", p.id);
             assert!(en[1].starts_with("Compute SLA: not found"), "{}", en[1]);
             assert!(
                 zh[2].starts_with("ISO 27001 及其他认证：未找到"),
@@ -209,5 +261,31 @@ mod tests {
         let alibaba = provider_facts(catalog, "alibaba-intl", Lang::En);
         assert!(alibaba[3].contains("unstated place"), "{alibaba:?}");
         assert!(provider_facts(catalog, "custom:quote", Lang::En).is_empty());
+    }
+
+    /// CompShare's dated notices are its history: "was ¥2.08/h on 2025-10-01, ¥1.67/h on
+    /// 2025-12-31" before the table's ¥1.66 of 2026-05-13, in both languages.
+    #[test]
+    fn compshare_details_say_what_the_4090_was() {
+        let catalog = &embedded().catalog;
+        let en = provider_history(catalog, "compshare", Lang::En);
+        let line = en
+            .iter()
+            .find(|l| l.contains("4090-24G"))
+            .unwrap_or_else(|| panic!("{en:?}"));
+        assert!(
+            line.contains(
+                "was ¥2.08/h on 2025-10-01, ¥1.67/h on 2025-12-31; now ¥1.66/h (2026-05-13)"
+            ),
+            "{line}"
+        );
+        assert_eq!(en.len(), 10, "ten cards have a dated notice price: {en:?}");
+        let zh = provider_history(catalog, "compshare", Lang::Zh);
+        assert!(
+            zh.iter()
+                .any(|l| l.contains("历史价格：2025-10-01 为 ¥2.08/时")),
+            "{zh:?}"
+        );
+        assert!(provider_history(catalog, "aws", Lang::En).is_empty());
     }
 }
