@@ -20,6 +20,7 @@ pub mod hardware;
 pub mod hardware_codegen;
 pub mod offers;
 pub mod places;
+pub mod refresh;
 pub mod table;
 
 use std::fs;
