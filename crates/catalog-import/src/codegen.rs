@@ -17,8 +17,8 @@ use std::fmt::Write;
 
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::{
-    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, Provider, RegionPlace,
-    Rule, Source,
+    AsOf, Catalog, FxQuote, Gpu, GpuSpec, Metering, OffPeakPrice, Offer, PastPrice, Provider,
+    ProviderFacts, RegionPlace, Rule, Source,
 };
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
@@ -41,6 +41,7 @@ pub fn catalog_to_rust(c: &Catalog) -> String {
     // The offers are packed in OFFERS and PRICES below; compiled.rs unpacks them into this list.
     out.push_str("offers: Cow::Borrowed(&[]), // packed: OFFERS and PRICES below\n");
     out.push_str("places: Cow::Borrowed(&[]), // packed: PLACES below\n");
+    list(&mut out, "history", &c.history, past_price);
     out.push_str("};\n\n");
     let providers = offers(&mut out, &c.offers);
     let regions = prices(&mut out, &c.offers);
@@ -238,6 +239,19 @@ fn mode(m: &BillingMode) -> String {
     }
 }
 
+fn past_price(p: &PastPrice) -> String {
+    format!(
+        "PastPrice {{ offer: {}, mode: {}, region: {}, amount: {}, currency: Currency::{:?}, source: {}, as_of: {} }}",
+        text(&p.offer),
+        mode(&p.mode),
+        text(&p.region),
+        dec(&p.amount),
+        p.currency,
+        text(&p.source),
+        date(p.as_of)
+    )
+}
+
 fn rule(r: &Rule) -> String {
     format!(
         "Rule {{ en: {}, zh: {}, source: {} }}",
@@ -284,7 +298,7 @@ fn fx(q: &FxQuote) -> String {
 
 fn provider(p: &Provider) -> String {
     format!(
-        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {}, off_peak: {} }}",
+        "Provider {{ id: {}, name: {}, name_zh: {}, kind: ProviderKind::{:?}, currency: Currency::{:?}, metering: {}, stopped: StoppedCompute::{:?}, stopped_rule: {}, notes: {}, off_peak: {}, facts: {} }}",
         text(&p.id),
         text(&p.name),
         text(&p.name_zh),
@@ -294,7 +308,24 @@ fn provider(p: &Provider) -> String {
         p.stopped,
         rule(&p.stopped_rule),
         inline(&p.notes, rule),
-        inline(&p.off_peak, off_peak)
+        inline(&p.off_peak, off_peak),
+        facts(&p.facts)
+    )
+}
+
+fn facts(f: &ProviderFacts) -> String {
+    format!(
+        "ProviderFacts {{ sla: {}, certifications: {} }}",
+        opt(&f.sla, |s| format!(
+            "Sla {{ percent: {}, covers: {} }}",
+            dec(&s.percent),
+            rule(&s.covers)
+        )),
+        inline(&f.certifications, |c| format!(
+            "Certification {{ name: {}, source: {} }}",
+            text(&c.name),
+            text(&c.source)
+        ))
     )
 }
 

@@ -20,6 +20,7 @@ pub mod hardware;
 pub mod hardware_codegen;
 pub mod offers;
 pub mod places;
+pub mod refresh;
 pub mod table;
 
 use std::fs;
@@ -231,13 +232,26 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     )?;
     sources.extend(neocloud_sources);
     for (count, file, what) in [
-        (compshare.no_gpu, "compshare_cny.csv", "no-GPU-mode row(s) (a stopped instance booted without its GPU)"),
-        (compshare.older, "compshare_cny.csv", "dated notice price(s) older than the newest price of the same card and mode (price history is not kept yet)"),
-        (neoclouds.commitment_unstated, "neoclouds_usd.csv", "reserved or contract price(s) whose term, kind or payment is not stated"),
-        (neoclouds.monthly, "neoclouds_usd.csv", "monthly price(s) (Paperspace; one of them of an A100 of unstated memory)"),
+        (
+            compshare.no_gpu,
+            "compshare_cny.csv",
+            "no-GPU-mode row(s) (a stopped instance booted without its GPU)",
+        ),
+        (
+            neoclouds.commitment_unstated,
+            "neoclouds_usd.csv",
+            "reserved or contract price(s) whose term, kind or payment is not stated",
+        ),
+        (
+            neoclouds.monthly,
+            "neoclouds_usd.csv",
+            "monthly price(s) (Paperspace; one of them of an A100 of unstated memory)",
+        ),
     ] {
         if count > 0 {
-            report.skipped.push(format!("dated_2026/{file}: {count} {what}"));
+            report
+                .skipped
+                .push(format!("dated_2026/{file}: {count} {what}"));
         }
     }
     offers::add_curated(&mut set, market_reference)?;
@@ -272,6 +286,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         gpus: gpus.into(),
         offers: offers.into(),
         places: places.into(),
+        history: compshare.history.into(),
     };
     let problems = validate(&catalog);
     if problems.is_empty() {
@@ -303,7 +318,8 @@ pub fn to_json(catalog: &Catalog) -> String {
     list(&mut out, "specs", &catalog.specs, false);
     list(&mut out, "gpus", &catalog.gpus, false);
     list(&mut out, "offers", &catalog.offers, false);
-    list(&mut out, "places", &catalog.places, true);
+    list(&mut out, "places", &catalog.places, false);
+    list(&mut out, "history", &catalog.history, true);
     out.push_str("}\n");
     out
 }

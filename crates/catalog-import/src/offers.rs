@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Period, Term};
-use gpucost_core::catalog::{AsOf, Offer, OfferFlag, Price, PriceBasis, Source, SourceKind};
+use gpucost_core::catalog::{
+    AsOf, Offer, OfferFlag, PastPrice, Price, PriceBasis, Source, SourceKind,
+};
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
@@ -580,9 +582,11 @@ fn compshare_source(path: &str) -> Option<&'static str> {
     const DOCS: &str = "BennielAllan/compshare-docs@ad2bf8f8f1e11f8521002131eea6a16c61c2413e:";
     let page = path.strip_prefix(DOCS)?;
     Some(match page {
-        // The dated price notices (event0/1/3.md) are older than this table for every card
-        // and mode, so they are history and need no source id until history is kept.
         "pages/operation/charge/bill.md" => "compshare-bill",
+        // The dated price notices, older than the price table for every card and mode: history.
+        "pages/overview/specialevent/event0.md" => "compshare-notice-2025-10-01",
+        "pages/overview/specialevent/event1.md" => "compshare-notice-2025-11-11",
+        "pages/overview/specialevent/event3.md" => "compshare-notice-2025-12-31",
         _ => return None,
     })
 }
@@ -599,13 +603,13 @@ fn compshare_gpu<'r>(instance: &str, model: &'r str) -> &'r str {
 }
 
 /// What `compshare_cny.csv` gave that the catalog does not hold.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct CompshareSkipped {
     /// Rows of the no-GPU mode (a stopped instance booted without its GPU).
     pub no_gpu: usize,
-    /// Dated notice prices older than the newest price of the same card and mode: price
-    /// history, which the catalog does not keep yet (issue 32 §3).
-    pub older: usize,
+    /// Dated notice prices older than the newest price of the same card and mode: the
+    /// catalog's price history ([`Catalog::history`](gpucost_core::catalog::Catalog::history)).
+    pub history: Vec<PastPrice>,
 }
 
 /// `shared/catalog/sources/dated_2026/compshare_cny.csv`: 优云智算 CompShare's single-card
@@ -640,10 +644,7 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
             continue;
         }
         let date = row.date("as_of")?;
-        if newest.get(&key(&row)?) != Some(&date) {
-            skipped.older += 1;
-            continue;
-        }
+        let is_history = newest.get(&key(&row)?) != Some(&date);
         let instance = row.required("instance")?;
         let gpu = compshare_gpu(instance, row.required("gpu_model")?);
         let id = offer_id("compshare", instance);
@@ -657,7 +658,9 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
             variant,
             PriceBasis::PerGpu,
         )?;
-        set.insert_offer(&row, offer)?;
+        if !is_history {
+            set.insert_offer(&row, offer)?;
+        }
         let mode = match (row.required("mode")?, row.required("unit")?) {
             ("on-demand", "hour") => BillingMode::OnDemand,
             ("daily-prepaid (包日)", "day") => BillingMode::Subscription(Period::Day),
@@ -673,6 +676,20 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
             return Err(row.error("region", "only platform-wide prices are expected"));
         };
         let amount = row.positive("amount")?;
+        if is_history {
+            // The notices name some cards differently ("单卡 4090" for the table's "单卡
+            // 4090-24G"): the offer is the table's offer of the same GPU, found below.
+            skipped.history.push(PastPrice {
+                offer: gpu.to_string().into(),
+                mode,
+                region: region.into(),
+                amount,
+                currency: Currency::Cny,
+                source: source.into(),
+                as_of: date,
+            });
+            continue;
+        }
         let price = |mode, amount, source: &str| Price {
             mode,
             region: region.into(),
@@ -691,6 +708,22 @@ pub fn read_compshare(table: &Table, set: &mut OfferSet) -> Result<CompshareSkip
             set.add_price(&row, &id, spot)?;
         }
     }
+    for h in &mut skipped.history {
+        let offer = set
+            .offers
+            .values()
+            .find(|o| o.provider == "compshare" && o.gpu == h.offer)
+            .ok_or_else(|| {
+                ImportError::Curated(format!(
+                    "compshare_cny.csv: a {} notice price has no card in the price table",
+                    h.offer
+                ))
+            })?;
+        h.offer = offer.id.clone();
+    }
+    skipped.history.sort_by(|a, b| {
+        (&a.offer, a.mode, &a.region, a.as_of).cmp(&(&b.offer, b.mode, &b.region, b.as_of))
+    });
     Ok(skipped)
 }
 

@@ -210,8 +210,8 @@ fn a_price_from_an_unlisted_source_fails_validation() {
 }
 
 /// `dated_2026/compshare_cny.csv` (53 rows): 36 rows of the undated price table (12 cards ×
-/// on demand, 包日, 包月), 16 older dated notice prices (history, left out and reported) and
-/// the no-GPU mode (left out and reported).
+/// on demand, 包日, 包月), 16 older dated notice prices (kept as the catalog's price history,
+/// each on the table's offer of its card) and the no-GPU mode (left out and reported).
 #[test]
 fn compshare_keeps_the_newest_price_of_each_card_and_mode() {
     let (catalog, report) = build(&default_data_dir()).unwrap();
@@ -229,7 +229,26 @@ fn compshare_keeps_the_newest_price_of_each_card_and_mode() {
     );
     let skipped = report.skipped.join("\n");
     assert!(skipped.contains("1 no-GPU-mode row"), "{skipped}");
-    assert!(skipped.contains("16 dated notice price(s)"), "{skipped}");
+    assert!(!skipped.contains("dated notice price"), "{skipped}");
+    assert_eq!(
+        catalog.history.len(),
+        16,
+        "every dated notice price is kept"
+    );
+    // The 4090's two notices are on the table's "4090-24G" offer although they say "4090".
+    let was: Vec<String> = catalog
+        .history
+        .iter()
+        .filter(|h| &*h.offer == "compshare/单卡 4090-24G")
+        .map(|h| format!("{} {} {}", h.amount, h.as_of, h.source))
+        .collect();
+    assert_eq!(
+        was,
+        [
+            "2.08 2025-10-01 compshare-notice-2025-10-01",
+            "1.67 2025-12-31 compshare-notice-2025-12-31"
+        ]
+    );
     // The 2025-12-31 notice cut the 4090 to 1.67; the newer price table says 1.66.
     let rtx4090 = catalog.offer("compshare/单卡 4090-24G").unwrap();
     let od: Vec<String> = rtx4090

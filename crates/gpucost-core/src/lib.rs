@@ -27,6 +27,7 @@ pub mod names;
 pub mod placement;
 pub mod presets;
 pub mod print;
+pub mod provider_filter;
 pub mod recommend;
 pub mod report;
 pub mod saved;

@@ -135,6 +135,8 @@ pub const TZ_OFFSET_MINUTES: Limit<i16> = Limit {
 };
 /// Extra spot hours billed for interruptions, percent.
 pub const SPOT_OVERHEAD_PCT: DecimalLimit = percent(200);
+/// The least compute SLA a comparison keeps (`sla=`), percent.
+pub const SLA_PCT: DecimalLimit = percent(100);
 /// A negotiated discount, percent.
 pub const DISCOUNT_PCT: DecimalLimit = percent(99);
 /// The hour an off-peak window starts.

@@ -69,6 +69,9 @@ pub struct Report {
     /// The hardware recommendation, when the scenario describes a workload. Shared, so that a
     /// page can keep one recommendation across edits that do not change its inputs.
     pub recommendation: Option<Arc<Recommendation>>,
+    /// The day it was estimated on: prices' ages (and a provider's staleness) are measured
+    /// from it.
+    pub today: chrono::NaiveDate,
 }
 
 impl Report {
@@ -216,6 +219,7 @@ fn report_on<'a>(
     }
     let series = series(ctx, &comparison);
     Report {
+        today: ctx.today,
         comparison,
         savings,
         warnings,

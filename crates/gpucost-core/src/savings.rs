@@ -2,8 +2,9 @@
 //!
 //! Every lever is a difference of two totals a person could see: the cheapest plan without
 //! the lever and the cheapest plan with it (both from `estimate`), except the off-peak lever,
-//! which is a what-if on the cheapest plan because no catalog provider publishes off-peak
-//! prices.
+//! which works on the cheapest plan: at the provider's published night price when it has one
+//! for the line's GPU (CompShare's 10 % off 01:00–07:00 on RTX 4090/5090), else as the
+//! scenario's what-if.
 
 use rust_decimal::Decimal;
 
@@ -122,6 +123,26 @@ pub enum Assumption {
     },
     /// Off-peak what-if.
     OffPeak(OffPeak),
+    /// A provider's published off-peak price: on-demand hours already in its window at the
+    /// lower price, and `flexible_pct` of the rest moved there.
+    PublishedOffPeak {
+        /// Who publishes it (English name).
+        seller: String,
+        /// The same seller's Chinese name.
+        seller_zh: String,
+        /// Window start, hour of day on the provider's clock.
+        start_hour: u8,
+        /// Window end (exclusive), hour of day on the provider's clock.
+        end_hour: u8,
+        /// The provider's clock, minutes east of UTC.
+        utc_offset_minutes: i16,
+        /// Percent off inside the window, as published.
+        discount_pct: Decimal,
+        /// Share of the work outside the window moved into it (the scenario's what-if), percent.
+        flexible_pct: Decimal,
+        /// The catalog GPUs the price covers.
+        gpus: Vec<String>,
+    },
     /// The same work on the recommended GPU instead of the line's GPU.
     Rightsizing {
         /// The line's GPU.
@@ -305,38 +326,21 @@ pub(crate) fn levers_with<'c, 'a: 'c>(
 /// Share of each line's GPU-hours outside the off-peak window, from its segments (the horizon
 /// starts at 00:00 in the schedule's time zone).
 fn outside_share(ctx: &EstimateContext, line: usize, op: &OffPeak) -> Decimal {
-    let mut inside = Decimal::ZERO;
-    let mut all = Decimal::ZERO;
-    for seg in ctx.scenario.segments(line) {
-        let mut t = seg.start;
-        while t < seg.end {
-            let hour_end = (t / 60 + 1) * 60;
-            let until = hour_end.min(seg.end);
-            let gpu_minutes = seg.gpus * Decimal::from(until - t);
-            all += gpu_minutes;
-            if op.contains_hour((t / 60) % 24) {
-                inside += gpu_minutes;
-            }
-            t = until;
-        }
-    }
-    if all.is_zero() {
-        Decimal::ZERO
-    } else {
-        (all - inside) / all
-    }
+    Decimal::ONE - inside_share(ctx, line, 0, |h| op.contains_hour(u32::from(h)))
 }
 
-// TODO(issue 32): CompShare publishes a real night price (`Provider::off_peak`: 10 % off
-// 01:00–07:00 Beijing time on RTX 4090/5090). The estimate should price a line's on-demand
-// hours inside such a window at that price, and this lever should use the provider's window
-// and discount instead of the scenario's what-if when the cheapest plan's offer has one.
+/// The off-peak lever: at the cheapest plan's published night price when its lines rent a GPU
+/// it covers, else the scenario's what-if.
 fn off_peak(ctx: &EstimateContext, comparison: &Comparison, best: Money) -> Option<Saving> {
+    let first = comparison.providers.first()?;
+    let plan = first.outcome.as_ref().ok()?;
+    if let Some(saving) = published_off_peak(ctx, first, plan, best) {
+        return Some(saving);
+    }
     let op = &ctx.scenario.scenario().off_peak;
     if op.discount_pct.is_zero() || op.flexible_pct.is_zero() {
         return None;
     }
-    let plan = comparison.providers.first()?.outcome.as_ref().ok()?;
     let factor = op.discount_pct / Decimal::ONE_HUNDRED * op.flexible_pct / Decimal::ONE_HUNDRED;
     let mut saved = Decimal::ZERO;
     for line in &plan.lines {
@@ -356,4 +360,86 @@ fn off_peak(ctx: &EstimateContext, comparison: &Comparison, best: Money) -> Opti
     let with = Money::new(best.amount - saved, best.currency).round_for_display();
     Saving::new(Lever::OffPeak, best, with, Assumption::OffPeak(op.clone()))
         .filter(|s| !s.amount.amount.is_zero())
+}
+
+/// The lever at a published off-peak price (the first one that covers a line's GPU): each
+/// covered line's on-demand charges fall by the published discount on the share of its
+/// GPU-hours already inside the window plus the what-if's flexible share of the rest. Spot and
+/// prepaid charges are left alone (CompShare's night price is for pay-as-you-go only).
+fn published_off_peak(
+    ctx: &EstimateContext,
+    first: &crate::estimate::ProviderEstimate,
+    plan: &crate::estimate::ProviderPlan,
+    best: Money,
+) -> Option<Saving> {
+    let provider = ctx.catalog.provider(&first.seller.id)?;
+    let gpu_of = |offer: &str| ctx.catalog.offer(offer).map(|o| o.gpu.clone());
+    let price = provider.off_peak.iter().find(|p| {
+        plan.lines
+            .iter()
+            .any(|l| gpu_of(&l.offer).is_some_and(|g| p.gpus.contains(&g)))
+    })?;
+    let s = ctx.scenario.scenario();
+    let flexible = s.off_peak.flexible_pct / Decimal::ONE_HUNDRED;
+    let discount = price.discount_pct / Decimal::ONE_HUNDRED;
+    // Minutes to add to a schedule clock reading to get the provider's clock.
+    let shift = i64::from(price.utc_offset_minutes) - i64::from(s.tz_offset_minutes);
+    let mut saved = Decimal::ZERO;
+    for line in &plan.lines {
+        if !gpu_of(&line.offer).is_some_and(|g| price.gpus.contains(&g)) {
+            continue;
+        }
+        let on_demand: Decimal = line
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::OnDemand)
+            .map(|i| i.amount.amount)
+            .sum();
+        let inside = inside_share(ctx, line.line, shift, |h| price.contains_hour(h));
+        saved += on_demand * (inside + (Decimal::ONE - inside) * flexible) * discount;
+    }
+    let with = Money::new(best.amount - saved, best.currency).round_for_display();
+    let assumption = Assumption::PublishedOffPeak {
+        seller: first.seller.name.clone(),
+        seller_zh: first.seller.name_zh.clone(),
+        start_hour: price.start_hour,
+        end_hour: price.end_hour,
+        utc_offset_minutes: price.utc_offset_minutes,
+        discount_pct: price.discount_pct,
+        flexible_pct: s.off_peak.flexible_pct,
+        gpus: price.gpus.iter().map(|g| g.to_string()).collect(),
+    };
+    Saving::new(Lever::OffPeak, best, with, assumption).filter(|s| !s.amount.amount.is_zero())
+}
+
+/// Share of line `line`'s GPU-minutes whose hour on another clock (`shift` minutes ahead of
+/// the schedule's) satisfies `in_window`. Steps end on that clock's hour boundaries, so a
+/// half-hour offset is counted exactly.
+fn inside_share(
+    ctx: &EstimateContext,
+    line: usize,
+    shift: i64,
+    in_window: impl Fn(u8) -> bool,
+) -> Decimal {
+    let mut inside = Decimal::ZERO;
+    let mut all = Decimal::ZERO;
+    for seg in ctx.scenario.segments(line) {
+        let (mut t, end) = (i64::from(seg.start), i64::from(seg.end));
+        while t < end {
+            let clock = t + shift;
+            let until = ((clock.div_euclid(60) + 1) * 60 - shift).min(end);
+            let gpu_minutes = seg.gpus * Decimal::from(until - t);
+            all += gpu_minutes;
+            // In 0..24 by construction, so the cast cannot truncate.
+            if in_window(clock.div_euclid(60).rem_euclid(24) as u8) {
+                inside += gpu_minutes;
+            }
+            t = until;
+        }
+    }
+    if all.is_zero() {
+        Decimal::ZERO
+    } else {
+        inside / all
+    }
 }

@@ -382,6 +382,8 @@ pub struct Scenario {
     pub geo: Geo,
     /// The smallest host per GPU its catalog offers must have.
     pub host: HostFloor,
+    /// Which kinds of provider, with what sourced SLA, the comparison keeps.
+    pub providers: crate::provider_filter::ProviderFilter,
 }
 
 impl Default for Scenario {
@@ -402,6 +404,7 @@ impl Default for Scenario {
             workload: None,
             geo: Geo::Anywhere,
             host: HostFloor::default(),
+            providers: Default::default(),
         }
     }
 }

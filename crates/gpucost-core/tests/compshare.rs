@@ -13,6 +13,7 @@ use gpucost_core::estimate::ProviderPlan;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::Preset;
 use gpucost_core::report::Report;
+use gpucost_core::savings::{Assumption, Lever, Saving};
 use gpucost_core::scenario::{Horizon, Line, Scenario};
 use rust_decimal::Decimal;
 
@@ -168,9 +169,8 @@ fn the_night_discount_is_a_sourced_rule() {
     assert_eq!(night.source.as_deref(), Some("compshare-gpu-releases"));
 }
 
-/// The same rule as data a later estimate can price with: 01:00–07:00 Beijing time, 10 % off
+/// The same rule as data the off-peak lever prices with: 01:00–07:00 Beijing time, 10 % off
 /// on demand, on the RTX 4090 (24 GB) and RTX 5090 only — ¥1.66 becomes ¥1.494 an hour.
-/// (The estimate does not apply it yet; see the TODO on `Provider::off_peak`.)
 #[test]
 fn the_night_price_is_recorded_as_an_off_peak_price() {
     let provider = embedded().catalog.provider("compshare").unwrap();
@@ -245,4 +245,115 @@ fn each_provider_says_how_new_its_newest_price_is() {
         let priced = catalog.offers.iter().any(|o| o.provider == p.id);
         assert_eq!(catalog.price_dates(&p.id).is_some(), priced, "{}", p.id);
     }
+}
+
+fn off_peak_lever(r: &Report) -> &Saving {
+    r.savings
+        .iter()
+        .find(|s| s.lever == Lever::OffPeak)
+        .unwrap_or_else(|| panic!("an off-peak lever: {:?}", r.savings))
+}
+
+/// The off-peak lever used the scenario's what-if (40 % off 00:00–08:00) even where CompShare
+/// publishes a real night price. Ten RTX 4090 hours from 00:00 Beijing time (¥16.60): six of
+/// them (01:00–07:00) are already in the window, and half of the other four move there, so
+/// 8 of 10 hours cost 10 % less: ¥16.60 − ¥1.328 = ¥15.272, shown ¥15.27.
+#[test]
+fn the_off_peak_lever_prices_a_4090_at_compshares_night_price() {
+    let r = run(one_gpu("RTX4090", Horizon::Hours(Decimal::from(10))));
+    assert_eq!(r.cheapest(), Some(cny("16.60")));
+    let lever = off_peak_lever(&r);
+    assert_eq!(lever.without, cny("16.60"));
+    assert_eq!(lever.with, cny("15.27"));
+    assert_eq!(lever.amount, cny("1.33"));
+    let Assumption::PublishedOffPeak {
+        start_hour,
+        end_hour,
+        utc_offset_minutes,
+        discount_pct,
+        flexible_pct,
+        ..
+    } = &lever.assumption
+    else {
+        panic!(
+            "the published price, not the what-if: {:?}",
+            lever.assumption
+        );
+    };
+    assert_eq!((*start_hour, *end_hour, *utc_offset_minutes), (1, 7, 480));
+    assert_eq!(*discount_pct, d("10"));
+    assert_eq!(*flexible_pct, d("50"), "the what-if's movable share");
+}
+
+/// The window is on Beijing time whatever the schedule's clock: ten hours from 00:00 UTC are
+/// 08:00–18:00 in Beijing, none inside 01:00–07:00, so only the half that moves saves 10 %:
+/// ¥16.60 − ¥0.83 = ¥15.77.
+#[test]
+fn the_night_window_is_on_beijing_time() {
+    let mut s = one_gpu("RTX4090", Horizon::Hours(Decimal::from(10)));
+    s.tz_offset_minutes = 0;
+    let lever = off_peak_lever(&run(s)).clone();
+    assert_eq!(lever.with, cny("15.77"));
+    // Four hours from 18:00 UTC (02:00–06:00 Beijing) are all in the window: ¥6.64 → ¥5.976.
+    let mut s = one_gpu("RTX4090", Horizon::Hours(Decimal::from(24)));
+    s.tz_offset_minutes = 0;
+    s.lines = vec![Line {
+        demand: gpucost_core::scenario::Demand::Window {
+            gpus: Decimal::ONE,
+            start_minute: 18 * 60,
+            minutes: 4 * 60,
+        },
+        ..Line::constant("RTX4090", Decimal::ONE)
+    }];
+    let lever = off_peak_lever(&run(s)).clone();
+    assert_eq!(lever.without, cny("6.64"));
+    assert_eq!(lever.with, cny("5.98"));
+}
+
+/// An A100 has no night price at CompShare: the lever stays the scenario's what-if.
+#[test]
+fn a_card_without_a_night_price_keeps_the_what_if() {
+    let r = run(one_gpu("A100-80GB", Horizon::Hours(Decimal::from(10))));
+    assert!(matches!(
+        off_peak_lever(&r).assumption,
+        Assumption::OffPeak(_)
+    ));
+}
+
+/// The presets a user in China opens first list CompShare with the reason it cannot serve
+/// them: the short training needs four V100s in one machine (CompShare rents single cards),
+/// and the dev/test fleet is A10s and T4s, which it does not rent. A row that says why, not a
+/// silent absence.
+#[test]
+fn the_presets_in_cny_list_compshare_with_why_it_cannot_serve() {
+    use gpucost_core::estimate::Unserved;
+    for link in ["?preset=short-training&cur=CNY", "?preset=dev-test&cur=CNY"] {
+        let (_, report, json) = common::open_report(link);
+        let row = report
+            .comparison
+            .providers
+            .iter()
+            .find(|p| p.seller.id == "compshare")
+            .unwrap_or_else(|| panic!("{link}: a CompShare row"));
+        assert!(
+            matches!(
+                row.outcome,
+                Err(Unserved::Constrained { .. } | Unserved::NoOffer { .. })
+            ),
+            "{link}: {:?}",
+            row.outcome
+        );
+        assert!(
+            json["providers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["provider"] == "compshare"),
+            "{link}: the export lists it too"
+        );
+    }
+    // Where it serves (one RTX 4090 for the short training's three days) it is priced in CNY
+    // from its 包日 list price: 3 × ¥36.73.
+    let r = run(one_gpu("RTX4090", Horizon::Hours(Decimal::from(72))));
+    assert_eq!(compshare(&r).total, cny("110.19"));
 }

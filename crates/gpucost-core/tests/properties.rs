@@ -131,6 +131,8 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::sample::select(Geo::all()),
             prop::option::of(1i64..=32),
             prop::option::of(1i64..=256),
+            prop::sample::subsequence(gpucost_core::catalog::ProviderKind::ALL.to_vec(), 0..=3),
+            prop::option::of(0i64..=1000),
         ),
     )
         .prop_map(
@@ -146,7 +148,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
-                (geo, cpu, ram),
+                (geo, cpu, ram, kinds, sla),
             )| {
                 Scenario {
                     horizon,
@@ -196,6 +198,10 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     host: HostFloor {
                         vcpus_per_gpu: cpu.map(Decimal::from),
                         ram_gib_per_gpu: ram.map(Decimal::from),
+                    },
+                    providers: gpucost_core::provider_filter::ProviderFilter {
+                        kinds: kinds.into_iter().collect(),
+                        min_sla_pct: sla.map(|tenths| Decimal::new(tenths, 1)),
                     },
                 }
             },

@@ -2,6 +2,7 @@
 //! offers with per-GPU-hour and per-GB-hour prices, each with its source and date.
 
 mod filters;
+mod providers;
 pub mod rows;
 
 use gpucost_core::browse::{browse, SortKey, SortOrder};
@@ -10,6 +11,7 @@ use leptos::prelude::*;
 use crate::state::{catalog, AppState};
 use filters::Filters;
 use gpucost_core::l10n::ui::Text;
+use providers::ProviderFacts;
 use rows::{row_view, PriceCell, RowView};
 
 /// Rows rendered before the user asks for all of them.
@@ -87,6 +89,7 @@ pub fn CatalogPage() -> impl IntoView {
                     {move || app.t(Text::ShowAll)}
                 </button>
             </Show>
+            <ProviderFacts />
         </section>
     }
 }
@@ -149,6 +152,7 @@ fn OfferRow(row: RowView) -> impl IntoView {
         source,
         as_of,
         old,
+        was,
         caveats,
     } = row;
     let caveats = caveats.join(" · ");
@@ -184,6 +188,7 @@ fn OfferRow(row: RowView) -> impl IntoView {
                 " · "
                 <span class="as-of">{as_of}</span>
                 {old.then(|| view! { <span class="badge old">{move || app.t(Text::Old)}</span> })}
+                {was.map(|w| view! { <span class="was" data-testid="price-history">{w}</span> })}
             </td>
         </tr>
     }

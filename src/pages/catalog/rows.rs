@@ -57,6 +57,8 @@ pub struct RowView {
     pub as_of: String,
     /// The on-demand price is old or undated.
     pub old: bool,
+    /// The prices the on-demand price replaced (`was ¥2.08/h on 2025-10-01`), when any.
+    pub was: Option<String>,
     /// Caveats as short labels.
     pub caveats: Vec<&'static str>,
 }
@@ -174,6 +176,12 @@ pub fn row_view(catalog: &Catalog, row: &CatalogRow, lang: Lang) -> RowView {
         source,
         as_of,
         old,
+        was: row.on_demand.as_ref().and_then(|q| {
+            gpucost_core::l10n::facts::was(
+                catalog.history_of(&o.id, q.price.mode, &q.price.region),
+                lang,
+            )
+        }),
         caveats,
     }
 }
@@ -220,6 +228,39 @@ mod tests {
             v.place
         );
         assert_eq!(v.place_unknown, None);
+    }
+
+    /// The catalog browser showed only the newest CompShare price; the dated notices it
+    /// replaced are now shown under the source as "was …" (issue 32).
+    #[test]
+    fn a_compshare_row_says_what_its_price_was() {
+        let c = &embedded().catalog;
+        let filter = CatalogFilter {
+            text: "4090-24G".into(),
+            ..Default::default()
+        };
+        let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let rows = browse(c, &filter, &FxTable::from_catalog(c), Currency::Cny, today);
+        let row = rows
+            .iter()
+            .find(|r| &*r.offer.id == "compshare/单卡 4090-24G")
+            .expect("the CompShare 4090 row");
+        let v = row_view(c, row, Lang::En);
+        assert_eq!(
+            v.was.as_deref(),
+            Some("was ¥2.08/h on 2025-10-01, ¥1.67/h on 2025-12-31")
+        );
+        let p4d = browse(
+            c,
+            &CatalogFilter {
+                text: "p4d.24xlarge".into(),
+                ..Default::default()
+            },
+            &FxTable::from_catalog(c),
+            Currency::Usd,
+            today,
+        );
+        assert!(p4d.iter().all(|r| row_view(c, r, Lang::En).was.is_none()));
     }
 
     #[test]

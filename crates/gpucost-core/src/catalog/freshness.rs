@@ -4,7 +4,8 @@
 
 use chrono::NaiveDate;
 
-use super::{AsOf, Catalog};
+use super::{AsOf, Catalog, PastPrice};
+use crate::billing_mode::BillingMode;
 
 /// A provider older than this many days is stale (its newest price is more than a year old).
 pub const STALE_AFTER_DAYS: i64 = 365;
@@ -28,6 +29,30 @@ impl PriceDates {
     pub fn is_stale(&self, today: NaiveDate) -> Option<bool> {
         self.newest.age_days(today).map(|d| d > STALE_AFTER_DAYS)
     }
+
+    /// Counts one price dated `as_of`.
+    fn add(&mut self, as_of: AsOf) {
+        let Some(date) = as_of.date() else {
+            self.undated += 1;
+            return;
+        };
+        self.dated += 1;
+        self.newest = match self.newest.date() {
+            // A known day beats an upper bound of the same day.
+            Some(d) if d > date || (d == date && matches!(self.newest, AsOf::On(_))) => self.newest,
+            _ => as_of,
+        };
+    }
+
+    /// The date to show for the newest price: [`newest`](Self::newest), or, when no price
+    /// carries a date, "no newer than `snapshot`" — the day the catalog's sources were copied
+    /// ([`Catalog::built`]), an honest upper bound that is never mistaken for a known date.
+    pub fn shown(&self, snapshot: NaiveDate) -> AsOf {
+        match self.newest {
+            AsOf::Unknown => AsOf::OnOrBefore(snapshot),
+            known => known,
+        }
+    }
 }
 
 impl Catalog {
@@ -44,20 +69,22 @@ impl Catalog {
             .filter(|o| o.provider == provider)
             .flat_map(|o| o.prices.iter());
         for p in prices {
-            let Some(date) = p.as_of.date() else {
-                dates.undated += 1;
-                continue;
-            };
-            dates.dated += 1;
-            dates.newest = match dates.newest.date() {
-                // A known day beats an upper bound of the same day.
-                Some(d) if d > date || (d == date && matches!(dates.newest, AsOf::On(_))) => {
-                    dates.newest
-                }
-                _ => p.as_of,
-            };
+            dates.add(p.as_of);
         }
         (dates.dated + dates.undated > 0).then_some(dates)
+    }
+
+    /// The replaced prices of `offer` in `mode` and `region`, oldest first ("was ¥2.08 on
+    /// 2025-10-01").
+    pub fn history_of<'a>(
+        &'a self,
+        offer: &'a str,
+        mode: BillingMode,
+        region: &'a str,
+    ) -> impl Iterator<Item = &'a PastPrice> + 'a {
+        self.history
+            .iter()
+            .filter(move |h| &*h.offer == offer && h.mode == mode && &*h.region == region)
     }
 }
 
@@ -84,5 +111,11 @@ mod tests {
             ..dates
         };
         assert_eq!(unknown.is_stale(day(2)), None);
+        assert_eq!(
+            unknown.shown(day(9)),
+            AsOf::OnOrBefore(day(9)),
+            "a bound, not a date"
+        );
+        assert_eq!(dates.shown(day(9)), AsOf::On(day(1)));
     }
 }

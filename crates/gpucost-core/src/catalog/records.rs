@@ -57,6 +57,31 @@ pub struct Catalog {
     pub offers: List<Offer>,
     /// Where each provider region used by a price is, sorted by provider and region.
     pub places: List<RegionPlace>,
+    /// Dated prices that a newer price of the same offer, mode and region replaced, kept so
+    /// the page can say "was ¥2.08 on 2025-10-01" (CompShare's dated price notices), sorted
+    /// by offer, mode, region and date.
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub history: List<PastPrice>,
+}
+
+/// A price that was current on a date and has since been replaced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastPrice {
+    /// Offer id.
+    pub offer: Text,
+    /// How it was paid.
+    pub mode: BillingMode,
+    /// Region id.
+    pub region: Text,
+    /// The amount, exact.
+    pub amount: Decimal,
+    /// Its currency.
+    pub currency: Currency,
+    /// Source id.
+    pub source: Text,
+    /// The day it was current (history is dated by definition).
+    pub as_of: NaiveDate,
 }
 
 /// What kind of publication a source is.
@@ -196,7 +221,7 @@ pub struct FxQuote {
 }
 
 /// What kind of business a provider is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProviderKind {
     /// AWS, Google Cloud, Azure, Oracle, IBM.
@@ -216,6 +241,22 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
+    /// Every kind, in slug order of declaration.
+    pub const ALL: [ProviderKind; 7] = [
+        ProviderKind::Hyperscaler,
+        ProviderKind::GpuCloud,
+        ProviderKind::Marketplace,
+        ProviderKind::ChinaCloud,
+        ProviderKind::RentalPlatform,
+        ProviderKind::Institutional,
+        ProviderKind::MarketReference,
+    ];
+
+    /// The kind whose [`as_str`](Self::as_str) is `slug`.
+    pub fn from_slug(slug: &str) -> Option<ProviderKind> {
+        Self::ALL.into_iter().find(|k| k.as_str() == slug)
+    }
+
     /// Stable slug.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -338,12 +379,56 @@ pub struct Provider {
     pub stopped_rule: Rule,
     /// Other sourced billing facts (spot levels, subscription rules, deposits).
     pub notes: List<Rule>,
-    /// Time-of-day prices it publishes (a night discount), as data.
-    ///
-    /// TODO(issue 32): the estimate does not price hours in these windows at the lower price
-    /// yet, and the off-peak lever is still the scenario's what-if; both should read this.
+    /// Time-of-day prices it publishes (a night discount), as data. The off-peak savings lever
+    /// prices the cheapest plan with it (`savings::published_off_peak`); the comparison's
+    /// totals stay at the list price, so the lever shows what the night price is worth.
     #[serde(default, skip_serializing_if = "is_empty")]
     pub off_peak: List<OffPeakPrice>,
+    /// What a buyer weighs besides price (compute SLA, certifications), each with its source;
+    /// empty where no source in the catalog's research says it.
+    #[serde(default, skip_serializing_if = "ProviderFacts::is_empty")]
+    pub facts: ProviderFacts,
+}
+
+/// The cost guide's risk section (seed 004 §4.2) tells buyers to prefer providers with an SLA
+/// for critical work (99.9 %) and ISO 27001 certification. Each fact here cites its source;
+/// a fact no source states is absent, and the page says "not found" rather than guessing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderFacts {
+    /// The compute SLA, when a source states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sla: Option<Sla>,
+    /// Certifications the provider lists (ISO/IEC 27001, SOC 2, …), each sourced.
+    #[serde(default, skip_serializing_if = "is_empty")]
+    pub certifications: List<Certification>,
+}
+
+impl ProviderFacts {
+    /// Whether no fact is known.
+    pub fn is_empty(&self) -> bool {
+        self.sla.is_none() && self.certifications.is_empty()
+    }
+}
+
+/// A published compute service level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sla {
+    /// Monthly uptime percentage promised (e.g. `99.9`).
+    pub percent: Decimal,
+    /// What it covers (single instance, region, …), as published, with its source.
+    pub covers: Rule,
+}
+
+/// A certification a provider lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Certification {
+    /// Its name as published (`ISO/IEC 27001`).
+    pub name: Text,
+    /// Source id.
+    pub source: Text,
 }
 
 /// A published time-of-day price: on-demand use of some GPUs in a daily window costs less

@@ -123,10 +123,30 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
                 }
             }
         }
+        if let Some(sla) = &pr.facts.sla {
+            if sla.percent <= Decimal::ZERO || sla.percent > Decimal::ONE_HUNDRED {
+                p.push(
+                    &record,
+                    "facts.sla.percent",
+                    "must be above 0 and at most 100",
+                );
+            }
+            // A fact is only stated with its source.
+            if sla.covers.source.is_none() {
+                p.push(&record, "facts.sla.covers", "needs a source");
+            }
+        }
+        for c in pr.facts.certifications.iter() {
+            if c.name.trim().is_empty() {
+                p.push(&record, "facts.certifications", "needs a name");
+            }
+            check_source(&mut p, &record, "facts.certifications", &c.source);
+        }
         let rules = std::iter::once(("metering.rule", &pr.metering.rule))
             .chain(std::iter::once(("stopped_rule", &pr.stopped_rule)))
             .chain(pr.notes.iter().map(|n| ("notes", n)))
-            .chain(pr.off_peak.iter().map(|o| ("off_peak.rule", &o.rule)));
+            .chain(pr.off_peak.iter().map(|o| ("off_peak.rule", &o.rule)))
+            .chain(pr.facts.sla.iter().map(|s| ("facts.sla.covers", &s.covers)));
         for (field, rule) in rules {
             if rule.en.trim().is_empty() || rule.zh.trim().is_empty() {
                 p.push(&record, field, "needs both English and Chinese text");
@@ -134,6 +154,35 @@ pub fn validate(catalog: &Catalog) -> Vec<CatalogProblem> {
             if let Some(src) = &rule.source {
                 check_source(&mut p, &record, field, src);
             }
+        }
+    }
+
+    for h in catalog.history.iter() {
+        let record = format!("history {} {} {}", h.offer, h.mode, h.as_of);
+        check_source(&mut p, &record, "source", &h.source);
+        if h.amount <= Decimal::ZERO {
+            p.push(&record, "amount", "must be positive");
+        }
+        if h.as_of > catalog.built {
+            p.push(&record, "as_of", "is after the build day");
+        }
+        // History is what a newer price of the same offer, mode and region replaced.
+        let current = catalog
+            .offers
+            .iter()
+            .find(|o| o.id == h.offer)
+            .and_then(|o| {
+                o.prices
+                    .iter()
+                    .find(|c| c.mode == h.mode && c.region == h.region)
+            });
+        match current.and_then(|c| c.as_of.date()) {
+            Some(d) if d > h.as_of => {}
+            _ => p.push(
+                &record,
+                "as_of",
+                "has no newer current price it was replaced by",
+            ),
         }
     }
 

@@ -373,6 +373,10 @@ pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a 
             }
         }
     }
+    // The kind and SLA filter leaves out catalog providers it cannot prove qualify.
+    if !s.providers.keeps_all() {
+        sellers.retain(|(_, provider)| provider.is_none_or(|p| s.providers.admits(p)));
+    }
     if !s.sellers.is_empty() {
         sellers.retain(|(seller, provider)| provider.is_none() || s.sellers.contains(&seller.id));
     }

@@ -136,6 +136,7 @@ impl PlacementView {
                 Lang::Zh => format!("主机须满足{}", self.host.text(lang)),
             });
         }
+        parts.extend(super::facts::provider_filter(&self.providers, lang));
         for (n, gpu, packing) in &self.lines {
             if *packing != Packing::Split {
                 parts.push(match lang {

@@ -82,6 +82,18 @@ pub fn old(lang: Lang) -> &'static str {
     pick(lang, "old", "较旧")
 }
 
+/// The date of a provider's newest price, for its comparison row: `prices of 2026-05-13`,
+/// `prices no newer than 2026-11-29` (an upper bound), or that no date is stated.
+pub fn prices_as_of(as_of: AsOf, lang: Lang) -> String {
+    match (as_of, lang) {
+        (AsOf::On(d), Lang::En) => format!("prices of {d}"),
+        (AsOf::On(d), Lang::Zh) => format!("价格日期 {d}"),
+        (AsOf::OnOrBefore(d), Lang::En) => format!("prices no newer than {d}"),
+        (AsOf::OnOrBefore(d), Lang::Zh) => format!("价格不晚于 {d}"),
+        (AsOf::Unknown, _) => date_unknown(lang).to_string(),
+    }
+}
+
 /// A price date that is not stated.
 pub fn date_unknown(lang: Lang) -> &'static str {
     pick(lang, "date not stated", "未注明日期")
@@ -125,6 +137,9 @@ impl Badge {
             Badge::YourPrice => your_price(lang),
             Badge::MarketReference => market_reference(lang),
             Badge::Old => old(lang),
+            Badge::StaleProvider => {
+                pick(lang, "newest price over a year old", "最新价格已超过一年")
+            }
         }
     }
 }

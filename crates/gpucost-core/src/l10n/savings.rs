@@ -46,19 +46,47 @@ impl Localize for Assumption {
                 )
             }
             (Assumption::OffPeak(op), Lang::En) => format!(
-                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. Of the catalog's providers only CompShare publishes a night price (10% off 01:00–07:00 Beijing time on RTX 4090/5090), which the estimate does not apply yet; the cost guide cites night prices up to 40% lower.",
+                "What-if: if {:02}:00–{:02}:00 were {}% cheaper and {}% of the work outside it moved there. Of the catalog's providers only CompShare publishes a night price (10% off 01:00–07:00 Beijing time on RTX 4090/5090), used instead of this what-if when CompShare is cheapest on those cards; the cost guide cites night prices up to 40% lower.",
                 op.start_hour,
                 op.end_hour,
                 format::number(op.discount_pct, 2),
                 format::number(op.flexible_pct, 2)
             ),
             (Assumption::OffPeak(op), Lang::Zh) => format!(
-                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中只有优云智算公布夜间价格（北京时间 01:00–07:00，RTX 4090/5090 九折），估算尚未计入；成本指南提到夜间价格最多可低 40%。",
+                "假设：若 {:02}:00–{:02}:00 价格低 {}%，且窗口外 {}% 的工作可移入该时段。目录中只有优云智算公布夜间价格（北京时间 01:00–07:00，RTX 4090/5090 九折），当优云智算在这些卡上最便宜时用它代替此假设；成本指南提到夜间价格最多可低 40%。",
                 op.start_hour,
                 op.end_hour,
                 format::number(op.discount_pct, 2),
                 format::number(op.flexible_pct, 2)
             ),
+            (
+                Assumption::PublishedOffPeak {
+                    seller,
+                    seller_zh,
+                    start_hour,
+                    end_hour,
+                    utc_offset_minutes,
+                    discount_pct,
+                    flexible_pct,
+                    gpus,
+                },
+                lang,
+            ) => {
+                let window = format!(
+                    "{start_hour:02}:00–{end_hour:02}:00 ({})",
+                    utc_label(*utc_offset_minutes)
+                );
+                let (gpus, off) = (gpus.join("/"), format::number(*discount_pct, 2));
+                let flexible = format::number(*flexible_pct, 2);
+                match lang {
+                    Lang::En => format!(
+                        "{seller}'s published night price: {off}% off on-demand {gpus} {window}; hours already in that window, plus {flexible}% of the work outside it moved there. Spot and prepaid charges are unchanged."
+                    ),
+                    Lang::Zh => format!(
+                        "{seller_zh}公布的夜间价格：{window} 按量使用 {gpus} 便宜 {off}%；已在该时段内的用量，加上时段外 {flexible}% 的工作移入该时段。抢占式和包期费用不变。"
+                    ),
+                }
+            }
             (Assumption::Rightsizing { from, to, per_run: true }, Lang::En) => format!(
                 "The described workload on {to} instead of {from}: cost of one run at each GPU's cheapest on-demand price, from the recommendation's throughput (middle of its range)."
             ),
@@ -78,5 +106,15 @@ impl Localize for Assumption {
                 format!("对比您的参考金额：{}。", labels::reference(label, lang))
             }
         }
+    }
+}
+
+/// `UTC+8`, `UTC-3:30`: a clock named by its offset (minutes east of UTC).
+fn utc_label(minutes: i16) -> String {
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let m = minutes.unsigned_abs();
+    match m % 60 {
+        0 => format!("UTC{sign}{}", m / 60),
+        r => format!("UTC{sign}{}:{r:02}", m / 60),
     }
 }

@@ -318,6 +318,9 @@ fn every_placement_rule_reads_in_both_languages() {
                 (2, "T4".into(), Packing::AtLeast(2)),
             ],
             own_prices: true,
+            providers: crate::provider_filter::ProviderFilter::enterprise_with_sla(Decimal::new(
+                999, 1,
+            )),
         };
         let (en, zh) = (view.text(Lang::En), view.text(Lang::Zh));
         assert!(!en.is_empty() && !has_han(&en), "{en}");
@@ -362,6 +365,16 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             seller_zh: "Featurize".into(),
         },
         Assumption::OffPeak(OffPeak::default()),
+        Assumption::PublishedOffPeak {
+            seller: "CompShare".into(),
+            seller_zh: "优云智算".into(),
+            start_hour: 1,
+            end_hour: 7,
+            utc_offset_minutes: 480,
+            discount_pct: Decimal::TEN,
+            flexible_pct: Decimal::from(50),
+            gpus: vec!["RTX4090".into(), "RTX5090".into()],
+        },
         Assumption::Rightsizing {
             from: "V100".into(),
             to: "T4".into(),

@@ -3,7 +3,7 @@
 //! wherever it is shown.
 
 use crate::format::{self, Lang};
-use crate::l10n::results::{lever_name, saving_from_to, saving_percent};
+use crate::l10n::results::{lever_name, prices_as_of, saving_from_to, saving_percent};
 use crate::l10n::Localize;
 use crate::savings::Saving;
 use crate::view::results::{ProviderRow, Served};
@@ -19,6 +19,8 @@ pub struct RowCells {
     pub name: String,
     /// Its caveats.
     pub badges: Vec<&'static str>,
+    /// How new its prices are (`prices of 2026-05-13`).
+    pub prices_as_of: String,
     /// The instances and machines it uses (`p3.8xlarge (1 × 4 GPU)`).
     pub offers: String,
     /// The total, rounded for display.
@@ -42,6 +44,10 @@ impl RowCells {
             best: row.rank == Some(1),
             name: row.names.get(lang).to_string(),
             badges: row.badges.iter().map(|b| b.text(lang)).collect(),
+            prices_as_of: row
+                .prices_as_of
+                .map(|d| prices_as_of(d, lang))
+                .unwrap_or_default(),
             offers: served_text(|s, lang| s.instances_text(lang)),
             total: served_text(|s, _| format::money(s.total)),
             per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),

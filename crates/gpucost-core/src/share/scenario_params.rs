@@ -18,6 +18,8 @@
 //! | `cmp` | only these sellers (provider ids, `custom:Name`) | `cmp=aws-china,tencent` |
 //! | `geo` | where catalog prices must come from: `cn` (mainland China), `not-cn`, a continent (`as`, `eu`, `na`, `sa`, `oc`, `af`), `any` | `geo=cn` |
 //! | `cpu`, `ram` | the fewest host vCPUs and GiB of RAM per GPU | `cpu=8&ram=32` |
+//! | `kind` | only these kinds of provider (`hyperscaler`, `china-cloud`, `gpu-cloud`, `marketplace`, `rental-platform`, `institutional`, `market-reference`) | `kind=hyperscaler,china-cloud` |
+//! | `sla` | only providers with a sourced compute SLA of at least this percent (0–100) | `sla=99.9` |
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
@@ -28,12 +30,13 @@ use rust_decimal::Decimal;
 use super::issue::{decimal, Accepted, Expected, LineError, PriceError, Problem};
 use super::query::{Reader, Writer};
 use crate::billing_mode::ModeClass;
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, ProviderKind};
 use crate::limits::{
     DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
     GPU_COUNT, HOURS, LEAD_MINUTES, MAX_GPUS, MAX_HOURS, MAX_LABEL_CHARS, MAX_LINES,
     MAX_NAME_CHARS, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
-    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
+    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
+    VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing};
@@ -380,6 +383,7 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
     decode_reference(r, &mut s);
     decode_sellers(r, catalog, &mut s);
     decode_placement(r, &mut s);
+    decode_provider_filter(r, &mut s);
     s.workload = decode_workload(r, base.workload);
     drop_windows_after_horizon(r, &mut s, &base);
     match s.validate(catalog) {
@@ -656,6 +660,47 @@ fn decode_sellers(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
     s.sellers = sellers;
 }
 
+/// The `kind=` words, as [`ProviderKind::as_str`] spells them.
+const KIND_WORDS: &[&str] = &[
+    "hyperscaler",
+    "gpu-cloud",
+    "marketplace",
+    "china-cloud",
+    "rental-platform",
+    "institutional",
+    "market-reference",
+];
+
+/// `kind` and `sla`: which kinds of provider, with what sourced SLA, the comparison keeps.
+fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
+    if let Some(raw) = r.single("kind") {
+        let mut kinds = BTreeSet::new();
+        for word in raw
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .take(KIND_WORDS.len() * 2)
+        {
+            match ProviderKind::from_slug(word) {
+                Some(kind) => {
+                    kinds.insert(kind);
+                }
+                None => r.reject(
+                    "kind",
+                    word,
+                    Problem::UnknownValue {
+                        expected: Accepted::Words(KIND_WORDS),
+                    },
+                ),
+            }
+        }
+        s.providers.kinds = kinds;
+    }
+    if let Some(sla) = r.decimal("sla", SLA_PCT.min(), SLA_PCT.max) {
+        s.providers.min_sla_pct = Some(sla);
+    }
+}
+
 /// `geo`, `cpu` and `ram`: where catalog prices must come from, and the smallest host per GPU.
 fn decode_placement(r: &mut Reader, s: &mut Scenario) {
     if let Some(geo) = r.word("geo", GEO_WORDS, Geo::from_slug) {
@@ -796,6 +841,16 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
     if s.geo != base.geo {
         w.pair("geo", s.geo.as_str());
     }
+    if s.providers.kinds != base.providers.kinds {
+        let kinds: Vec<&str> = s.providers.kinds.iter().map(|k| k.as_str()).collect();
+        w.pair("kind", &kinds.join(","));
+    }
+    if let (Some(sla), true) = (
+        s.providers.min_sla_pct,
+        s.providers.min_sla_pct != base.providers.min_sla_pct,
+    ) {
+        w.pair("sla", &sla.normalize().to_string());
+    }
     let floor = |v: Option<Decimal>| v.map_or_else(|| "none".into(), |v| v.normalize().to_string());
     if s.host.vcpus_per_gpu != base.host.vcpus_per_gpu {
         w.pair("cpu", &floor(s.host.vcpus_per_gpu));
@@ -826,6 +881,12 @@ mod tests {
 
     fn cat() -> &'static Catalog {
         &embedded().catalog
+    }
+
+    #[test]
+    fn the_kind_words_are_the_kinds_slugs() {
+        let slugs: Vec<&str> = ProviderKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(KIND_WORDS, slugs.as_slice());
     }
 
     #[test]

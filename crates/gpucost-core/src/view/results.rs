@@ -75,6 +75,8 @@ pub enum Badge {
     MarketReference,
     /// Some price is older than a year or undated.
     Old,
+    /// The provider's newest catalog price is more than a year old (`catalog::freshness`).
+    StaleProvider,
 }
 
 /// How a served provider's lines are billed, in one word or plan.
@@ -145,6 +147,9 @@ pub struct ProviderRow {
     pub outcome: Result<Served, Unable>,
     /// Caveats, in display order.
     pub badges: Vec<Badge>,
+    /// The date of the provider's newest catalog price (an upper bound when its source gives
+    /// none); `None` for a seller with no catalog price (the user's quote).
+    pub prices_as_of: Option<AsOf>,
 }
 
 /// What the scenario needs, for the line under the headline.
@@ -185,6 +190,8 @@ pub struct PlacementView {
     pub lines: Vec<(usize, String, Packing)>,
     /// Whether the scenario has prices of its own, which the rules do not check.
     pub own_prices: bool,
+    /// Which kinds of provider, with what sourced SLA, are compared.
+    pub providers: crate::provider_filter::ProviderFilter,
 }
 
 impl PlacementView {
@@ -199,6 +206,7 @@ impl PlacementView {
                 .map(|(i, l)| (i + 1, gpu_name(catalog, &l.gpu), l.packing))
                 .collect(),
             own_prices: !s.custom_prices.is_empty(),
+            providers: s.providers.clone(),
         }
     }
 
@@ -206,6 +214,7 @@ impl PlacementView {
     pub fn is_default(&self) -> bool {
         self.geo == Geo::Anywhere
             && !self.host.is_set()
+            && self.providers.keeps_all()
             && self.lines.iter().all(|(_, _, p)| *p == Packing::Split)
     }
 }
@@ -315,7 +324,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
                 rank += 1;
                 rank
             });
-            provider_row(catalog, scenario, p, r)
+            provider_row(catalog, scenario, p, r, report.today)
         })
         .collect();
     ResultsView {
@@ -336,7 +345,13 @@ fn provider_row(
     scenario: &Scenario,
     p: &ProviderEstimate,
     rank: Option<usize>,
+    today: chrono::NaiveDate,
 ) -> ProviderRow {
+    let dates = catalog.price_dates(&p.seller.id);
+    let mut badges = badges(catalog, scenario, p);
+    if dates.is_some_and(|d| d.is_stale(today) == Some(true)) {
+        badges.push(Badge::StaleProvider);
+    }
     ProviderRow {
         key: p.seller.id.clone(),
         rank,
@@ -348,7 +363,8 @@ fn provider_row(
             Ok(plan) => Ok(served(plan)),
             Err(u) => Err(unable(catalog, u)),
         },
-        badges: badges(catalog, scenario, p),
+        badges,
+        prices_as_of: dates.map(|d| d.shown(catalog.built)),
     }
 }
 

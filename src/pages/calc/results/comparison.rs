@@ -128,6 +128,7 @@ fn ProviderRowView(
         cell(|c| c.name.clone()),
         cell(|c| c.offers.clone()),
     );
+    let prices_as_of = cell(|c| c.prices_as_of.clone());
     let (total, per_gpu_hour, billing) = (
         cell(|c| c.total.clone()),
         cell(|c| c.per_gpu_hour.clone()),
@@ -154,6 +155,7 @@ fn ProviderRowView(
                 <strong>{name}</strong>
                 {badge_spans}
                 <span class="offers">{offers}</span>
+                <span class="as-of" data-testid="row-prices-as-of">{prices_as_of}</span>
             </td>
             <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
             <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>

@@ -3,6 +3,7 @@
 //! every billing class; then the provider's sourced billing rules.
 
 use gpucost_core::format::{self, Lang};
+use gpucost_core::l10n::facts::provider_facts;
 use gpucost_core::l10n::labels;
 use gpucost_core::l10n::results::provider_rules;
 use gpucost_core::l10n::ui::Text;
@@ -38,7 +39,12 @@ pub(super) fn LineItems(
             .map(|line| view! { <LinePlan line=line lang=lang /> })
             .collect_view()
     };
-    let rules = move || provider_rules(catalog(), &seller, lang);
+    // How it bills, then what else a buyer weighs (kind, SLA, certifications), each sourced.
+    let rules = move || {
+        let mut rules = provider_rules(catalog(), &seller, lang);
+        rules.extend(provider_facts(catalog(), &seller, lang));
+        rules
+    };
     view! {
         <Show when=move || shown.get()>
             {plans.clone()}

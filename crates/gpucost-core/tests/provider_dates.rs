@@ -1,0 +1,116 @@
+//! Every provider row of the comparison says how new its prices are, and a provider whose
+//! newest price is more than a year old is marked, in both languages. Before this, 14
+//! providers carried no date at all and Featurize's and Tencent's 2021 prices looked as current
+//! as CompShare's 2026 ones in the table (issue 32).
+
+mod common;
+
+use chrono::NaiveDate;
+use gpucost_core::catalog::{embedded, AsOf};
+use gpucost_core::format::Lang;
+use gpucost_core::l10n::results::prices_as_of;
+use gpucost_core::view::results::{results_view, Badge, ProviderRow};
+
+fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+fn rows(link: &str) -> Vec<ProviderRow> {
+    let (state, report, _) = common::open_report(link);
+    results_view(&embedded().catalog, &state.scenario, &report).rows
+}
+
+#[test]
+fn every_catalog_provider_in_the_comparison_has_a_date() {
+    let rows = rows("?preset=short-training&cur=CNY");
+    let catalog = &embedded().catalog;
+    assert!(
+        rows.len() > 20,
+        "every provider is compared: {}",
+        rows.len()
+    );
+    for row in &rows {
+        let Some(_) = catalog.provider(&row.key) else {
+            assert_eq!(
+                row.prices_as_of, None,
+                "{}: a quote has no catalog date",
+                row.key
+            );
+            continue;
+        };
+        if catalog.price_dates(&row.key).is_none() {
+            continue; // a provider with no sourced price (Huawei Cloud) says so instead
+        }
+        let as_of = row
+            .prices_as_of
+            .unwrap_or_else(|| panic!("{}: no date", row.key));
+        assert_ne!(as_of, AsOf::Unknown, "{}", row.key);
+    }
+    let of = |key: &str| {
+        rows.iter()
+            .find(|r| r.key == key)
+            .unwrap_or_else(|| panic!("a {key} row"))
+    };
+    // A known date, a bound stated by the source, and for an undated source the day the
+    // sources were copied (`data/upstream/VENDORED_ON`, the sources README's build day).
+    assert_eq!(
+        of("compshare").prices_as_of,
+        Some(AsOf::On(day(2026, 5, 13)))
+    );
+    assert_eq!(
+        of("vast").prices_as_of,
+        Some(AsOf::OnOrBefore(day(2026, 4, 29)))
+    );
+    assert_eq!(catalog.built, day(2026, 11, 29));
+    assert_eq!(
+        of("cudo").prices_as_of,
+        Some(AsOf::OnOrBefore(day(2026, 11, 29)))
+    );
+    let vendored = include_str!("../../../data/upstream/VENDORED_ON");
+    assert_eq!(vendored.trim(), catalog.built.to_string());
+    let readme = include_str!("../../../data/upstream/sources/README.md");
+    assert!(readme.contains(&format!("Built {}", catalog.built)));
+}
+
+#[test]
+fn a_provider_whose_newest_price_is_over_a_year_old_is_marked() {
+    let rows = rows("?preset=short-training&cur=CNY");
+    let stale: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.badges.contains(&Badge::StaleProvider))
+        .map(|r| r.key.as_str())
+        .collect();
+    // Featurize's and Tencent Cloud's newest prices are from 2021 (measured on 2026-11-29).
+    for key in ["featurize", "tencent"] {
+        assert!(stale.contains(&key), "{key} in {stale:?}");
+    }
+    // Dated 2026 prices, and undated ones (unknown is not old), are not marked.
+    for key in ["compshare", "aws", "lambda", "cudo", "vast"] {
+        assert!(!stale.contains(&key), "{key} in {stale:?}");
+    }
+    assert_eq!(
+        Badge::StaleProvider.text(Lang::En),
+        "newest price over a year old"
+    );
+    assert_eq!(Badge::StaleProvider.text(Lang::Zh), "最新价格已超过一年");
+}
+
+#[test]
+fn the_date_reads_in_both_languages() {
+    let cases = [
+        (
+            AsOf::On(day(2026, 5, 13)),
+            "prices of 2026-05-13",
+            "价格日期 2026-05-13",
+        ),
+        (
+            AsOf::OnOrBefore(day(2026, 11, 29)),
+            "prices no newer than 2026-11-29",
+            "价格不晚于 2026-11-29",
+        ),
+    ];
+    for (as_of, en, zh) in cases {
+        assert_eq!(prices_as_of(as_of, Lang::En), en);
+        assert_eq!(prices_as_of(as_of, Lang::Zh), zh);
+    }
+}

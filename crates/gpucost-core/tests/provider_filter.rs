@@ -1,0 +1,142 @@
+//! A link can keep the comparison to enterprise clouds with a sourced SLA of at least 99.9 %
+//! (`kind=hyperscaler,china-cloud&sla=99.9`), the cost guide's advice for critical work
+//! (seed 004 §4.2). Before `kind=` and `sla=` existed both were "unknown parameters" and every
+//! marketplace host and rental platform stayed in the comparison (issue 32).
+
+use gpucost_core::catalog::{embedded, ProviderKind};
+use gpucost_core::provider_filter::{ProviderFilter, ENTERPRISE_CLOUDS};
+use gpucost_core::share::{decode, encode, Problem};
+use rust_decimal::Decimal;
+
+mod common;
+
+#[test]
+fn enterprise_clouds_with_an_sla_round_trip_through_the_link() {
+    let d = decode(
+        "?v=2&kind=hyperscaler,china-cloud&sla=99.9",
+        &embedded().catalog,
+    );
+    assert!(d.issues.is_empty(), "{:?}", d.issues);
+    assert_eq!(
+        d.state.scenario.providers,
+        ProviderFilter::enterprise_with_sla(Decimal::new(999, 1))
+    );
+    let link = encode(&d.state);
+    assert!(
+        link.contains("kind=hyperscaler,china-cloud") && link.contains("sla=99.9"),
+        "{link}"
+    );
+    let again = decode(&link, &embedded().catalog);
+    assert!(again.issues.is_empty(), "{link}: {:?}", again.issues);
+    assert_eq!(again.state, d.state);
+    // The default keeps every provider and writes nothing.
+    let plain = decode("?v=2", &embedded().catalog);
+    let link = encode(&plain.state);
+    assert!(!link.contains("kind=") && !link.contains("sla="), "{link}");
+}
+
+#[test]
+fn only_enterprise_clouds_are_compared_under_kind() {
+    let (_, report, _) =
+        common::open_report("?preset=short-training&cur=CNY&kind=hyperscaler,china-cloud");
+    let catalog = &embedded().catalog;
+    let mut kept = 0;
+    for row in &report.comparison.providers {
+        match catalog.provider(&row.seller.id) {
+            Some(p) => {
+                assert!(
+                    ENTERPRISE_CLOUDS.contains(&p.kind),
+                    "{} is {:?}",
+                    p.id,
+                    p.kind
+                );
+                kept += 1;
+            }
+            None => assert!(row.seller.id.starts_with("custom:"), "{}", row.seller.id),
+        }
+    }
+    assert!(kept >= 5, "AWS, Google, Azure, Alibaba, Tencent…: {kept}");
+    assert!(report
+        .comparison
+        .providers
+        .iter()
+        .all(|p| p.seller.id != "vast"));
+}
+
+/// No source in the catalog's research states any provider's compute SLA, so an SLA floor
+/// keeps no catalog provider (it cannot prove one qualifies); the user's own quote stays.
+#[test]
+fn an_sla_floor_keeps_no_provider_without_a_sourced_sla() {
+    let (_, report, _) = common::open_report("?preset=short-training&cur=CNY&sla=99.9");
+    let ids: Vec<&str> = report
+        .comparison
+        .providers
+        .iter()
+        .map(|p| p.seller.id.as_str())
+        .collect();
+    assert!(ids.iter().all(|id| id.starts_with("custom:")), "{ids:?}");
+    assert!(embedded()
+        .catalog
+        .providers
+        .iter()
+        .all(|p| p.facts.sla.is_none()));
+}
+
+#[test]
+fn hostile_kind_and_sla_values_are_named_and_ignored() {
+    let catalog = &embedded().catalog;
+    let d = decode("?v=2&kind=<script>,hyperscaler,,%00&sla=abc", catalog);
+    let named: Vec<(&str, &str)> = d
+        .issues
+        .iter()
+        .map(|i| (i.param.as_str(), i.value.as_str()))
+        .collect();
+    assert!(named.contains(&("kind", "<script>")), "{named:?}");
+    assert!(named.contains(&("sla", "abc")), "{named:?}");
+    assert_eq!(
+        d.state.scenario.providers.kinds,
+        [ProviderKind::Hyperscaler].into()
+    );
+    assert_eq!(d.state.scenario.providers.min_sla_pct, None);
+    for sla in [
+        "101",
+        "-1",
+        "1e9999",
+        "99999999999999999999999999999999",
+        "NaN",
+        "",
+    ] {
+        let d = decode(&format!("?v=2&sla={sla}"), catalog);
+        assert_eq!(d.state.scenario.providers.min_sla_pct, None, "sla={sla}");
+    }
+    let out_of_range = decode("?v=2&sla=101", catalog);
+    assert!(out_of_range
+        .issues
+        .iter()
+        .any(|i| i.param == "sla" && matches!(i.problem, Problem::OutOfRange { .. })));
+    // A very long list of kinds is read only so far, and never panics.
+    let long = format!("?v=2&kind={}", "x,".repeat(100_000));
+    let d = decode(&long, catalog);
+    assert!(d.state.scenario.providers.kinds.is_empty());
+}
+
+/// The rules sentence above the table says which providers were left out by kind and SLA, in
+/// both languages, so a shorter table is not a mystery.
+#[test]
+fn the_rules_above_the_table_name_the_kind_and_sla_filter() {
+    use gpucost_core::format::Lang;
+    use gpucost_core::view::results::results_view;
+    let (state, report, _) =
+        common::open_report("?preset=short-training&kind=hyperscaler&sla=99.9");
+    let view = results_view(&embedded().catalog, &state.scenario, &report);
+    let en = view.placement.text(Lang::En);
+    let zh = view.placement.text(Lang::Zh);
+    assert!(
+        en.contains("hyperscaler") && en.contains("at least 99.9 %"),
+        "{en}"
+    );
+    assert!(
+        zh.contains("超大规模云") && zh.contains("不低于 99.9%"),
+        "{zh}"
+    );
+}
