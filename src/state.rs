@@ -5,6 +5,7 @@
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::{embedded, Catalog};
+use gpucost_core::edit::Edit;
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
@@ -86,6 +87,19 @@ impl AppState {
     /// Applies `change` to the link's scenario.
     pub fn edit(&self, change: impl FnOnce(&mut Scenario)) {
         self.page.update(|p| change(&mut p.scenario));
+    }
+
+    /// Applies the engine's `edit` to the link's scenario (its caps and defaults are the
+    /// engine's, see [`Edit`]); nothing changes, and no reader wakes, when it cannot apply.
+    pub fn apply(&self, edit: Edit) {
+        let applies = self
+            .page
+            .with_untracked(|p| edit.applies(&p.scenario, catalog()));
+        if applies {
+            self.page.update(|p| {
+                p.scenario.apply(edit, catalog());
+            });
+        }
     }
 }
 

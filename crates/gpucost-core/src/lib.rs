@@ -16,6 +16,7 @@ pub mod billing;
 pub mod billing_mode;
 pub mod browse;
 pub mod catalog;
+pub mod edit;
 pub mod escape;
 pub mod estimate;
 pub mod format;

@@ -3,12 +3,13 @@
 
 use chrono::Datelike;
 use gpucost_core::billing_mode::{ModeClass, Period};
+use gpucost_core::edit::Edit;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::labels;
 use gpucost_core::limits;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::scenario::{
-    CustomMode, CustomPrice, Discount, Horizon, Interruption, PriceOwner, Reference,
+    CustomMode, CustomPrice, Horizon, Interruption, PriceOwner, Reference,
 };
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -16,9 +17,6 @@ use rust_decimal::Decimal;
 use crate::components::fields::{CheckField, NumberField, Range};
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
-
-/// Most custom prices or discounts the form offers to add.
-const MAX_ROWS: usize = 12;
 
 /// The period: a one-off job in hours, a 730-hour month, or a calendar month.
 #[component]
@@ -201,25 +199,7 @@ fn mode_options(lang: Lang) -> Vec<(CustomMode, String)> {
 pub(crate) fn CustomPricesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.len()));
-    let add = move |_| {
-        app.edit(|s| {
-            if s.custom_prices.len() < MAX_ROWS {
-                // Huawei Cloud is the cloud without a sourced price, so a quote there is the
-                // most common first entry.
-                s.custom_prices.push(CustomPrice {
-                    owner: PriceOwner::Provider("huawei".into()),
-                    gpu: s
-                        .lines
-                        .first()
-                        .map(|l| l.gpu.clone())
-                        .unwrap_or_else(|| "T4".into()),
-                    mode: CustomMode::OnDemand,
-                    amount: Decimal::ONE,
-                    currency: Currency::Cny,
-                })
-            }
-        })
-    };
+    let add = move |_| app.apply(Edit::AddPrice);
     view! {
         <fieldset class="prices">
             <legend>{move || app.t(Text::PricesHeading)}</legend>
@@ -385,11 +365,7 @@ fn CustomPriceRow(
                 type="button"
                 class="remove"
                 data-testid=testid("remove")
-                on:click=move |_| app.edit(|s| {
-                    if i < s.custom_prices.len() {
-                        s.custom_prices.remove(i);
-                    }
-                })
+                on:click=move |_| app.apply(Edit::RemovePrice(i))
             >
                 {move || app.t(Text::Remove)}
             </button>
@@ -402,21 +378,7 @@ fn CustomPriceRow(
 pub(crate) fn DiscountsEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.len()));
-    let add = move |_| {
-        app.edit(|s| {
-            let next = catalog()
-                .providers
-                .iter()
-                .find(|p| !s.discounts.iter().any(|d| d.provider == p.id))
-                .map(|p| p.id.clone());
-            if let (Some(provider), true) = (next, s.discounts.len() < MAX_ROWS) {
-                s.discounts.push(Discount {
-                    provider: provider.to_string(),
-                    percent: Decimal::from(10),
-                });
-            }
-        })
-    };
+    let add = move |_| app.apply(Edit::AddDiscount);
     view! {
         <fieldset class="discounts">
             <legend>{move || app.t(Text::DiscountsHeading)}</legend>
@@ -482,11 +444,7 @@ fn DiscountRow(
                 }))
                 unit="%"
             />
-            <button type="button" class="remove" on:click=move |_| app.edit(|s| {
-                if i < s.discounts.len() {
-                    s.discounts.remove(i);
-                }
-            })>
+            <button type="button" class="remove" on:click=move |_| app.apply(Edit::RemoveDiscount(i))>
                 {move || app.t(Text::Remove)}
             </button>
         </div>

@@ -1,8 +1,9 @@
 //! The resource lines: GPU model, how many, and when (all the time, a window, or a weekly
 //! schedule painted on a grid).
 
+use gpucost_core::edit::Edit;
 use gpucost_core::format;
-use gpucost_core::limits::{self, MAX_LINES};
+use gpucost_core::limits;
 use gpucost_core::placement::{Packing, PackingKind};
 use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
@@ -117,14 +118,11 @@ fn peak_gpus(line: Memo<Option<Line>>) -> u32 {
 pub(crate) fn LinesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     let count = Memo::new(move |_| app.page.with(|p| p.scenario.lines.len()));
-    let add = move |_: leptos::ev::MouseEvent| {
-        app.edit(|s| {
-            if s.lines.len() < MAX_LINES {
-                let line = s.new_line("T4");
-                s.lines.push(line);
-            }
-        })
-    };
+    let add = move |_: leptos::ev::MouseEvent| app.apply(Edit::AddLine);
+    let can_add = Memo::new(move |_| {
+        app.page
+            .with(|p| Edit::AddLine.applies(&p.scenario, catalog()))
+    });
     view! {
         <section class="lines" aria-labelledby="lines-heading">
             <h3 id="lines-heading">{move || app.t(Text::LinesHeading)}</h3>
@@ -134,7 +132,7 @@ pub(crate) fn LinesEditor() -> impl IntoView {
             <button
                 type="button"
                 data-testid="add-line"
-                disabled=move || { count.get() >= MAX_LINES }
+                disabled=move || !can_add.get()
                 on:click=add
             >
                 {move || app.t(Text::AddLine)}
@@ -371,11 +369,7 @@ fn LineEditor(
                         type="button"
                         class="remove"
                         data-testid=testid("remove")
-                        on:click=move |_| app.edit(|s| {
-                            if s.lines.len() > 1 && i < s.lines.len() {
-                                s.lines.remove(i);
-                            }
-                        })
+                        on:click=move |_| app.apply(Edit::RemoveLine(i))
                     >
                         {move || app.t(Text::Remove)}
                     </button>
