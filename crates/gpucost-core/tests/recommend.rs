@@ -45,6 +45,7 @@ fn training(
         precision,
         seq_len: None,
         deadline_hours: None,
+        options: Default::default(),
     }
 }
 
@@ -72,6 +73,7 @@ fn serving(
         precision,
         seq_len: None,
         deadline_hours: None,
+        options: Default::default(),
     }
 }
 
@@ -94,6 +96,7 @@ fn batch(
         precision,
         seq_len: None,
         deadline_hours: None,
+        options: Default::default(),
     }
 }
 
@@ -706,6 +709,7 @@ fn arb_workload() -> impl Strategy<Value = Workload> {
                     precision,
                     seq_len: None,
                     deadline_hours: deadline.map(Decimal::from),
+                    options: Default::default(),
                 }
             },
         )

@@ -60,6 +60,7 @@ impl PeakKind {
             (PeakKind::Fp16, Lang::Zh) => "FP16 张量核心",
             (PeakKind::Bf16, Lang::Zh) => "BF16 张量核心",
             (PeakKind::Int8, Lang::Zh) => "INT8 张量核心",
+            (PeakKind::Fp8, Lang::Zh) => "FP8 张量核心",
             _ => self.label(),
         }
     }

@@ -36,7 +36,8 @@ pub struct MemoryEstimate {
     /// Activations of one micro-batch of one sample: with activation checkpointing (low) and
     /// without (high); for inference, one request's working activations.
     pub activations_gib: LowHigh<f64>,
-    /// KV cache of one request (prompt + output) with a 16-bit cache; zero for training.
+    /// KV cache of one request (prompt + output) at the workload's KV cache precision; zero
+    /// for training.
     pub kv_cache_gib: LowHigh<f64>,
     /// CUDA context, workspaces and allocator fragmentation.
     pub overhead_gib: LowHigh<f64>,
@@ -228,7 +229,7 @@ fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Assumption>
             (
                 LowHigh::new(1.0, 2.0)
                     .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
-                LowHigh::point(t.kv_bytes_per_token() * tokens),
+                LowHigh::point(t.kv_bytes_per_token_at(w.kv_bytes()) * tokens),
             )
         }
         Architecture::Encoder(t) => (
@@ -268,6 +269,7 @@ mod tests {
             precision,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         }
         .validate()
         .unwrap()
@@ -286,6 +288,7 @@ mod tests {
             precision,
             seq_len: None,
             deadline_hours: Some(Decimal::TEN),
+            options: Default::default(),
         }
         .validate()
         .unwrap()

@@ -23,8 +23,10 @@ pub mod cost;
 mod decode;
 pub mod error;
 pub mod hardware;
+pub mod llm_config;
 pub mod memory;
 pub mod ml_models;
+pub mod model_library;
 pub mod numbers;
 pub mod range;
 mod ranking;
@@ -57,9 +59,9 @@ pub use rules::{Finding, MatrixWork, QuantizedCost, RuleCheck, SeedRule, Verdict
 pub use throughput::{Throughput, WorkUnit};
 pub use warnings::Warning;
 pub use workload::{
-    BatchJob, ModelChoice, Precision, PrecisionHint, PrecisionReason, Rate, RateUnit, RequestShape,
-    ServingTarget, Task, TaskKind, TrainingKind, TrainingSize, TrainingUnit, ValidWorkload,
-    Workload,
+    ActPrecision, BatchJob, KvPrecision, ModelChoice, Precision, PrecisionHint, PrecisionReason,
+    Rate, RateUnit, RequestShape, ServingTarget, Task, TaskKind, TrainingKind, TrainingSize,
+    TrainingUnit, ValidWorkload, Workload, WorkloadOptions,
 };
 
 use rentals::Rentals;

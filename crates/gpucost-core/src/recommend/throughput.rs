@@ -250,7 +250,7 @@ impl<'a> ThroughputModel<'a> {
                 let Some(m) = KnownModel::from_slug(&r.model) else {
                     continue;
                 };
-                let n = m.spec().params;
+                let n = m.spec().active_params;
                 let per = r.per_gpu();
                 v.push(match task {
                     BenchTask::Decode => {
@@ -324,7 +324,8 @@ impl<'a> ThroughputModel<'a> {
     /// FLOPs per work unit of this workload (compute-bound cases).
     fn flops_per_unit(&self, bench_shape: bool) -> f64 {
         let spec = self.w.spec();
-        let n = spec.params;
+        // A mixture of experts computes with the experts each token picks.
+        let n = spec.active_params;
         let adapters = self.w.task().is_adapter();
         if self.w.task().is_training() {
             match spec.arch {
@@ -351,7 +352,7 @@ impl<'a> ThroughputModel<'a> {
 
     /// Work units per second per GPU at 100 % of peak, benchmark-shaped.
     fn ideal_bench(&self, p: &GpuProfile) -> f64 {
-        p.peak_tflops(self.w.precision()).0 * 1e12 / self.flops_per_unit(true)
+        p.peak_tflops(self.w.compute_precision()).0 * 1e12 / self.flops_per_unit(true)
     }
 
     /// The same model, whose estimates leave every sentence empty (notes, formulas and other
@@ -436,7 +437,7 @@ impl<'a> ThroughputModel<'a> {
                 m
             }
             None => {
-                let (peak, kind) = p.peak_tflops(w.precision());
+                let (peak, kind) = p.peak_tflops(w.compute_precision());
                 let per = peak * 1e12 / self.flops_per_unit(false);
                 let formula = self.formula();
                 (
@@ -550,7 +551,7 @@ impl<'a> ThroughputModel<'a> {
             Task::Serving(s) => Some(f64::from(s.latency_ms) / 1000.0),
             _ => None,
         };
-        let (peak, kind) = p.peak_tflops(w.precision());
+        let (peak, kind) = p.peak_tflops(w.compute_precision());
         let (bw_eff, bw_cal) = self
             .bandwidth
             .clone()
@@ -565,13 +566,14 @@ impl<'a> ThroughputModel<'a> {
             }
         };
         let inputs = |g: u32, optimistic: bool| Decode {
-            n: w.spec().params,
+            n: w.spec().active_params,
+            active_share: w.spec().active_params / w.spec().params,
             weights: if optimistic {
                 mem.weights_gib.low
             } else {
                 mem.weights_gib.high
             } * GIB,
-            kv_per_token: t.kv_bytes_per_token(),
+            kv_per_token: t.kv_bytes_per_token_at(w.kv_bytes()),
             s_in: f64::from(shape.input_tokens),
             s_out: f64::from(shape.output_tokens),
             free_per_gpu: (p.memory_gib()

@@ -205,24 +205,35 @@ pub enum Precision {
     Int8,
     /// 4-bit weights (GPTQ/AWQ/NF4/Q4-style).
     Int4,
+    /// 8-bit floating point (E4M3) weights and arithmetic, as DeepSeek-V3/R1 ship and FP8
+    /// serving (vLLM, SGLang, TensorRT-LLM) runs on GPUs with FP8 tensor cores.
+    Fp8,
+    /// 4-bit floating point weights (NVFP4/MXFP4: 4-bit values with an 8-bit scale per
+    /// block of 16 or 32).
+    Fp4,
 }
 
 impl Precision {
     /// Every precision, widest first.
-    pub const ALL: [Precision; 4] = [
+    pub const ALL: [Precision; 6] = [
         Precision::Fp32,
         Precision::Fp16,
+        Precision::Fp8,
         Precision::Int8,
+        Precision::Fp4,
         Precision::Int4,
     ];
 
-    /// Stable slug (`fp32`, `fp16`, `int8`, `int4`); [`Precision::from_slug`] also takes `bf16`.
+    /// Stable slug (`fp32`, `fp16`, `fp8`, `int8`, `fp4`, `int4`); [`Precision::from_slug`] also
+    /// takes `bf16`.
     pub fn as_str(self) -> &'static str {
         match self {
             Precision::Fp32 => "fp32",
             Precision::Fp16 => "fp16",
             Precision::Int8 => "int8",
             Precision::Int4 => "int4",
+            Precision::Fp8 => "fp8",
+            Precision::Fp4 => "fp4",
         }
     }
 
@@ -241,6 +252,8 @@ impl Precision {
             Precision::Fp16 => "FP16/BF16",
             Precision::Int8 => "INT8",
             Precision::Int4 => "INT4",
+            Precision::Fp8 => "FP8",
+            Precision::Fp4 => "FP4",
         }
     }
 
@@ -252,6 +265,10 @@ impl Precision {
             Precision::Fp16 => (2.0, 2.0),
             Precision::Int8 => (1.0, 1.0),
             Precision::Int4 => (0.5, 0.5625),
+            // E4M3 with one scale per tensor or per 128×128 block (DeepSeek-V3's FP8).
+            Precision::Fp8 => (1.0, 1.0),
+            // NVFP4: an FP8 scale per 16 values (4.5 bits); MXFP4: 8 bits per 32 (4.25).
+            Precision::Fp4 => (0.53125, 0.5625),
         }
     }
 }
@@ -558,7 +575,125 @@ pub struct Workload {
     pub seq_len: Option<u32>,
     /// Wall-clock hours the work must finish within, if any.
     pub deadline_hours: Option<Decimal>,
+    /// What the user fixed beyond the model and its weights' precision (the KV cache's and
+    /// the arithmetic's precision); the defaults are what links without them always meant.
+    pub options: WorkloadOptions,
 }
+
+/// Choices a workload may fix beyond its task, model and weight precision. Each default is
+/// the behaviour before the choice existed, so an old link keeps its meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WorkloadOptions {
+    /// Precision of the KV cache (inference).
+    pub kv_cache: KvPrecision,
+    /// Precision of the arithmetic (inference): the tensor-core rate the GPU runs at.
+    pub activations: ActPrecision,
+}
+
+/// Precision of the cached keys and values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum KvPrecision {
+    /// 16-bit (BF16/FP16): every serving engine's default.
+    #[default]
+    Bf16,
+    /// 8-bit floating point (vLLM/SGLang `kv_cache_dtype=fp8`).
+    Fp8,
+    /// 8-bit integer (TensorRT-LLM INT8 KV cache, LMDeploy `quant_policy=8`).
+    Int8,
+    /// 4-bit (LMDeploy `quant_policy=4`, TensorRT-LLM NVFP4 KV cache).
+    Int4,
+}
+
+impl KvPrecision {
+    /// Every KV cache precision, widest first.
+    pub const ALL: [KvPrecision; 4] = [
+        KvPrecision::Bf16,
+        KvPrecision::Fp8,
+        KvPrecision::Int8,
+        KvPrecision::Int4,
+    ];
+
+    /// Stable slug (`bf16`, `fp8`, `int8`, `int4`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KvPrecision::Bf16 => "bf16",
+            KvPrecision::Fp8 => "fp8",
+            KvPrecision::Int8 => "int8",
+            KvPrecision::Int4 => "int4",
+        }
+    }
+
+    /// Display label.
+    pub fn label(self) -> &'static str {
+        match self {
+            KvPrecision::Bf16 => "BF16",
+            KvPrecision::Fp8 => "FP8",
+            KvPrecision::Int8 => "INT8",
+            KvPrecision::Int4 => "INT4/FP4",
+        }
+    }
+
+    /// Bytes per cached value (the scales of 8- and 4-bit caches are per head or block, and
+    /// left out).
+    pub fn bytes(self) -> f64 {
+        match self {
+            KvPrecision::Bf16 => 2.0,
+            KvPrecision::Fp8 | KvPrecision::Int8 => 1.0,
+            KvPrecision::Int4 => 0.5,
+        }
+    }
+}
+
+slug_enum!(KvPrecision);
+
+/// Precision of the arithmetic: which tensor-core rate the GPU's work runs at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ActPrecision {
+    /// As the weights suggest: 16-bit arithmetic for 16- and 4-bit integer weights (which are
+    /// dequantized), 8-bit for INT8 and FP8, FP8 for FP4 weights.
+    #[default]
+    Auto,
+    /// 16-bit activations whatever the weights (weight-only quantization: W8A16, W4A16).
+    Bf16,
+    /// FP8 activations (W8A8-FP8, W4A8), where the GPU has FP8 tensor cores.
+    Fp8,
+    /// INT8 activations (W8A8-INT8, SmoothQuant).
+    Int8,
+}
+
+impl ActPrecision {
+    /// Every choice, default first.
+    pub const ALL: [ActPrecision; 4] = [
+        ActPrecision::Auto,
+        ActPrecision::Bf16,
+        ActPrecision::Fp8,
+        ActPrecision::Int8,
+    ];
+
+    /// Stable slug (`auto`, `bf16`, `fp8`, `int8`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActPrecision::Auto => "auto",
+            ActPrecision::Bf16 => "bf16",
+            ActPrecision::Fp8 => "fp8",
+            ActPrecision::Int8 => "int8",
+        }
+    }
+
+    /// The precision whose tensor-core rate the work runs at, with weights of `weights`.
+    pub fn compute(self, weights: Precision) -> Precision {
+        match (self, weights) {
+            (ActPrecision::Auto, Precision::Fp4) => Precision::Fp8,
+            (ActPrecision::Auto, w) => w,
+            (ActPrecision::Bf16, Precision::Fp32) => Precision::Fp32,
+            (ActPrecision::Bf16, _) => Precision::Fp16,
+            (ActPrecision::Fp8, _) => Precision::Fp8,
+            (ActPrecision::Int8, _) => Precision::Int8,
+        }
+    }
+}
+
+slug_enum!(ActPrecision);
 
 /// A workload that passed [`Workload::validate`], with its model resolved.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -633,6 +768,7 @@ impl Workload {
             precision,
             seq_len: None,
             deadline_hours: None,
+            options: WorkloadOptions::default(),
         }
     }
 
@@ -864,6 +1000,19 @@ impl ValidWorkload {
         self.workload.precision
     }
 
+    /// The precision the arithmetic runs at (see [`ActPrecision::compute`]).
+    pub fn compute_precision(&self) -> Precision {
+        self.workload
+            .options
+            .activations
+            .compute(self.workload.precision)
+    }
+
+    /// Bytes per cached key/value element.
+    pub fn kv_bytes(&self) -> f64 {
+        self.workload.options.kv_cache.bytes()
+    }
+
     /// The deadline in hours, if any.
     pub fn deadline_hours(&self) -> Option<f64> {
         self.workload.deadline_hours.and_then(|d| d.to_f64())
@@ -898,6 +1047,7 @@ mod tests {
             precision: Precision::Fp16,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         }
     }
 
@@ -999,6 +1149,7 @@ mod tests {
             precision: Precision::Fp16,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         };
         assert_eq!(
             w.validate().unwrap_err(),
@@ -1148,14 +1299,25 @@ mod tests {
         assert_eq!(
             TaskKind::Qlora.precision_hint(),
             Some(PrecisionHint {
-                unavailable: vec![Precision::Fp32, Precision::Fp16, Precision::Int8],
+                unavailable: vec![
+                    Precision::Fp32,
+                    Precision::Fp16,
+                    Precision::Fp8,
+                    Precision::Int8,
+                    Precision::Fp4
+                ],
                 reason: PrecisionReason::QloraTrainsOnFourBits,
             })
         );
         assert_eq!(
             TaskKind::PreTraining.precision_hint(),
             Some(PrecisionHint {
-                unavailable: vec![Precision::Int8, Precision::Int4],
+                unavailable: vec![
+                    Precision::Fp8,
+                    Precision::Int8,
+                    Precision::Fp4,
+                    Precision::Int4
+                ],
                 reason: PrecisionReason::TrainingNeedsFloats,
             })
         );
