@@ -158,3 +158,43 @@ fn every_library_model_validates_for_serving_at_its_defaults() {
         assert_eq!(w.model, ModelChoice::Known(m));
     }
 }
+
+#[test]
+fn a_link_names_the_weights_kv_cache_and_arithmetic_precision() {
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::share::{decode, encode};
+    let link =
+        "preset=custom&task=serve&model=deepseek-r1&prec=fp8&kv=fp8&act=fp8&in=30720&out=2048";
+    let d = decode(link, &embedded().catalog);
+    assert!(d.issues.is_empty(), "{:?}", d.issues);
+    let w = d.state.scenario.workload.expect("a workload");
+    assert_eq!(w.model, ModelChoice::Known(KnownModel::DeepSeekR1));
+    assert_eq!(w.precision, Precision::Fp8);
+    assert_eq!(w.options.kv_cache, KvPrecision::Fp8);
+    assert_eq!(w.options.activations, ActPrecision::Fp8);
+    let again = decode(&encode(&d.state), &embedded().catalog);
+    assert_eq!(again.state, d.state);
+}
+
+/// Hostile values are refused by name, and the rest of the link still applies.
+#[test]
+fn a_link_refuses_unknown_precisions_by_name() {
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::share::{decode, Problem};
+    let d = decode(
+        "preset=custom&task=serve&model=qwen3-30b-a3b&prec=fp6&kv=fp9&act=%00&in=99999999999",
+        &embedded().catalog,
+    );
+    for key in ["prec", "kv", "act", "in"] {
+        let issue = d.issues.iter().find(|i| i.param == key);
+        assert!(issue.is_some(), "{key} not refused: {:?}", d.issues);
+    }
+    assert!(d
+        .issues
+        .iter()
+        .filter(|i| ["prec", "kv", "act"].contains(&i.param.as_str()))
+        .all(|i| matches!(i.problem, Problem::UnknownValue { .. })));
+    let w = d.state.scenario.workload.expect("a workload");
+    assert_eq!(w.model, ModelChoice::Known(KnownModel::Qwen3_30bA3b));
+    assert_eq!(w.options, WorkloadOptions::default());
+}
