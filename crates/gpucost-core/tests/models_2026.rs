@@ -198,3 +198,56 @@ fn a_link_refuses_unknown_precisions_by_name() {
     assert_eq!(w.model, ModelChoice::Known(KnownModel::Qwen3_30bA3b));
     assert_eq!(w.options, WorkloadOptions::default());
 }
+
+/// DeepSeek-R1 in FP8 (671 GB of weights) does not fit on one machine of eight 80 GB H100s:
+/// the replica spans two machines, tensor 8 × pipeline 2 with the experts over all 16 GPUs,
+/// and is rented as whole 8-GPU instances. Eight H200s (141 GB each) hold it in one machine.
+#[test]
+fn deepseek_r1_in_fp8_with_32k_context_spans_two_h100_machines_and_one_h200_machine() {
+    let mut w = serve(KnownModel::DeepSeekR1, Precision::Fp8, 30_720, 2_048, 2);
+    w.options.kv_cache = KvPrecision::Fp8;
+    let r = common::recommendation(&w, Currency::Usd);
+    let candidate = |sku: &str| {
+        r.ranked
+            .iter()
+            .find(|c| c.profile.sku == sku)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{sku} not ranked: {:?}",
+                    r.excluded
+                        .iter()
+                        .map(|e| (&e.profile.sku, &e.reason))
+                        .collect::<Vec<_>>()
+                )
+            })
+    };
+    let h100 = candidate("H100-SXM5-80GB");
+    assert_eq!(h100.throughput.gpus_per_replica, 16, "{:?}", h100.gpus);
+    assert!(h100.throughput.batch.is_some_and(|b| b >= 1));
+    let split = h100
+        .throughput
+        .notes
+        .iter()
+        .find_map(|a| match a {
+            Assumption::Parallel { split, .. } => Some(*split),
+            _ => None,
+        })
+        .expect("the split is stated");
+    assert_eq!(
+        (split.tensor, split.pipeline, split.expert),
+        (8, 2, Some(16))
+    );
+    let best = h100.best_option().expect("an H100 price");
+    assert_eq!(best.gpus_per_instance, Decimal::from(8));
+    assert!(
+        best.instances.low >= 2 && best.instances.low % 2 == 0,
+        "{:?}",
+        best.instances
+    );
+    let h200 = candidate("H200-SXM-141GB");
+    assert!(
+        h200.throughput.gpus_per_replica <= 8,
+        "{}",
+        h200.throughput.gpus_per_replica
+    );
+}

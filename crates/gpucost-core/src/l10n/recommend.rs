@@ -606,6 +606,29 @@ impl Assumption {
                 "MLPerf：结果未经 MLCommons 协会验证。封闭组引擎可能使用量化；汇总日志未记录精度。",
             )
             .into(),
+            A::Parallel { split, efficiency } => {
+                let (g, t, pp) = (split.gpus, split.tensor, split.pipeline);
+                let e = pct_span(*efficiency);
+                let experts = match (split.expert, lang) {
+                    (Some(n), Lang::En) => format!(", experts spread over all {n} GPUs"),
+                    (Some(n), Lang::Zh) => format!("，专家分布在全部 {n} 块 GPU 上"),
+                    (None, _) => String::new(),
+                };
+                match (split.spans_machines(), lang) {
+                    (true, Lang::En) => format!(
+                        "Each replica spans {pp} machines: {g} GPUs as tensor {t} × pipeline {pp}{experts}; across machines it keeps {e} of their combined speed (pipeline bubbles, network)."
+                    ),
+                    (true, Lang::Zh) => format!(
+                        "每个副本跨 {pp} 台机器：{g} 块 GPU，张量并行 {t} × 流水线并行 {pp}{experts}；跨机器时保留合计速度的 {e}（流水线气泡、网络）。"
+                    ),
+                    (false, Lang::En) => {
+                        format!("Each replica: {g} GPUs as tensor {t}{experts}.")
+                    }
+                    (false, Lang::Zh) => {
+                        format!("每个副本：{g} 块 GPU，张量并行 {t}{experts}。")
+                    }
+                }
+            }
         }
     }
 }

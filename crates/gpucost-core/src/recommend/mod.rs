@@ -28,6 +28,7 @@ pub mod memory;
 pub mod ml_models;
 pub mod model_library;
 pub mod numbers;
+pub mod parallel;
 pub mod range;
 mod ranking;
 pub mod reasons;

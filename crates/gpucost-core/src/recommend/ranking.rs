@@ -17,9 +17,10 @@ use super::candidates::GpuProfile;
 use super::cost::{self, Pick, Picks};
 use super::hardware::embedded_hardware;
 use super::memory::{self, gpus_needed, GpuCount, MemoryEstimate};
+use super::parallel::MAX_SERVING_GPUS;
 use super::reasons::{self, Reason};
 use super::rentals::Rentals;
-use super::throughput::{Throughput, ThroughputModel, MAX_REPLICA_GPUS};
+use super::throughput::{Throughput, ThroughputModel};
 use super::workload::ValidWorkload;
 use super::{
     slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED, MAX_TRAINING_GPUS,
@@ -88,7 +89,7 @@ fn size_all<'r, 'c>(
     let max = if w.task().is_training() {
         MAX_TRAINING_GPUS
     } else {
-        MAX_REPLICA_GPUS
+        MAX_SERVING_GPUS
     };
     let mut sized = Vec::new();
     let mut excluded = Vec::new();

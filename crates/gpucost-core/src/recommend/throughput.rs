@@ -20,12 +20,14 @@ use super::decode::{Decode, Perf};
 use super::hardware::{BenchTask, HardwareTable, MeasuredRow};
 use super::memory::{MemoryEstimate, GIB};
 use super::ml_models::{Architecture, KnownModel, TransformerShape};
+use super::parallel::{Parallelism, INTER_MACHINE_EFFICIENCY, MAX_SERVING_GPUS};
 use super::range::LowHigh;
 use super::workload::{ModelChoice, Precision, RequestShape, Task, TaskKind, ValidWorkload};
 
 /// Most sequences one replica decodes at once.
 pub const MAX_BATCH: u32 = 512;
-/// Most GPUs one inference replica may span (one server).
+/// Most GPUs one inference replica may span within one server; larger replicas span
+/// machines (up to [`super::parallel::MAX_SERVING_GPUS`]).
 pub const MAX_REPLICA_GPUS: u32 = 8;
 
 /// What throughput is counted in.
@@ -557,12 +559,20 @@ impl<'a> ThroughputModel<'a> {
             .clone()
             .unwrap_or((LowHigh::new(0.4, 0.8), Calibration::Assumed));
         let tp = |g: u32| {
-            if g == 1 {
+            let within = if g == 1 {
                 LowHigh::point(1.0)
             } else if p.spec.nvlink == Some(true) {
                 LowHigh::new(0.85, 0.95)
             } else {
                 LowHigh::new(0.6, 0.8)
+            };
+            if Parallelism::of(g, false).spans_machines() {
+                LowHigh::new(
+                    within.low * INTER_MACHINE_EFFICIENCY.low,
+                    within.high * INTER_MACHINE_EFFICIENCY.high,
+                )
+            } else {
+                within
             }
         };
         let inputs = |g: u32, optimistic: bool| Decode {
@@ -595,10 +605,11 @@ impl<'a> ThroughputModel<'a> {
             tp: if optimistic { tp(g).high } else { tp(g).low },
             g: f64::from(g),
         };
-        // Tensor parallelism splits attention heads evenly: 1, 2, 4 or 8 GPUs.
+        // Tensor parallelism splits attention heads evenly: 1, 2, 4 or 8 GPUs in a machine,
+        // then whole machines as pipeline stages (16, 32, 64).
         let mut sizes: Vec<u32> = Vec::new();
         let mut next = gpus.next_power_of_two();
-        while next <= MAX_REPLICA_GPUS {
+        while next <= MAX_SERVING_GPUS {
             sizes.push(next);
             next *= 2;
         }
@@ -624,6 +635,13 @@ impl<'a> ThroughputModel<'a> {
             self.note(&mut notes, || Assumption::WiderForLatency {
                 gpus: g,
                 memory_gpus: gpus,
+            });
+        }
+        let split = Parallelism::of(g, t.moe.is_some());
+        if split.spans_machines() || split.expert.is_some_and(|e| e > 1) {
+            self.note(&mut notes, || Assumption::Parallel {
+                split,
+                efficiency: INTER_MACHINE_EFFICIENCY,
             });
         }
         let per_gpu = LowHigh::new(
