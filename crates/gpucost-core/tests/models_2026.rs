@@ -251,3 +251,39 @@ fn deepseek_r1_in_fp8_with_32k_context_spans_two_h100_machines_and_one_h200_mach
         h200.throughput.gpus_per_replica
     );
 }
+
+/// What the user already knows is used, not second-guessed: GPUs per replica and the batch.
+#[test]
+fn a_chosen_replica_size_and_batch_are_kept() {
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::share::decode;
+    let link = "preset=custom&task=serve&model=deepseek-r1&prec=fp8&in=30720&out=2048&rate=2req&replica=16&batch=8";
+    let w = decode(link, &embedded().catalog)
+        .state
+        .scenario
+        .workload
+        .expect("a workload");
+    assert_eq!(
+        (w.options.replica_gpus, w.options.max_batch),
+        (Some(16), Some(8))
+    );
+    let r = common::recommendation(&w, Currency::Usd);
+    assert!(!r.ranked.is_empty());
+    for c in &r.ranked {
+        assert_eq!(c.throughput.gpus_per_replica, 16, "{}", c.profile.sku);
+        assert!(
+            c.throughput.batch.is_some_and(|b| b <= 8),
+            "{}",
+            c.profile.sku
+        );
+    }
+    // A replica too small for the model leaves no GPU that fits.
+    let mut small = w;
+    small.options.replica_gpus = Some(2);
+    let r = common::recommendation(&small, Currency::Usd);
+    assert!(r.ranked.is_empty());
+    assert!(r
+        .excluded
+        .iter()
+        .all(|e| matches!(e.reason, Exclusion::DoesNotFit { max_gpus: 2, .. })));
+}

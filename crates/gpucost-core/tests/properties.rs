@@ -134,6 +134,8 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 prop::sample::select(Precision::ALL.to_vec()),
                 prop::sample::select(KvPrecision::ALL.to_vec()),
                 prop::sample::select(ActPrecision::ALL.to_vec()),
+                prop::option::of(1u32..=64),
+                prop::option::of(1u32..=512),
             ),
         )),
         (
@@ -197,22 +199,26 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         label: l,
                     }),
                     sellers: BTreeSet::new(),
-                    workload: workload.map(|(task, deadline, (model, prec, kv, act))| {
-                        // Any model, weight, KV cache and arithmetic precision the task allows.
-                        let base = Workload::for_task(task);
-                        let mut w = base.with_model(ModelChoice::Known(model)).unwrap_or(base);
-                        if task.allows(prec) {
-                            w.precision = prec;
-                        }
-                        w.options = WorkloadOptions {
-                            kv_cache: kv,
-                            activations: act,
-                        };
-                        Workload {
-                            deadline_hours: deadline.map(Decimal::from),
-                            ..w
-                        }
-                    }),
+                    workload: workload.map(
+                        |(task, deadline, (model, prec, kv, act, replica, batch))| {
+                            // Any model, weight, KV cache and arithmetic precision the task allows.
+                            let base = Workload::for_task(task);
+                            let mut w = base.with_model(ModelChoice::Known(model)).unwrap_or(base);
+                            if task.allows(prec) {
+                                w.precision = prec;
+                            }
+                            w.options = WorkloadOptions {
+                                kv_cache: kv,
+                                activations: act,
+                                replica_gpus: replica,
+                                max_batch: batch,
+                            };
+                            Workload {
+                                deadline_hours: deadline.map(Decimal::from),
+                                ..w
+                            }
+                        },
+                    ),
                     geo,
                     host: HostFloor {
                         vcpus_per_gpu: cpu.map(Decimal::from),
@@ -315,7 +321,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "task", "model", "params", "prec", "kv", "act", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

@@ -16,9 +16,10 @@ use crate::recommend::basis::{Basis, Calibration, Formula};
 use crate::recommend::candidates::PeakKind;
 use crate::recommend::cost::CostUnit;
 use crate::recommend::numbers::{amount, count, money_span, num, pct, pct_span, sci, span};
+use crate::recommend::parallel::MAX_SERVING_GPUS;
 use crate::recommend::reasons::{CitedPrice, Reason};
 use crate::recommend::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verdict};
-use crate::recommend::throughput::WorkUnit;
+use crate::recommend::throughput::{WorkUnit, MAX_BATCH};
 use crate::recommend::warnings::Warning;
 use crate::recommend::workload::{ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload};
 use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
@@ -1451,6 +1452,12 @@ impl WorkloadError {
             (E::DeadlineOutOfRange, Lang::Zh) => {
                 format!("截止时间须在 0 到 {} 小时之间。", DEADLINE_HOURS.max)
             }
+            (E::ReplicaOutOfRange, Lang::En) => format!(
+                "GPUs per replica must be between 1 and {MAX_SERVING_GPUS}, and the batch between 1 and {MAX_BATCH}."
+            ),
+            (E::ReplicaOutOfRange, Lang::Zh) => format!(
+                "每个副本的 GPU 数须在 1 到 {MAX_SERVING_GPUS} 之间，批大小须在 1 到 {MAX_BATCH} 之间。"
+            ),
         }
     }
 }

@@ -141,6 +141,18 @@ pub enum Text {
     WorkloadNoDeadline,
     /// Placeholder of an empty sequence length.
     WorkloadModelDefault,
+    /// The KV cache precision picker.
+    WorkloadKvCache,
+    /// The arithmetic precision picker.
+    WorkloadArithmetic,
+    /// Arithmetic as the weights suggest.
+    WorkloadArithmeticAuto,
+    /// GPUs per serving replica (optional).
+    WorkloadReplicaGpus,
+    /// Most requests a replica decodes at once (optional).
+    WorkloadMaxBatch,
+    /// An empty optional field: the recommendation chooses.
+    WorkloadChosenForYou,
     WorkloadParams,
     WorkloadSeq,
     WorkloadTokens,
@@ -454,6 +466,12 @@ impl Text {
             Text::WorkloadTokensPerSecond => ("output tokens/s", "输出 token/秒"),
             Text::WorkloadNoDeadline => ("none", "无"),
             Text::WorkloadModelDefault => ("model default", "模型默认值"),
+            Text::WorkloadKvCache => ("KV cache", "KV 缓存精度"),
+            Text::WorkloadArithmetic => ("Arithmetic", "计算精度"),
+            Text::WorkloadArithmeticAuto => ("as the weights", "随权重精度"),
+            Text::WorkloadReplicaGpus => ("GPUs per replica", "每副本 GPU 数"),
+            Text::WorkloadMaxBatch => ("Max concurrent requests", "最大并发请求数"),
+            Text::WorkloadChosenForYou => ("chosen for you", "自动选择"),
             Text::WorkloadParams => ("Parameters (e.g. 7B)", "参数量（如 7B）"),
             Text::WorkloadSeq => ("Sequence length (optional)", "序列长度（可选）"),
             Text::WorkloadTokens => ("Training tokens (e.g. 20B)", "训练 token 数（如 20B）"),

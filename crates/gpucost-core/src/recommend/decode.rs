@@ -32,6 +32,8 @@ pub(crate) struct Decode {
     pub(crate) e_c: f64,
     pub(crate) tp: f64,
     pub(crate) g: f64,
+    /// Most sequences the serving engine runs at once, when the user set it.
+    pub(crate) batch_cap: Option<u32>,
 }
 
 /// One replica at its chosen batch.
@@ -90,7 +92,7 @@ impl Decode {
 
     /// The largest batch that fits and meets `bound_s`; batch 1 when nothing meets it.
     pub(crate) fn best(&self, bound_s: Option<f64>) -> Option<Perf> {
-        let max = self.max_batch();
+        let max = self.max_batch().min(self.batch_cap.unwrap_or(MAX_BATCH));
         if max == 0 {
             return None;
         }
@@ -145,6 +147,7 @@ mod tests {
             e_c: 0.4,
             tp: 1.0,
             g: 1.0,
+            batch_cap: None,
         };
         d.best(bound).unwrap()
     }

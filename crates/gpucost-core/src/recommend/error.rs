@@ -48,6 +48,8 @@ pub enum WorkloadError {
     RequestsOutOfRange,
     /// A deadline that is not positive or above [`DEADLINE_HOURS`].
     DeadlineOutOfRange,
+    /// GPUs per replica outside 1–64, or a batch outside 1–512.
+    ReplicaOutOfRange,
 }
 
 impl fmt::Display for WorkloadError {
@@ -80,6 +82,7 @@ mod tests {
             WorkloadError::LatencyOutOfRange,
             WorkloadError::RequestsOutOfRange,
             WorkloadError::DeadlineOutOfRange,
+            WorkloadError::ReplicaOutOfRange,
         ];
         for e in all {
             let en = e.message(Lang::En);

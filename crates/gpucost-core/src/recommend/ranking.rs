@@ -89,7 +89,11 @@ fn size_all<'r, 'c>(
     let max = if w.task().is_training() {
         MAX_TRAINING_GPUS
     } else {
-        MAX_SERVING_GPUS
+        // GPUs per replica the user settled on bound the memory plan too.
+        w.workload()
+            .options
+            .replica_gpus
+            .unwrap_or(MAX_SERVING_GPUS)
     };
     let mut sized = Vec::new();
     let mut excluded = Vec::new();

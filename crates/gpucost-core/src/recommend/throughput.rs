@@ -604,14 +604,20 @@ impl<'a> ThroughputModel<'a> {
             },
             tp: if optimistic { tp(g).high } else { tp(g).low },
             g: f64::from(g),
+            batch_cap: w.workload().options.max_batch,
         };
         // Tensor parallelism splits attention heads evenly: 1, 2, 4 or 8 GPUs in a machine,
         // then whole machines as pipeline stages (16, 32, 64).
         let mut sizes: Vec<u32> = Vec::new();
-        let mut next = gpus.next_power_of_two();
-        while next <= MAX_SERVING_GPUS {
-            sizes.push(next);
-            next *= 2;
+        if let Some(fixed) = w.workload().options.replica_gpus {
+            // The user's replica, when it holds the model.
+            sizes.extend((fixed >= gpus).then_some(fixed));
+        } else {
+            let mut next = gpus.next_power_of_two();
+            while next <= MAX_SERVING_GPUS {
+                sizes.push(next);
+                next *= 2;
+            }
         }
         // The smallest replica that fits and (pessimistically) meets the latency bound, else
         // the smallest that fits.

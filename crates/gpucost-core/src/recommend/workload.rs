@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
 use super::ml_models::{KnownModel, ModelSpec};
+use super::parallel::MAX_SERVING_GPUS;
+use super::throughput::MAX_BATCH;
 use crate::limits::{
     BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, PARAMS, REQUESTS_PER_SECOND,
     SAMPLES, SEQ_LEN, TOKENS_PER_SECOND, TRAINING_TOKENS,
@@ -588,6 +590,14 @@ pub struct WorkloadOptions {
     pub kv_cache: KvPrecision,
     /// Precision of the arithmetic (inference): the tensor-core rate the GPU runs at.
     pub activations: ActPrecision,
+    /// GPUs per serving replica the user settled on (tensor × pipeline), 1 to
+    /// [`super::parallel::MAX_SERVING_GPUS`]; `None` lets the recommendation choose (the
+    /// smallest power of two that holds the model and meets the latency bound).
+    pub replica_gpus: Option<u32>,
+    /// Most requests a replica decodes at once (the serving engine's `max_num_seqs`), 1 to
+    /// [`super::throughput::MAX_BATCH`]; `None` takes the largest the KV cache and the latency
+    /// bound allow.
+    pub max_batch: Option<u32>,
 }
 
 /// Precision of the cached keys and values.
@@ -941,6 +951,13 @@ impl Workload {
             if !DEADLINE_HOURS.in_range(d) {
                 errors.push(WorkloadError::DeadlineOutOfRange);
             }
+        }
+        let o = self.options;
+        if o.replica_gpus
+            .is_some_and(|g| !(1..=MAX_SERVING_GPUS).contains(&g))
+            || o.max_batch.is_some_and(|b| !(1..=MAX_BATCH).contains(&b))
+        {
+            errors.push(WorkloadError::ReplicaOutOfRange);
         }
         if errors.is_empty() {
             Ok(ValidWorkload {

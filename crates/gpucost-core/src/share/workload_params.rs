@@ -8,6 +8,8 @@
 //! | `prec` | weights: `fp32`, `fp16` (or `bf16`), `fp8`, `int8`, `fp4`, `int4` | `prec=fp8` |
 //! | `kv` | KV cache: `bf16` (default), `fp8`, `int8`, `int4` | `kv=fp8` |
 //! | `act` | arithmetic: `auto` (default), `bf16`, `fp8`, `int8` | `act=fp8` |
+//! | `replica` | GPUs per serving replica, 1–64 (default: the recommendation chooses) | `replica=16` |
+//! | `batch` | most requests a replica decodes at once, 1–512 (default: what fits) | `batch=64` |
 //! | `seq` | sequence length, tokens | `seq=2048` |
 //! | `tokens` | training tokens | `tokens=20B` |
 //! | `samples`, `epochs` | training samples and epochs | `samples=88K&epochs=2` |
@@ -27,6 +29,8 @@ use super::issue::{Accepted, Expected, Problem};
 use super::query::{Reader, Writer};
 use crate::limits::{DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, OUTPUT_TOKENS, SEQ_LEN};
 use crate::money::parse_decimal;
+use crate::recommend::parallel::MAX_SERVING_GPUS;
+use crate::recommend::throughput::MAX_BATCH;
 use crate::recommend::{
     ActPrecision, BatchJob, KvPrecision, ModelChoice, Precision, Rate, RateUnit, RequestShape,
     ServingTarget, Task, TaskKind, TrainingSize, Workload,
@@ -144,8 +148,8 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         (None, None) => {
             // Workload keys without a task are reported, not guessed.
             for key in [
-                "model", "params", "prec", "kv", "act", "seq", "tokens", "samples", "epochs",
-                "rate", "in", "out", "lat", "reqs", "deadline",
+                "model", "params", "prec", "kv", "act", "replica", "batch", "seq", "tokens",
+                "samples", "epochs", "rate", "in", "out", "lat", "reqs", "deadline",
             ] {
                 if let Some(v) = r.single(key) {
                     r.reject(
@@ -211,6 +215,12 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         ActPrecision::from_slug,
     ) {
         w.options.activations = act;
+    }
+    if let Some(g) = r.integer::<u32>("replica", 1, MAX_SERVING_GPUS) {
+        w.options.replica_gpus = Some(g);
+    }
+    if let Some(b) = r.integer::<u32>("batch", 1, MAX_BATCH) {
+        w.options.max_batch = Some(b);
     }
     if let Some(seq) = r.integer::<u32>("seq", SEQ_LEN.min, SEQ_LEN.max) {
         w.seq_len = Some(seq);
@@ -345,6 +355,16 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
     }
     if wl.options.activations != reference.options.activations {
         w.pair("act", wl.options.activations.as_str());
+    }
+    if wl.options.replica_gpus != reference.options.replica_gpus {
+        if let Some(g) = wl.options.replica_gpus {
+            w.pair("replica", &g.to_string());
+        }
+    }
+    if wl.options.max_batch != reference.options.max_batch {
+        if let Some(b) = wl.options.max_batch {
+            w.pair("batch", &b.to_string());
+        }
     }
     if wl.seq_len != reference.seq_len {
         if let Some(seq) = wl.seq_len {

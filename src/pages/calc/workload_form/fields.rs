@@ -6,6 +6,8 @@ use gpucost_core::limits::{
     DecimalLimit, Limit, BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS,
     OUTPUT_TOKENS, PARAMS, SAMPLES, SEQ_LEN, TRAINING_TOKENS,
 };
+use gpucost_core::recommend::parallel::MAX_SERVING_GPUS;
+use gpucost_core::recommend::throughput::MAX_BATCH;
 use gpucost_core::recommend::{
     ModelChoice, Task, TrainingSize, TrainingUnit, Workload, WorkloadError,
 };
@@ -40,6 +42,10 @@ pub(crate) enum Field {
     Requests,
     /// Hours to finish (optional).
     Deadline,
+    /// GPUs per serving replica (optional).
+    ReplicaGpus,
+    /// Most requests a replica decodes at once (optional).
+    MaxBatch,
 }
 
 impl Field {
@@ -57,6 +63,8 @@ impl Field {
             Field::Latency => "lat",
             Field::Requests => "reqs",
             Field::Deadline => "deadline",
+            Field::ReplicaGpus => "replica",
+            Field::MaxBatch => "batch",
         }
     }
 
@@ -124,6 +132,16 @@ pub(crate) fn field_text(w: &Workload, f: Field) -> String {
         (Field::Deadline, _) => w
             .deadline_hours
             .map(|d| d.normalize().to_string())
+            .unwrap_or_default(),
+        (Field::ReplicaGpus, _) => w
+            .options
+            .replica_gpus
+            .map(|g| g.to_string())
+            .unwrap_or_default(),
+        (Field::MaxBatch, _) => w
+            .options
+            .max_batch
+            .map(|b| b.to_string())
             .unwrap_or_default(),
         _ => String::new(),
     }
@@ -238,6 +256,23 @@ pub(crate) fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, Fiel
                 Some(number_in(text, decimal_range(DEADLINE_HOURS))?)
             }
         }
+        Field::ReplicaGpus | Field::MaxBatch => {
+            let max = if f == Field::ReplicaGpus {
+                MAX_SERVING_GPUS
+            } else {
+                MAX_BATCH
+            };
+            let value = if text.is_empty() {
+                None
+            } else {
+                Some(whole_in(text, Limit { min: 1, max })?)
+            };
+            if f == Field::ReplicaGpus {
+                n.options.replica_gpus = value;
+            } else {
+                n.options.max_batch = value;
+            }
+        }
     }
     checked(n)
 }
@@ -280,6 +315,9 @@ pub(crate) fn fields_for(w: &Workload) -> Vec<Field> {
     }
     if !matches!(w.task, Task::Serving(_)) {
         out.push(Field::Deadline);
+    }
+    if generates && !w.kind().is_training() {
+        out.extend([Field::ReplicaGpus, Field::MaxBatch]);
     }
     out
 }
@@ -362,7 +400,10 @@ mod tests {
     #[test]
     fn fields_fit_the_task_and_model() {
         use Field::*;
-        assert_eq!(fields_for(&serve()), vec![Rate, Input, Output, Latency]);
+        assert_eq!(
+            fields_for(&serve()),
+            vec![Rate, Input, Output, Latency, ReplicaGpus, MaxBatch]
+        );
         assert_eq!(
             fields_for(&Workload::for_task(TaskKind::FullFineTune)),
             vec![Samples, Epochs, Seq, Deadline]
@@ -378,12 +419,30 @@ mod tests {
     }
 
     #[test]
+    fn replica_and_batch_are_optional_whole_numbers_in_range() {
+        let w = serve();
+        let n = apply(&w, Field::ReplicaGpus, "16").unwrap();
+        assert_eq!(n.options.replica_gpus, Some(16));
+        assert_eq!(field_text(&n, Field::ReplicaGpus), "16");
+        assert_eq!(apply(&n, Field::ReplicaGpus, "").unwrap(), w);
+        assert!(apply(&w, Field::ReplicaGpus, "65").is_err());
+        assert!(apply(&w, Field::MaxBatch, "0").is_err());
+        assert_eq!(
+            apply(&w, Field::MaxBatch, "64").unwrap().options.max_batch,
+            Some(64)
+        );
+    }
+
+    #[test]
     fn every_task_default_shows_its_values() {
         for task in TaskKind::ALL {
             let w = Workload::for_task(task);
             for f in fields_for(&w) {
                 let text = field_text(&w, f);
-                if !matches!(f, Field::Seq | Field::Deadline) {
+                if !matches!(
+                    f,
+                    Field::Seq | Field::Deadline | Field::ReplicaGpus | Field::MaxBatch
+                ) {
                     assert!(!text.is_empty(), "{task:?} {f:?}");
                 }
                 assert_eq!(apply(&w, f, &text), Ok(w), "{task:?} {f:?} {text:?}");
