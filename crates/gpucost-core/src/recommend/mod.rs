@@ -23,6 +23,7 @@ pub mod cost;
 mod decode;
 pub mod error;
 pub mod hardware;
+pub mod hf_config;
 pub mod llm_config;
 pub mod memory;
 pub mod ml_models;

@@ -15,6 +15,10 @@
 //! library entry does; each entry's published count (model card or paper, named beside it)
 //! checks the counting in a test. Where the card states no count, the entry says so.
 //!
+//! DeepSeek's config has no `head_dim`: the entry takes `hidden_size / num_attention_heads`
+//! (56) as any config reader does; with latent attention the per-head sizes that matter are
+//! the MLA fields.
+//!
 //! Context: the Qwen2.5 Instruct configs give 32,768 positions (the cards extend to 131,072
 //! with YaRN, a deployment choice the sizing does not assume); Qwen3's give 40,960; Gemma 2
 //! gives 8,192 (its sliding-window layers would halve the cache of long prompts; the sizing
@@ -196,13 +200,13 @@ pub fn entry(model: KnownModel) -> Option<Entry> {
         ),
         KnownModel::DeepSeekV3 => e(
             "deepseek-ai/DeepSeek-V3",
-            dense(61, 7168, 128, 128, 128, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
+            dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
             Some((671.0, Some(37.0))),
             "model card: 671B total parameters with 37B activated for each token",
         ),
         KnownModel::DeepSeekR1 => e(
             "deepseek-ai/DeepSeek-R1",
-            dense(61, 7168, 128, 128, 128, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
+            dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
             Some((671.0, Some(37.0))),
             "model card: 671B total, 37B activated parameters",
         ),
