@@ -282,8 +282,64 @@ fn a_chosen_replica_size_and_batch_are_kept() {
     small.options.replica_gpus = Some(2);
     let r = common::recommendation(&small, Currency::Usd);
     assert!(r.ranked.is_empty());
-    assert!(r
-        .excluded
-        .iter()
-        .all(|e| matches!(e.reason, Exclusion::DoesNotFit { max_gpus: 2, .. })));
+    // (GPUs older than Ampere are excluded first: no FP8 kernel.)
+    assert!(r.excluded.iter().all(|e| matches!(
+        e.reason,
+        Exclusion::DoesNotFit { max_gpus: 2, .. } | Exclusion::NoKernelForPrecision { .. }
+    )));
+}
+
+/// FP8 weights on a V100 or T4 (no serving kernel before Ampere) are excluded with the reason,
+/// not ranked at a 16-bit rate they could never run at.
+#[test]
+fn fp8_weights_exclude_gpus_older_than_ampere_with_the_reason() {
+    let r = common::recommendation(
+        &serve(KnownModel::Qwen3_235bA22b, Precision::Fp8, 8192, 1024, 5),
+        Currency::Usd,
+    );
+    for gpu in ["V100-16GB", "T4"] {
+        assert!(
+            r.ranked.iter().all(|c| c.profile.gpu != gpu),
+            "{gpu} ranked"
+        );
+        let e = r
+            .excluded
+            .iter()
+            .find(|e| e.profile.gpu == gpu)
+            .unwrap_or_else(|| panic!("{gpu} not excluded"));
+        assert_eq!(
+            e.reason,
+            Exclusion::NoKernelForPrecision {
+                precision: Precision::Fp8
+            }
+        );
+    }
+}
+
+/// The README's links for the workloads of issue 33 open without a notice and rank GPUs.
+#[test]
+fn the_readme_workload_links_open_and_rank_gpus() {
+    use gpucost_core::catalog::embedded;
+    use gpucost_core::share::decode;
+    let readme = include_str!("../../../README.md");
+    let section = readme
+        .split("### Links for the models people run today")
+        .nth(1)
+        .expect("the README section");
+    let links: Vec<&str> = section
+        .lines()
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| l.split("`?").nth(1)?.split('`').next())
+        .collect();
+    assert_eq!(links.len(), 5, "{links:?}");
+    for link in links {
+        let d = decode(link, &embedded().catalog);
+        assert!(d.issues.is_empty(), "{link}: {:?}", d.issues);
+        let w = d.state.scenario.workload.expect("a workload");
+        let r = common::recommendation(&w, Currency::Usd);
+        assert!(
+            r.top().is_some_and(|c| c.feasible()),
+            "{link}: nothing ranked"
+        );
+    }
 }

@@ -1260,6 +1260,14 @@ impl Excluded {
                 "{name}：每个副本需要 {gpus} 块 GPU，但最大的实例只有 {} 块。",
                 largest.normalize()
             ),
+            (Exclusion::NoKernelForPrecision { precision }, Lang::En) => format!(
+                "{name}: serving engines run {} weights on Ampere or newer GPUs only.",
+                precision.label()
+            ),
+            (Exclusion::NoKernelForPrecision { precision }, Lang::Zh) => format!(
+                "{name}：推理引擎仅在 Ampere 及更新架构的 GPU 上运行 {} 权重。",
+                precision.label()
+            ),
         }
     }
 }

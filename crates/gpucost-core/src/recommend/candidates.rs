@@ -111,6 +111,12 @@ impl GpuProfile {
         }
     }
 
+    /// Whether serving kernels run FP8/FP4 weights on this GPU (Ampere or newer: FP8 tensor
+    /// cores on Ada, Hopper and Blackwell; weight-only FP8 Marlin kernels on Ampere).
+    pub fn runs_float8_weights(&self) -> bool {
+        self.has_tf32()
+    }
+
     /// The dense FP8 tensor rate: the datasheet's FP8 column, else — on Ada, Hopper and
     /// Blackwell, whose datasheets give FP8 and INT8 the same dense rate (H100 SXM 1,979,
     /// L40S 733, L4 242 in the upstream rows' notes) — the INT8 rate. Older GPUs have no FP8

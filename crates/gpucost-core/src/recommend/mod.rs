@@ -170,6 +170,12 @@ pub enum Exclusion {
         /// Most GPUs in one priced instance.
         largest: Decimal,
     },
+    /// No serving kernel runs weights of this precision on this GPU: FP8 and FP4 weights need
+    /// Ampere or newer (vLLM's FP8 Marlin and FP4 kernels require compute capability 8.0).
+    NoKernelForPrecision {
+        /// The weights' precision.
+        precision: Precision,
+    },
 }
 
 /// A GPU left out of the ranking, and why.

@@ -21,7 +21,7 @@ use super::parallel::MAX_SERVING_GPUS;
 use super::reasons::{self, Reason};
 use super::rentals::Rentals;
 use super::throughput::{Throughput, ThroughputModel};
-use super::workload::ValidWorkload;
+use super::workload::{Precision, ValidWorkload};
 use super::{
     slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED, MAX_TRAINING_GPUS,
 };
@@ -97,7 +97,19 @@ fn size_all<'r, 'c>(
     };
     let mut sized = Vec::new();
     let mut excluded = Vec::new();
+    let float8 = matches!(w.precision(), Precision::Fp8 | Precision::Fp4);
     for (i, p) in rentals.profiles.iter().enumerate() {
+        if float8 && !p.runs_float8_weights() {
+            if shown {
+                excluded.push(Excluded {
+                    profile: p.clone(),
+                    reason: Exclusion::NoKernelForPrecision {
+                        precision: w.precision(),
+                    },
+                });
+            }
+            continue;
+        }
         let does_not_fit = || Excluded {
             reason: Exclusion::DoesNotFit {
                 memory_gib: p.memory_gib(),
