@@ -21,7 +21,9 @@ use crate::recommend::reasons::{CitedPrice, Reason};
 use crate::recommend::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verdict};
 use crate::recommend::throughput::{WorkUnit, MAX_BATCH};
 use crate::recommend::warnings::Warning;
-use crate::recommend::workload::{ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload};
+use crate::recommend::workload::{
+    ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
+};
 use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
 use crate::view::recommendation::{GpusUsed, MemoryPart, PriceFacts, TimeFacts};
 
@@ -1463,6 +1465,10 @@ impl WorkloadError {
             (E::ReplicaOutOfRange, Lang::En) => format!(
                 "GPUs per replica must be between 1 and {MAX_SERVING_GPUS}, and the batch between 1 and {MAX_BATCH}."
             ),
+            (E::LoraRankOutOfRange, Lang::En) => {
+                format!("The LoRA rank must be between 1 and {MAX_LORA_RANK}.")
+            }
+            (E::LoraRankOutOfRange, Lang::Zh) => format!("LoRA 秩须在 1 到 {MAX_LORA_RANK} 之间。"),
             (E::ReplicaOutOfRange, Lang::Zh) => format!(
                 "每个副本的 GPU 数须在 1 到 {MAX_SERVING_GPUS} 之间，批大小须在 1 到 {MAX_BATCH} 之间。"
             ),

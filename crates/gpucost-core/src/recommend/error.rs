@@ -50,6 +50,8 @@ pub enum WorkloadError {
     DeadlineOutOfRange,
     /// GPUs per replica outside 1–64, or a batch outside 1–512.
     ReplicaOutOfRange,
+    /// A LoRA rank outside 1–1,024.
+    LoraRankOutOfRange,
 }
 
 impl fmt::Display for WorkloadError {
@@ -83,6 +85,7 @@ mod tests {
             WorkloadError::RequestsOutOfRange,
             WorkloadError::DeadlineOutOfRange,
             WorkloadError::ReplicaOutOfRange,
+            WorkloadError::LoraRankOutOfRange,
         ];
         for e in all {
             let en = e.message(Lang::En);

@@ -598,7 +598,132 @@ pub struct WorkloadOptions {
     /// [`super::throughput::MAX_BATCH`]; `None` takes the largest the KV cache and the latency
     /// bound allow.
     pub max_batch: Option<u32>,
+    /// How a training run holds its state: LoRA rank, optimizer, ZeRO stage, CPU offload.
+    pub fine_tune: FineTuneOptions,
 }
+
+/// Most LoRA rank a workload may name.
+pub const MAX_LORA_RANK: u32 = 1024;
+
+/// Training choices that change the memory a run needs. The defaults are the behaviour before
+/// the choices existed: adapters over their whole range, AdamW with fp32 states, the model
+/// state sharded over the GPUs (ZeRO-3/FSDP), nothing offloaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FineTuneOptions {
+    /// LoRA/QLoRA rank on every linear layer (the QLoRA paper's setting); `None` plans the
+    /// adapters over [`super::memory::LORA_FRACTION`].
+    pub lora_rank: Option<u32>,
+    /// The optimizer's state per trained parameter.
+    pub optimizer: Optimizer,
+    /// What data-parallel training shards over the GPUs.
+    pub zero: ZeroStage,
+    /// Optimizer states kept in host memory (DeepSpeed ZeRO-Offload).
+    pub offload: Offload,
+}
+
+/// The optimizer's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Optimizer {
+    /// AdamW with fp32 master weights and two fp32 moments: 12 bytes per trained parameter.
+    #[default]
+    AdamW,
+    /// bitsandbytes 8-bit AdamW: fp32 master weights and two 8-bit moments, 6 bytes.
+    Adam8bit,
+    /// 8-bit AdamW whose states page to host memory at peaks (QLoRA's paged optimizer).
+    PagedAdam8bit,
+}
+
+impl Optimizer {
+    /// Every optimizer, default first.
+    pub const ALL: [Optimizer; 3] = [
+        Optimizer::AdamW,
+        Optimizer::Adam8bit,
+        Optimizer::PagedAdam8bit,
+    ];
+
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "adamw",
+            Optimizer::Adam8bit => "adam8bit",
+            Optimizer::PagedAdam8bit => "paged8bit",
+        }
+    }
+
+    /// Bytes of optimizer state per trained parameter in mixed precision: fp32 master
+    /// weights plus two moments, the moments in 8 bits for the 8-bit optimizers (Dettmers et
+    /// al. 2022, "8-bit Optimizers via Block-wise Quantization", arXiv:2110.02861).
+    pub fn state_bytes(self) -> f64 {
+        match self {
+            Optimizer::AdamW => 12.0,
+            Optimizer::Adam8bit | Optimizer::PagedAdam8bit => 6.0,
+        }
+    }
+}
+
+slug_enum!(Optimizer);
+
+/// What data-parallel training shards over its GPUs (Rajbhandari et al. 2020, "ZeRO",
+/// arXiv:1910.02054).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ZeroStage {
+    /// Plain data parallelism: every GPU holds the whole model state.
+    Zero0,
+    /// Optimizer states sharded.
+    Zero1,
+    /// Optimizer states and gradients sharded.
+    Zero2,
+    /// Everything sharded (ZeRO-3, FSDP full sharding).
+    #[default]
+    Zero3,
+}
+
+impl ZeroStage {
+    /// Every stage.
+    pub const ALL: [ZeroStage; 4] = [
+        ZeroStage::Zero0,
+        ZeroStage::Zero1,
+        ZeroStage::Zero2,
+        ZeroStage::Zero3,
+    ];
+
+    /// Stable slug (`0` to `3`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ZeroStage::Zero0 => "0",
+            ZeroStage::Zero1 => "1",
+            ZeroStage::Zero2 => "2",
+            ZeroStage::Zero3 => "3",
+        }
+    }
+}
+
+slug_enum!(ZeroStage);
+
+/// Where optimizer states live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Offload {
+    /// In GPU memory.
+    #[default]
+    None,
+    /// In host memory (ZeRO-Offload): no optimizer state on the GPU.
+    Optimizer,
+}
+
+impl Offload {
+    /// Both choices.
+    pub const ALL: [Offload; 2] = [Offload::None, Offload::Optimizer];
+
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Offload::None => "none",
+            Offload::Optimizer => "optimizer",
+        }
+    }
+}
+
+slug_enum!(Offload);
 
 /// Precision of the cached keys and values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -958,6 +1083,12 @@ impl Workload {
             || o.max_batch.is_some_and(|b| !(1..=MAX_BATCH).contains(&b))
         {
             errors.push(WorkloadError::ReplicaOutOfRange);
+        }
+        if o.fine_tune
+            .lora_rank
+            .is_some_and(|r| !(1..=MAX_LORA_RANK).contains(&r))
+        {
+            errors.push(WorkloadError::LoraRankOutOfRange);
         }
         if errors.is_empty() {
             Ok(ValidWorkload {

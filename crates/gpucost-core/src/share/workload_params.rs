@@ -10,6 +10,10 @@
 //! | `act` | arithmetic: `auto` (default), `bf16`, `fp8`, `int8` | `act=fp8` |
 //! | `replica` | GPUs per serving replica, 1–64 (default: the recommendation chooses) | `replica=16` |
 //! | `batch` | most requests a replica decodes at once, 1–512 (default: what fits) | `batch=64` |
+//! | `rank` | LoRA/QLoRA rank on every linear layer, 1–1024 (default: the range of ranks) | `rank=64` |
+//! | `opt` | optimizer: `adamw` (default), `adam8bit`, `paged8bit` | `opt=paged8bit` |
+//! | `zero` | ZeRO stage `0`–`3` (default `3`: everything sharded) | `zero=2` |
+//! | `offload` | optimizer states in host memory: `none` (default), `optimizer` | `offload=optimizer` |
 //! | `seq` | sequence length, tokens | `seq=2048` |
 //! | `tokens` | training tokens | `tokens=20B` |
 //! | `samples`, `epochs` | training samples and epochs | `samples=88K&epochs=2` |
@@ -31,6 +35,7 @@ use crate::limits::{DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, OUTPUT_TOK
 use crate::money::parse_decimal;
 use crate::recommend::parallel::MAX_SERVING_GPUS;
 use crate::recommend::throughput::MAX_BATCH;
+use crate::recommend::workload::{Offload, Optimizer, ZeroStage, MAX_LORA_RANK};
 use crate::recommend::{
     ActPrecision, BatchJob, KvPrecision, ModelChoice, Precision, Rate, RateUnit, RequestShape,
     ServingTarget, Task, TaskKind, TrainingSize, Workload,
@@ -148,8 +153,9 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         (None, None) => {
             // Workload keys without a task are reported, not guessed.
             for key in [
-                "model", "params", "prec", "kv", "act", "replica", "batch", "seq", "tokens",
-                "samples", "epochs", "rate", "in", "out", "lat", "reqs", "deadline",
+                "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero",
+                "offload", "seq", "tokens", "samples", "epochs", "rate", "in", "out", "lat",
+                "reqs", "deadline",
             ] {
                 if let Some(v) = r.single(key) {
                     r.reject(
@@ -221,6 +227,23 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
     }
     if let Some(b) = r.integer::<u32>("batch", 1, MAX_BATCH) {
         w.options.max_batch = Some(b);
+    }
+    let ft = &mut w.options.fine_tune;
+    if let Some(rank) = r.integer::<u32>("rank", 1, MAX_LORA_RANK) {
+        ft.lora_rank = Some(rank);
+    }
+    if let Some(o) = r.word(
+        "opt",
+        &["adamw", "adam8bit", "paged8bit"],
+        Optimizer::from_slug,
+    ) {
+        ft.optimizer = o;
+    }
+    if let Some(z) = r.word("zero", &["0", "1", "2", "3"], ZeroStage::from_slug) {
+        ft.zero = z;
+    }
+    if let Some(o) = r.word("offload", &["none", "optimizer"], Offload::from_slug) {
+        ft.offload = o;
     }
     if let Some(seq) = r.integer::<u32>("seq", SEQ_LEN.min, SEQ_LEN.max) {
         w.seq_len = Some(seq);
@@ -360,6 +383,21 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
         if let Some(g) = wl.options.replica_gpus {
             w.pair("replica", &g.to_string());
         }
+    }
+    let (ft, rf) = (wl.options.fine_tune, reference.options.fine_tune);
+    if ft.lora_rank != rf.lora_rank {
+        if let Some(rank) = ft.lora_rank {
+            w.pair("rank", &rank.to_string());
+        }
+    }
+    if ft.optimizer != rf.optimizer {
+        w.pair("opt", ft.optimizer.as_str());
+    }
+    if ft.zero != rf.zero {
+        w.pair("zero", ft.zero.as_str());
+    }
+    if ft.offload != rf.offload {
+        w.pair("offload", ft.offload.as_str());
     }
     if wl.options.max_batch != reference.options.max_batch {
         if let Some(b) = wl.options.max_batch {
