@@ -153,6 +153,20 @@ pub enum Text {
     WorkloadMaxBatch,
     /// An empty optional field: the recommendation chooses.
     WorkloadChosenForYou,
+    /// The LoRA rank field (optional).
+    WorkloadLoraRank,
+    /// An empty LoRA rank: the range of common ranks.
+    WorkloadAnyRank,
+    /// The optimizer picker.
+    WorkloadOptimizer,
+    /// The ZeRO stage picker.
+    WorkloadZero,
+    /// Where optimizer states live.
+    WorkloadOffload,
+    /// Optimizer states on the GPU.
+    WorkloadOffloadNone,
+    /// Optimizer states in host memory.
+    WorkloadOffloadHost,
     WorkloadParams,
     WorkloadSeq,
     WorkloadTokens,
@@ -472,6 +486,13 @@ impl Text {
             Text::WorkloadReplicaGpus => ("GPUs per replica", "每副本 GPU 数"),
             Text::WorkloadMaxBatch => ("Max concurrent requests", "最大并发请求数"),
             Text::WorkloadChosenForYou => ("chosen for you", "自动选择"),
+            Text::WorkloadLoraRank => ("LoRA rank", "LoRA 秩"),
+            Text::WorkloadAnyRank => ("ranks 8–64", "秩 8–64"),
+            Text::WorkloadOptimizer => ("Optimizer", "优化器"),
+            Text::WorkloadZero => ("ZeRO stage", "ZeRO 阶段"),
+            Text::WorkloadOffload => ("Optimizer states", "优化器状态"),
+            Text::WorkloadOffloadNone => ("on the GPU", "放在 GPU 上"),
+            Text::WorkloadOffloadHost => ("in host memory (offload)", "放在主机内存（卸载）"),
             Text::WorkloadParams => ("Parameters (e.g. 7B)", "参数量（如 7B）"),
             Text::WorkloadSeq => ("Sequence length (optional)", "序列长度（可选）"),
             Text::WorkloadTokens => ("Training tokens (e.g. 20B)", "训练 token 数（如 20B）"),

@@ -650,6 +650,15 @@ impl Optimizer {
         }
     }
 
+    /// Display label (a product name, the same in every language).
+    pub fn label(self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "AdamW",
+            Optimizer::Adam8bit => "AdamW 8-bit",
+            Optimizer::PagedAdam8bit => "Paged AdamW 8-bit",
+        }
+    }
+
     /// Bytes of optimizer state per trained parameter in mixed precision: fp32 master
     /// weights plus two moments, the moments in 8 bits for the 8-bit optimizers (Dettmers et
     /// al. 2022, "8-bit Optimizers via Block-wise Quantization", arXiv:2110.02861).

@@ -2,6 +2,7 @@
 //! and for inference the KV cache's and the arithmetic's precision.
 
 use gpucost_core::format::Lang;
+use gpucost_core::recommend::workload::{Offload, Optimizer, ZeroStage};
 use gpucost_core::recommend::{
     ActPrecision, KnownModel, KvPrecision, ModelChoice, Precision, TaskKind, Workload,
     WorkloadError,
@@ -78,6 +79,44 @@ pub(crate) fn WorkloadChoices(
             n.options.activations = act;
             write(n.validate().map(|_| n));
         }
+    };
+    // The training choices: optimizer, ZeRO stage, where optimizer states live.
+    let edit_ft = move |ev: leptos::ev::Event, set: &dyn Fn(&mut Workload, &str) -> bool| {
+        let Some(mut n) = workload.get_untracked() else {
+            return;
+        };
+        if set(&mut n, &event_target_value(&ev)) {
+            write(n.validate().map(|_| n));
+        }
+    };
+    let on_opt = move |ev| {
+        edit_ft(ev, &|n, v| {
+            Optimizer::from_slug(v).is_some_and(|o| {
+                n.options.fine_tune.optimizer = o;
+                true
+            })
+        })
+    };
+    let on_zero = move |ev| {
+        edit_ft(ev, &|n, v| {
+            ZeroStage::from_slug(v).is_some_and(|z| {
+                n.options.fine_tune.zero = z;
+                true
+            })
+        })
+    };
+    let on_offload = move |ev| {
+        edit_ft(ev, &|n, v| {
+            Offload::from_slug(v).is_some_and(|o| {
+                n.options.fine_tune.offload = o;
+                true
+            })
+        })
+    };
+    let training = move || is(&|w| w.kind().is_training());
+    let offload_label = move |o: Offload| match o {
+        Offload::None => Text::WorkloadOffloadNone.get(lang.get()),
+        Offload::Optimizer => Text::WorkloadOffloadHost.get(lang.get()),
     };
     // The KV cache and arithmetic pickers: text generation only.
     let generating =
@@ -186,6 +225,47 @@ pub(crate) fn WorkloadChoices(
                             .map(|a| view! {
                                 <option value=a.as_str() selected=move || is(&|w| w.options.activations == a)>
                                     {move || act_label(a)}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+            </Show>
+            <Show when=training>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadOptimizer)}</span>
+                    <select data-testid="workload-opt" on:change=on_opt>
+                        {Optimizer::ALL
+                            .into_iter()
+                            .map(|o| view! {
+                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.optimizer == o)>
+                                    {o.label()}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadZero)}</span>
+                    <select data-testid="workload-zero" on:change=on_zero>
+                        {ZeroStage::ALL
+                            .into_iter()
+                            .map(|z| view! {
+                                <option value=z.as_str() selected=move || is(&|w| w.options.fine_tune.zero == z)>
+                                    {format!("ZeRO-{}", z.as_str())}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadOffload)}</span>
+                    <select data-testid="workload-offload" on:change=on_offload>
+                        {Offload::ALL
+                            .into_iter()
+                            .map(|o| view! {
+                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.offload == o)>
+                                    {move || offload_label(o)}
                                 </option>
                             })
                             .collect_view()}

@@ -8,6 +8,7 @@ use gpucost_core::limits::{
 };
 use gpucost_core::recommend::parallel::MAX_SERVING_GPUS;
 use gpucost_core::recommend::throughput::MAX_BATCH;
+use gpucost_core::recommend::workload::MAX_LORA_RANK;
 use gpucost_core::recommend::{
     ModelChoice, Task, TrainingSize, TrainingUnit, Workload, WorkloadError,
 };
@@ -46,6 +47,8 @@ pub(crate) enum Field {
     ReplicaGpus,
     /// Most requests a replica decodes at once (optional).
     MaxBatch,
+    /// LoRA/QLoRA rank (optional).
+    LoraRank,
 }
 
 impl Field {
@@ -65,6 +68,7 @@ impl Field {
             Field::Deadline => "deadline",
             Field::ReplicaGpus => "replica",
             Field::MaxBatch => "batch",
+            Field::LoraRank => "rank",
         }
     }
 
@@ -142,6 +146,12 @@ pub(crate) fn field_text(w: &Workload, f: Field) -> String {
             .options
             .max_batch
             .map(|b| b.to_string())
+            .unwrap_or_default(),
+        (Field::LoraRank, _) => w
+            .options
+            .fine_tune
+            .lora_rank
+            .map(|r| r.to_string())
             .unwrap_or_default(),
         _ => String::new(),
     }
@@ -273,6 +283,19 @@ pub(crate) fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, Fiel
                 n.options.max_batch = value;
             }
         }
+        Field::LoraRank => {
+            n.options.fine_tune.lora_rank = if text.is_empty() {
+                None
+            } else {
+                Some(whole_in(
+                    text,
+                    Limit {
+                        min: 1,
+                        max: MAX_LORA_RANK,
+                    },
+                )?)
+            }
+        }
     }
     checked(n)
 }
@@ -318,6 +341,9 @@ pub(crate) fn fields_for(w: &Workload) -> Vec<Field> {
     }
     if generates && !w.kind().is_training() {
         out.extend([Field::ReplicaGpus, Field::MaxBatch]);
+    }
+    if w.kind().is_adapter() && transformer {
+        out.push(Field::LoraRank);
     }
     out
 }
@@ -434,6 +460,17 @@ mod tests {
     }
 
     #[test]
+    fn a_lora_rank_is_an_optional_field_of_adapter_tasks() {
+        let lora = Workload::for_task(TaskKind::Lora);
+        assert!(fields_for(&lora).contains(&Field::LoraRank));
+        assert!(!fields_for(&serve()).contains(&Field::LoraRank));
+        let n = apply(&lora, Field::LoraRank, "64").unwrap();
+        assert_eq!(n.options.fine_tune.lora_rank, Some(64));
+        assert_eq!(apply(&n, Field::LoraRank, "").unwrap(), lora);
+        assert!(apply(&lora, Field::LoraRank, "2048").is_err());
+    }
+
+    #[test]
     fn every_task_default_shows_its_values() {
         for task in TaskKind::ALL {
             let w = Workload::for_task(task);
@@ -441,7 +478,11 @@ mod tests {
                 let text = field_text(&w, f);
                 if !matches!(
                     f,
-                    Field::Seq | Field::Deadline | Field::ReplicaGpus | Field::MaxBatch
+                    Field::Seq
+                        | Field::Deadline
+                        | Field::ReplicaGpus
+                        | Field::MaxBatch
+                        | Field::LoraRank
                 ) {
                     assert!(!text.is_empty(), "{task:?} {f:?}");
                 }

@@ -24,6 +24,7 @@ pub(crate) fn label(f: Field) -> Text {
         Field::Deadline => Text::WorkloadDeadline,
         Field::ReplicaGpus => Text::WorkloadReplicaGpus,
         Field::MaxBatch => Text::WorkloadMaxBatch,
+        Field::LoraRank => Text::WorkloadLoraRank,
     }
 }
 
@@ -42,6 +43,7 @@ pub(crate) fn placeholder(f: Field) -> Option<Text> {
         Field::Deadline => Some(Text::WorkloadNoDeadline),
         Field::Seq => Some(Text::WorkloadModelDefault),
         Field::ReplicaGpus | Field::MaxBatch => Some(Text::WorkloadChosenForYou),
+        Field::LoraRank => Some(Text::WorkloadAnyRank),
         _ => None,
     }
 }
