@@ -40,6 +40,7 @@ fn serve_llama_70b(precision: Precision) -> Workload {
         precision,
         seq_len: None,
         deadline_hours: None,
+        options: Default::default(),
     }
 }
 

@@ -13,7 +13,11 @@ use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::placement::{Geo, HostFloor, Packing};
 use gpucost_core::presets::Preset;
-use gpucost_core::recommend::{TaskKind, Workload};
+use gpucost_core::recommend::workload::{FineTuneOptions, Offload, Optimizer, ZeroStage};
+use gpucost_core::recommend::{
+    ActPrecision, KnownModel, KvPrecision, ModelChoice, Precision, TaskKind, Workload,
+    WorkloadOptions,
+};
 use gpucost_core::scenario::{
     BillingOptions, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line,
     OffPeak, PriceOwner, Reference, Scenario,
@@ -126,6 +130,20 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         prop::option::of((
             prop::sample::select(TaskKind::ALL.to_vec()),
             prop::option::of(1i64..=500),
+            (
+                prop::sample::select(KnownModel::ALL.to_vec()),
+                prop::sample::select(Precision::ALL.to_vec()),
+                prop::sample::select(KvPrecision::ALL.to_vec()),
+                prop::sample::select(ActPrecision::ALL.to_vec()),
+                prop::option::of(1u32..=64),
+                prop::option::of(1u32..=512),
+                (
+                    prop::option::of(1u32..=1024),
+                    prop::sample::select(Optimizer::ALL.to_vec()),
+                    prop::sample::select(ZeroStage::ALL.to_vec()),
+                    prop::sample::select(Offload::ALL.to_vec()),
+                ),
+            ),
         )),
         (
             prop::sample::select(Geo::all()),
@@ -190,10 +208,36 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         label: l,
                     }),
                     sellers: BTreeSet::new(),
-                    workload: workload.map(|(task, deadline)| Workload {
-                        deadline_hours: deadline.map(Decimal::from),
-                        ..Workload::for_task(task)
-                    }),
+                    workload: workload.map(
+                        |(
+                            task,
+                            deadline,
+                            (model, prec, kv, act, replica, batch, (rank, opt, zero, offload)),
+                        )| {
+                            // Any model, weight, KV cache and arithmetic precision the task allows.
+                            let base = Workload::for_task(task);
+                            let mut w = base.with_model(ModelChoice::Known(model)).unwrap_or(base);
+                            if task.allows(prec) {
+                                w.precision = prec;
+                            }
+                            w.options = WorkloadOptions {
+                                kv_cache: kv,
+                                activations: act,
+                                replica_gpus: replica,
+                                max_batch: batch,
+                                fine_tune: FineTuneOptions {
+                                    lora_rank: rank,
+                                    optimizer: opt,
+                                    zero,
+                                    offload,
+                                },
+                            };
+                            Workload {
+                                deadline_hours: deadline.map(Decimal::from),
+                                ..w
+                            }
+                        },
+                    ),
                     geo,
                     host: HostFloor {
                         vcpus_per_gpu: cpu.map(Decimal::from),
@@ -300,7 +344,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

@@ -16,11 +16,14 @@ use crate::recommend::basis::{Basis, Calibration, Formula};
 use crate::recommend::candidates::PeakKind;
 use crate::recommend::cost::CostUnit;
 use crate::recommend::numbers::{amount, count, money_span, num, pct, pct_span, sci, span};
+use crate::recommend::parallel::MAX_SERVING_GPUS;
 use crate::recommend::reasons::{CitedPrice, Reason};
 use crate::recommend::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verdict};
-use crate::recommend::throughput::WorkUnit;
+use crate::recommend::throughput::{WorkUnit, MAX_BATCH};
 use crate::recommend::warnings::Warning;
-use crate::recommend::workload::{ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload};
+use crate::recommend::workload::{
+    ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
+};
 use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
 use crate::view::recommendation::{GpusUsed, MemoryPart, PriceFacts, TimeFacts};
 
@@ -60,6 +63,7 @@ impl PeakKind {
             (PeakKind::Fp16, Lang::Zh) => "FP16 张量核心",
             (PeakKind::Bf16, Lang::Zh) => "BF16 张量核心",
             (PeakKind::Int8, Lang::Zh) => "INT8 张量核心",
+            (PeakKind::Fp8, Lang::Zh) => "FP8 张量核心",
             _ => self.label(),
         }
     }
@@ -605,6 +609,29 @@ impl Assumption {
                 "MLPerf：结果未经 MLCommons 协会验证。封闭组引擎可能使用量化；汇总日志未记录精度。",
             )
             .into(),
+            A::Parallel { split, efficiency } => {
+                let (g, t, pp) = (split.gpus, split.tensor, split.pipeline);
+                let e = pct_span(*efficiency);
+                let experts = match (split.expert, lang) {
+                    (Some(n), Lang::En) => format!(", experts spread over all {n} GPUs"),
+                    (Some(n), Lang::Zh) => format!("，专家分布在全部 {n} 块 GPU 上"),
+                    (None, _) => String::new(),
+                };
+                match (split.spans_machines(), lang) {
+                    (true, Lang::En) => format!(
+                        "Each replica spans {pp} machines: {g} GPUs as tensor {t} × pipeline {pp}{experts}; across machines it keeps {e} of their combined speed (pipeline bubbles, network)."
+                    ),
+                    (true, Lang::Zh) => format!(
+                        "每个副本跨 {pp} 台机器：{g} 块 GPU，张量并行 {t} × 流水线并行 {pp}{experts}；跨机器时保留合计速度的 {e}（流水线气泡、网络）。"
+                    ),
+                    (false, Lang::En) => {
+                        format!("Each replica: {g} GPUs as tensor {t}{experts}.")
+                    }
+                    (false, Lang::Zh) => {
+                        format!("每个副本：{g} 块 GPU，张量并行 {t}{experts}。")
+                    }
+                }
+            }
         }
     }
 }
@@ -1235,6 +1262,14 @@ impl Excluded {
                 "{name}：每个副本需要 {gpus} 块 GPU，但最大的实例只有 {} 块。",
                 largest.normalize()
             ),
+            (Exclusion::NoKernelForPrecision { precision }, Lang::En) => format!(
+                "{name}: serving engines run {} weights on Ampere or newer GPUs only.",
+                precision.label()
+            ),
+            (Exclusion::NoKernelForPrecision { precision }, Lang::Zh) => format!(
+                "{name}：推理引擎仅在 Ampere 及更新架构的 GPU 上运行 {} 权重。",
+                precision.label()
+            ),
         }
     }
 }
@@ -1427,6 +1462,16 @@ impl WorkloadError {
             (E::DeadlineOutOfRange, Lang::Zh) => {
                 format!("截止时间须在 0 到 {} 小时之间。", DEADLINE_HOURS.max)
             }
+            (E::ReplicaOutOfRange, Lang::En) => format!(
+                "GPUs per replica must be between 1 and {MAX_SERVING_GPUS}, and the batch between 1 and {MAX_BATCH}."
+            ),
+            (E::LoraRankOutOfRange, Lang::En) => {
+                format!("The LoRA rank must be between 1 and {MAX_LORA_RANK}.")
+            }
+            (E::LoraRankOutOfRange, Lang::Zh) => format!("LoRA 秩须在 1 到 {MAX_LORA_RANK} 之间。"),
+            (E::ReplicaOutOfRange, Lang::Zh) => format!(
+                "每个副本的 GPU 数须在 1 到 {MAX_SERVING_GPUS} 之间，批大小须在 1 到 {MAX_BATCH} 之间。"
+            ),
         }
     }
 }

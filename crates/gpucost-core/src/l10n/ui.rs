@@ -141,6 +141,32 @@ pub enum Text {
     WorkloadNoDeadline,
     /// Placeholder of an empty sequence length.
     WorkloadModelDefault,
+    /// The KV cache precision picker.
+    WorkloadKvCache,
+    /// The arithmetic precision picker.
+    WorkloadArithmetic,
+    /// Arithmetic as the weights suggest.
+    WorkloadArithmeticAuto,
+    /// GPUs per serving replica (optional).
+    WorkloadReplicaGpus,
+    /// Most requests a replica decodes at once (optional).
+    WorkloadMaxBatch,
+    /// An empty optional field: the recommendation chooses.
+    WorkloadChosenForYou,
+    /// The LoRA rank field (optional).
+    WorkloadLoraRank,
+    /// An empty LoRA rank: the range of common ranks.
+    WorkloadAnyRank,
+    /// The optimizer picker.
+    WorkloadOptimizer,
+    /// The ZeRO stage picker.
+    WorkloadZero,
+    /// Where optimizer states live.
+    WorkloadOffload,
+    /// Optimizer states on the GPU.
+    WorkloadOffloadNone,
+    /// Optimizer states in host memory.
+    WorkloadOffloadHost,
     WorkloadParams,
     WorkloadSeq,
     WorkloadTokens,
@@ -454,6 +480,19 @@ impl Text {
             Text::WorkloadTokensPerSecond => ("output tokens/s", "输出 token/秒"),
             Text::WorkloadNoDeadline => ("none", "无"),
             Text::WorkloadModelDefault => ("model default", "模型默认值"),
+            Text::WorkloadKvCache => ("KV cache", "KV 缓存精度"),
+            Text::WorkloadArithmetic => ("Arithmetic", "计算精度"),
+            Text::WorkloadArithmeticAuto => ("as the weights", "随权重精度"),
+            Text::WorkloadReplicaGpus => ("GPUs per replica", "每副本 GPU 数"),
+            Text::WorkloadMaxBatch => ("Max concurrent requests", "最大并发请求数"),
+            Text::WorkloadChosenForYou => ("chosen for you", "自动选择"),
+            Text::WorkloadLoraRank => ("LoRA rank", "LoRA 秩"),
+            Text::WorkloadAnyRank => ("ranks 8–64", "秩 8–64"),
+            Text::WorkloadOptimizer => ("Optimizer", "优化器"),
+            Text::WorkloadZero => ("ZeRO stage", "ZeRO 阶段"),
+            Text::WorkloadOffload => ("Optimizer states", "优化器状态"),
+            Text::WorkloadOffloadNone => ("on the GPU", "放在 GPU 上"),
+            Text::WorkloadOffloadHost => ("in host memory (offload)", "放在主机内存（卸载）"),
             Text::WorkloadParams => ("Parameters (e.g. 7B)", "参数量（如 7B）"),
             Text::WorkloadSeq => ("Sequence length (optional)", "序列长度（可选）"),
             Text::WorkloadTokens => ("Training tokens (e.g. 20B)", "训练 token 数（如 20B）"),

@@ -112,6 +112,14 @@ pub enum Assumption {
     },
     /// MLPerf's required disclaimer and its unrecorded precision.
     MlperfUnverified,
+    /// A replica split over GPUs: tensor × pipeline parallel, experts over every GPU; when it
+    /// spans machines it keeps `efficiency` of their aggregate speed.
+    Parallel {
+        /// The split.
+        split: super::parallel::Parallelism,
+        /// Share of the aggregate speed kept across machines.
+        efficiency: LowHigh<f64>,
+    },
 }
 
 /// The efficiency range of a modelled basis, when it exceeds the FLOPs model.

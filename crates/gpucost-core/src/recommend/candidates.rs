@@ -42,6 +42,8 @@ pub enum PeakKind {
     Bf16,
     /// INT8 tensor cores.
     Int8,
+    /// FP8 tensor cores (Ada, Hopper, Blackwell).
+    Fp8,
 }
 
 impl PeakKind {
@@ -53,6 +55,7 @@ impl PeakKind {
             PeakKind::Fp16 => "FP16 tensor",
             PeakKind::Bf16 => "BF16 tensor",
             PeakKind::Int8 => "INT8 tensor",
+            PeakKind::Fp8 => "FP8 tensor",
         }
     }
 }
@@ -104,7 +107,30 @@ impl GpuProfile {
                 .map(|v| (v, PeakKind::Int8))
                 .or(half)
                 .unwrap_or(fp32),
+            Precision::Fp8 | Precision::Fp4 => self.fp8_peak().or(half).unwrap_or(fp32),
         }
+    }
+
+    /// Whether serving kernels run FP8/FP4 weights on this GPU (Ampere or newer: FP8 tensor
+    /// cores on Ada, Hopper and Blackwell; weight-only FP8 Marlin kernels on Ampere).
+    pub fn runs_float8_weights(&self) -> bool {
+        self.has_tf32()
+    }
+
+    /// The dense FP8 tensor rate: the datasheet's FP8 column, else — on Ada, Hopper and
+    /// Blackwell, whose datasheets give FP8 and INT8 the same dense rate (H100 SXM 1,979,
+    /// L40S 733, L4 242 in the upstream rows' notes) — the INT8 rate. Older GPUs have no FP8
+    /// tensor cores: FP8 weights are multiplied in 16 bits there (W8A16 kernels), which the
+    /// caller gets as `None`.
+    pub fn fp8_peak(&self) -> Option<(f64, PeakKind)> {
+        let s = &self.spec;
+        let fp8_gen = matches!(
+            s.architecture.as_ref(),
+            "Ada Lovelace" | "Hopper" | "Blackwell"
+        );
+        s.fp8_tensor_tflops
+            .or(s.int8_tops.filter(|_| fp8_gen))
+            .map(|v| (v, PeakKind::Fp8))
     }
 
     /// Peak memory bandwidth, GB/s (a conservative 100 GB/s when the datasheet has none).

@@ -363,7 +363,6 @@ pub fn primary_unit(w: &ValidWorkload) -> CostUnit {
 
 /// What the workload asks of every offer, worked out once per ranking.
 struct Work {
-    task_is_training: bool,
     deadline: Option<f64>,
     amount: Amount,
 }
@@ -451,7 +450,6 @@ impl Work {
             }
         };
         Some(Work {
-            task_is_training: w.task().is_training(),
             deadline: w.deadline_hours(),
             amount,
         })
@@ -509,10 +507,17 @@ fn plan(
     if slice && (g > 1.0 || slice_need_gib > k * profile.memory_gib()) {
         return None;
     }
-    // A replica spans instances only as whole 8-GPU servers in a training cluster.
-    if !slice && k < g && (!work.task_is_training || k < 8.0) {
+    // A replica spans instances only as whole 8-GPU servers (a training cluster, or a serving
+    // replica split into pipeline stages across machines).
+    if !slice && k < g && k < 8.0 {
         return None;
     }
+    // Instances one replica takes: one (or a share of one), or whole servers.
+    let per_replica = if !slice && k < g {
+        (g / k).ceil() as u64
+    } else {
+        1
+    };
     let money = |count: u64, h: f64| PerHour(hourly.times(dec(count))) * Hours(hours_decimal(h));
     match work.amount {
         Amount::Serving {
@@ -527,8 +532,8 @@ fn plan(
             };
             let per_instance = if slice { 1 } else { (k / g).floor() as u64 };
             let instances = LowHigh {
-                low: replicas.low.div_ceil(per_instance.max(1)),
-                high: replicas.high.div_ceil(per_instance.max(1)),
+                low: replicas.low.div_ceil(per_instance.max(1)) * per_replica,
+                high: replicas.high.div_ceil(per_instance.max(1)) * per_replica,
             };
             if (instances.high as f64) * k > MAX_FLEET_GPUS as f64 {
                 return None;

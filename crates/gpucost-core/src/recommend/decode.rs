@@ -5,6 +5,12 @@
 //! bandwidth and compute. A prompt costs 2·N FLOPs per token. The batch is the largest whose
 //! KV cache fits beside the weights and whose requests still finish within the latency
 //! bound, so batching shares each read of the weights among more requests.
+//!
+//! A mixture of experts computes 2·N_active FLOPs per token, and a step reads only the
+//! experts its tokens picked: with a share `a` of the weights active per token, a batch of
+//! `b` tokens reads `1 − (1 − a)^b` of them (each expert picked independently, the
+//! uniform-routing assumption of expert-parallel planning), so batch 1 reads the active
+//! share and a large batch reads every expert.
 
 use super::throughput::MAX_BATCH;
 
@@ -12,6 +18,8 @@ use super::throughput::MAX_BATCH;
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Decode {
     pub(crate) n: f64,
+    /// Share of the weights one token uses (1 for a dense model).
+    pub(crate) active_share: f64,
     pub(crate) weights: f64,
     pub(crate) kv_per_token: f64,
     pub(crate) s_in: f64,
@@ -24,6 +32,8 @@ pub(crate) struct Decode {
     pub(crate) e_c: f64,
     pub(crate) tp: f64,
     pub(crate) g: f64,
+    /// Most sequences the serving engine runs at once, when the user set it.
+    pub(crate) batch_cap: Option<u32>,
 }
 
 /// One replica at its chosen batch.
@@ -48,17 +58,28 @@ impl Decode {
         }
     }
 
+    /// Bytes of weights a pass over `tokens` tokens reads.
+    fn weights_read(&self, tokens: f64) -> f64 {
+        let a = self.active_share.clamp(0.0, 1.0);
+        if a >= 1.0 {
+            self.weights
+        } else {
+            self.weights * (1.0 - (1.0 - a).powf(tokens.max(1.0)))
+        }
+    }
+
     fn step(&self, b: f64) -> f64 {
         let bw = self.g * self.bandwidth * self.e_bw * self.tp;
         let fl = self.g * self.flops * self.e_c * self.tp;
-        let read = (self.weights + b * self.kv_per_token * (self.s_in + self.s_out / 2.0)) / bw;
+        let read =
+            (self.weights_read(b) + b * self.kv_per_token * (self.s_in + self.s_out / 2.0)) / bw;
         read.max(b * 2.0 * self.n / fl)
     }
 
     fn prefill(&self) -> f64 {
         let bw = self.g * self.bandwidth * self.e_bw * self.tp;
         let fl = self.g * self.flops * self.e_c * self.tp;
-        (self.s_in * 2.0 * self.n / fl).max(self.weights / bw)
+        (self.s_in * 2.0 * self.n / fl).max(self.weights_read(self.s_in) / bw)
     }
 
     fn latency(&self, b: u32) -> f64 {
@@ -71,7 +92,7 @@ impl Decode {
 
     /// The largest batch that fits and meets `bound_s`; batch 1 when nothing meets it.
     pub(crate) fn best(&self, bound_s: Option<f64>) -> Option<Perf> {
-        let max = self.max_batch();
+        let max = self.max_batch().min(self.batch_cap.unwrap_or(MAX_BATCH));
         if max == 0 {
             return None;
         }
@@ -113,6 +134,7 @@ mod tests {
     fn llama_8b_on_a100(bound: Option<f64>) -> Perf {
         let d = Decode {
             n: 8.03e9,
+            active_share: 1.0,
             weights: 16.06e9,
             kv_per_token: 131_072.0,
             s_in: 512.0,
@@ -125,6 +147,7 @@ mod tests {
             e_c: 0.4,
             tp: 1.0,
             g: 1.0,
+            batch_cap: None,
         };
         d.best(bound).unwrap()
     }

@@ -48,6 +48,10 @@ pub enum WorkloadError {
     RequestsOutOfRange,
     /// A deadline that is not positive or above [`DEADLINE_HOURS`].
     DeadlineOutOfRange,
+    /// GPUs per replica outside 1–64, or a batch outside 1–512.
+    ReplicaOutOfRange,
+    /// A LoRA rank outside 1–1,024.
+    LoraRankOutOfRange,
 }
 
 impl fmt::Display for WorkloadError {
@@ -80,6 +84,8 @@ mod tests {
             WorkloadError::LatencyOutOfRange,
             WorkloadError::RequestsOutOfRange,
             WorkloadError::DeadlineOutOfRange,
+            WorkloadError::ReplicaOutOfRange,
+            WorkloadError::LoraRankOutOfRange,
         ];
         for e in all {
             let en = e.message(Lang::En);

@@ -9,10 +9,11 @@
 //! (FSDP/ZeRO-3, tensor parallelism); activations and overhead are per GPU.
 
 use super::assumptions::Assumption;
-use super::ml_models::Architecture;
+use super::ml_models::{Architecture, ModelSpec, TransformerShape};
 use super::range::LowHigh;
 use super::workload::{
-    BatchJob, Precision, RequestShape, ServingTarget, Task, TrainingKind, ValidWorkload,
+    BatchJob, Offload, Precision, RequestShape, ServingTarget, Task, TrainingKind, ValidWorkload,
+    ZeroStage,
 };
 
 /// Bytes per GiB.
@@ -36,7 +37,8 @@ pub struct MemoryEstimate {
     /// Activations of one micro-batch of one sample: with activation checkpointing (low) and
     /// without (high); for inference, one request's working activations.
     pub activations_gib: LowHigh<f64>,
-    /// KV cache of one request (prompt + output) with a 16-bit cache; zero for training.
+    /// KV cache of one request (prompt + output) at the workload's KV cache precision; zero
+    /// for training.
     pub kv_cache_gib: LowHigh<f64>,
     /// CUDA context, workspaces and allocator fragmentation.
     pub overhead_gib: LowHigh<f64>,
@@ -125,8 +127,22 @@ pub fn estimate(w: &ValidWorkload) -> MemoryEstimate {
     let proportional = state.times_range(LowHigh::new(0.02, 0.08));
     let overhead = fixed.plus(proportional);
     notes.push(Assumption::Overhead);
-    let shardable = state.plus(proportional).plus(kv);
-    let per_gpu = acts.plus(fixed);
+    // What ZeRO leaves whole on every GPU (inference shards everything tensor-parallel).
+    let zero = match w.workload().task {
+        Task::Training { .. } => w.workload().options.fine_tune.zero,
+        _ => ZeroStage::Zero3,
+    };
+    let zero_point = LowHigh::point(0.0);
+    let replicated = match zero {
+        ZeroStage::Zero3 => zero_point,
+        ZeroStage::Zero2 => weights,
+        ZeroStage::Zero1 => weights.plus(grads),
+        ZeroStage::Zero0 => state,
+    };
+    // Component by component: what is not replicated is sharded.
+    let sharded = LowHigh::new(state.low - replicated.low, state.high - replicated.high);
+    let shardable = sharded.plus(proportional).plus(kv);
+    let per_gpu = acts.plus(fixed).plus(replicated);
     let g = |r: LowHigh<f64>| r.times(1.0 / GIB);
     MemoryEstimate {
         state_bytes_per_param: state.times(1.0 / n),
@@ -171,6 +187,15 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Assumption>) 
             LowHigh::new(i.train_activation_gib.0, i.train_activation_gib.1).times(GIB * act_scale)
         }
     };
+    let ft = w.workload().options.fine_tune;
+    // Optimizer state per trained parameter: fp32 training keeps no master copy.
+    let optim_bytes = if ft.offload == Offload::Optimizer {
+        0.0
+    } else if p == Precision::Fp32 {
+        ft.optimizer.state_bytes() - 4.0
+    } else {
+        ft.optimizer.state_bytes()
+    };
     let (weights, grads, optim) = match kind {
         TrainingKind::PreTraining | TrainingKind::FullFineTune => {
             let t = spec.trainable_params;
@@ -180,20 +205,23 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Assumption>) 
                 (
                     LowHigh::point(4.0 * t + frozen),
                     LowHigh::point(4.0 * t),
-                    LowHigh::point(8.0 * t),
+                    LowHigh::point(optim_bytes * t),
                 )
             } else {
                 notes.push(Assumption::AdamMixedPrecision);
                 (
                     LowHigh::point(2.0 * t + frozen),
                     LowHigh::new(2.0 * t, 4.0 * t),
-                    LowHigh::point(12.0 * t),
+                    LowHigh::point(optim_bytes * t),
                 )
             }
         }
         TrainingKind::Lora | TrainingKind::Qlora => {
             let (wb_low, wb_high) = p.weight_bytes();
-            let a = LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n);
+            let a = match (ft.lora_rank, spec.arch.transformer()) {
+                (Some(r), Some(t)) => LowHigh::point(lora_params(spec, t, r)),
+                _ => LowHigh::new(LORA_FRACTION.0 * n, LORA_FRACTION.1 * n),
+            };
             notes.push(Assumption::Adapters {
                 qlora: kind == TrainingKind::Qlora,
                 weight_bytes: LowHigh::new(wb_low, wb_high),
@@ -201,7 +229,7 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Assumption>) 
             (
                 LowHigh::new(n * wb_low, n * wb_high).plus(a.times(2.0)),
                 LowHigh::new(a.low * 2.0, a.high * 4.0),
-                a.times(12.0),
+                a.times(optim_bytes),
             )
         }
     };
@@ -212,6 +240,20 @@ fn training(w: &ValidWorkload, kind: TrainingKind, notes: &mut Vec<Assumption>) 
         acts,
         kv: LowHigh::point(0.0),
     }
+}
+
+/// Parameters of LoRA adapters of rank `r` on every linear layer: r × (inputs + outputs) of
+/// the query, key, value and output projections and the three feed-forward matrices, per
+/// layer. The feed-forward width is what the parameter count leaves after attention (an
+/// overestimate by the embeddings' share, on the safe side).
+pub fn lora_params(spec: &ModelSpec, t: &TransformerShape, r: u32) -> f64 {
+    let (h, layers) = (f64::from(t.hidden), f64::from(t.layers.max(1)));
+    let q = f64::from(t.heads) * f64::from(t.head_dim);
+    let kv = f64::from(t.kv_heads) * f64::from(t.head_dim);
+    let attn_params = 2.0 * h * q + 2.0 * h * kv;
+    let ffn = ((spec.active_params / layers - attn_params) / (3.0 * h)).max(0.0);
+    let sum = (h + q) + 2.0 * (h + kv) + (q + h) + 3.0 * (h + ffn);
+    f64::from(r) * layers * sum
 }
 
 /// Weights, working activations and KV cache of one request of `shape`.
@@ -228,7 +270,7 @@ fn inference(w: &ValidWorkload, shape: RequestShape, notes: &mut Vec<Assumption>
             (
                 LowHigh::new(1.0, 2.0)
                     .times(34.0 * f64::from(shape.input_tokens) * f64::from(t.hidden)),
-                LowHigh::point(t.kv_bytes_per_token() * tokens),
+                LowHigh::point(t.kv_bytes_per_token_at(w.kv_bytes()) * tokens),
             )
         }
         Architecture::Encoder(t) => (
@@ -268,6 +310,7 @@ mod tests {
             precision,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         }
         .validate()
         .unwrap()
@@ -286,6 +329,7 @@ mod tests {
             precision,
             seq_len: None,
             deadline_hours: Some(Decimal::TEN),
+            options: Default::default(),
         }
         .validate()
         .unwrap()

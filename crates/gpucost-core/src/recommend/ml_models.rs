@@ -27,11 +27,53 @@ pub enum KnownModel {
     GptJ6b,
     /// Meta Llama 2 70B, decoder.
     Llama2_70b,
+    /// Qwen2.5 7B, from `Qwen/Qwen2.5-7B-Instruct`'s config.json (see [`super::model_library`]).
+    Qwen25_7b,
+    /// Qwen2.5 14B, from `Qwen/Qwen2.5-14B-Instruct`'s config.json (see [`super::model_library`]).
+    Qwen25_14b,
+    /// Qwen2.5 32B, from `Qwen/Qwen2.5-32B-Instruct`'s config.json (see [`super::model_library`]).
+    Qwen25_32b,
+    /// Qwen2.5 72B, from `Qwen/Qwen2.5-72B-Instruct`'s config.json (see [`super::model_library`]).
+    Qwen25_72b,
+    /// Qwen3 8B, from `Qwen/Qwen3-8B`'s config.json (see [`super::model_library`]).
+    Qwen3_8b,
+    /// Qwen3 32B, from `Qwen/Qwen3-32B`'s config.json (see [`super::model_library`]).
+    Qwen3_32b,
+    /// Qwen3 30B-A3B (MoE), from `Qwen/Qwen3-30B-A3B`'s config.json (see [`super::model_library`]).
+    Qwen3_30bA3b,
+    /// Qwen3 235B-A22B (MoE), from `Qwen/Qwen3-235B-A22B`'s config.json (see [`super::model_library`]).
+    Qwen3_235bA22b,
+    /// DeepSeek-V3 (MoE), from `deepseek-ai/DeepSeek-V3`'s config.json (see [`super::model_library`]).
+    DeepSeekV3,
+    /// DeepSeek-R1 (MoE), from `deepseek-ai/DeepSeek-R1`'s config.json (see [`super::model_library`]).
+    DeepSeekR1,
+    /// DeepSeek-R1-Distill-Qwen-7B, from `deepseek-ai/DeepSeek-R1-Distill-Qwen-7B`'s config.json (see [`super::model_library`]).
+    R1DistillQwen7b,
+    /// DeepSeek-R1-Distill-Llama-70B, from `deepseek-ai/DeepSeek-R1-Distill-Llama-70B`'s config.json (see [`super::model_library`]).
+    R1DistillLlama70b,
+    /// GLM-4 9B, from `THUDM/glm-4-9b-chat`'s config.json (see [`super::model_library`]).
+    Glm4_9b,
+    /// Llama 3.1 8B, from `meta-llama/Llama-3.1-8B-Instruct`'s config.json (see [`super::model_library`]).
+    Llama31_8b,
+    /// Llama 3.1 70B, from `meta-llama/Llama-3.1-70B-Instruct`'s config.json (see [`super::model_library`]).
+    Llama31_70b,
+    /// Llama 3.1 405B, from `meta-llama/Llama-3.1-405B-Instruct`'s config.json (see [`super::model_library`]).
+    Llama31_405b,
+    /// Llama 3.3 70B, from `meta-llama/Llama-3.3-70B-Instruct`'s config.json (see [`super::model_library`]).
+    Llama33_70b,
+    /// Mistral 7B, from `mistralai/Mistral-7B-Instruct-v0.3`'s config.json (see [`super::model_library`]).
+    Mistral7b,
+    /// Mixtral 8x7B (MoE), from `mistralai/Mixtral-8x7B-Instruct-v0.1`'s config.json (see [`super::model_library`]).
+    Mixtral8x7b,
+    /// Gemma 2 9B, from `google/gemma-2-9b-it`'s config.json (see [`super::model_library`]).
+    Gemma2_9b,
+    /// Gemma 2 27B, from `google/gemma-2-27b-it`'s config.json (see [`super::model_library`]).
+    Gemma2_27b,
 }
 
 impl KnownModel {
     /// Every known model, in menu order.
-    pub const ALL: [KnownModel; 8] = [
+    pub const ALL: [KnownModel; 29] = [
         KnownModel::BertBase,
         KnownModel::BertLarge,
         KnownModel::ResNet50,
@@ -40,6 +82,27 @@ impl KnownModel {
         KnownModel::Llama3_8b,
         KnownModel::Llama2_70b,
         KnownModel::Llama3_70b,
+        KnownModel::Qwen25_7b,
+        KnownModel::Qwen25_14b,
+        KnownModel::Qwen25_32b,
+        KnownModel::Qwen25_72b,
+        KnownModel::Qwen3_8b,
+        KnownModel::Qwen3_32b,
+        KnownModel::Qwen3_30bA3b,
+        KnownModel::Qwen3_235bA22b,
+        KnownModel::DeepSeekV3,
+        KnownModel::DeepSeekR1,
+        KnownModel::R1DistillQwen7b,
+        KnownModel::R1DistillLlama70b,
+        KnownModel::Glm4_9b,
+        KnownModel::Llama31_8b,
+        KnownModel::Llama31_70b,
+        KnownModel::Llama31_405b,
+        KnownModel::Llama33_70b,
+        KnownModel::Mistral7b,
+        KnownModel::Mixtral8x7b,
+        KnownModel::Gemma2_9b,
+        KnownModel::Gemma2_27b,
     ];
 
     /// Stable slug (URL value; also the `model` of measured rows).
@@ -53,6 +116,27 @@ impl KnownModel {
             KnownModel::StableDiffusionXl => "sdxl",
             KnownModel::GptJ6b => "gpt-j-6b",
             KnownModel::Llama2_70b => "llama-2-70b",
+            KnownModel::Qwen25_7b => "qwen2.5-7b",
+            KnownModel::Qwen25_14b => "qwen2.5-14b",
+            KnownModel::Qwen25_32b => "qwen2.5-32b",
+            KnownModel::Qwen25_72b => "qwen2.5-72b",
+            KnownModel::Qwen3_8b => "qwen3-8b",
+            KnownModel::Qwen3_32b => "qwen3-32b",
+            KnownModel::Qwen3_30bA3b => "qwen3-30b-a3b",
+            KnownModel::Qwen3_235bA22b => "qwen3-235b-a22b",
+            KnownModel::DeepSeekV3 => "deepseek-v3",
+            KnownModel::DeepSeekR1 => "deepseek-r1",
+            KnownModel::R1DistillQwen7b => "deepseek-r1-distill-qwen-7b",
+            KnownModel::R1DistillLlama70b => "deepseek-r1-distill-llama-70b",
+            KnownModel::Glm4_9b => "glm-4-9b",
+            KnownModel::Llama31_8b => "llama-3.1-8b",
+            KnownModel::Llama31_70b => "llama-3.1-70b",
+            KnownModel::Llama31_405b => "llama-3.1-405b",
+            KnownModel::Llama33_70b => "llama-3.3-70b",
+            KnownModel::Mistral7b => "mistral-7b",
+            KnownModel::Mixtral8x7b => "mixtral-8x7b",
+            KnownModel::Gemma2_9b => "gemma-2-9b",
+            KnownModel::Gemma2_27b => "gemma-2-27b",
         }
     }
 
@@ -72,6 +156,27 @@ impl KnownModel {
             KnownModel::StableDiffusionXl => "Stable Diffusion XL",
             KnownModel::GptJ6b => "GPT-J 6B",
             KnownModel::Llama2_70b => "Llama 2 70B",
+            KnownModel::Qwen25_7b => "Qwen2.5 7B",
+            KnownModel::Qwen25_14b => "Qwen2.5 14B",
+            KnownModel::Qwen25_32b => "Qwen2.5 32B",
+            KnownModel::Qwen25_72b => "Qwen2.5 72B",
+            KnownModel::Qwen3_8b => "Qwen3 8B",
+            KnownModel::Qwen3_32b => "Qwen3 32B",
+            KnownModel::Qwen3_30bA3b => "Qwen3 30B-A3B (MoE)",
+            KnownModel::Qwen3_235bA22b => "Qwen3 235B-A22B (MoE)",
+            KnownModel::DeepSeekV3 => "DeepSeek-V3 (MoE)",
+            KnownModel::DeepSeekR1 => "DeepSeek-R1 (MoE)",
+            KnownModel::R1DistillQwen7b => "DeepSeek-R1-Distill-Qwen-7B",
+            KnownModel::R1DistillLlama70b => "DeepSeek-R1-Distill-Llama-70B",
+            KnownModel::Glm4_9b => "GLM-4 9B",
+            KnownModel::Llama31_8b => "Llama 3.1 8B",
+            KnownModel::Llama31_70b => "Llama 3.1 70B",
+            KnownModel::Llama31_405b => "Llama 3.1 405B",
+            KnownModel::Llama33_70b => "Llama 3.3 70B",
+            KnownModel::Mistral7b => "Mistral 7B",
+            KnownModel::Mixtral8x7b => "Mixtral 8x7B (MoE)",
+            KnownModel::Gemma2_9b => "Gemma 2 9B",
+            KnownModel::Gemma2_27b => "Gemma 2 27B",
         }
     }
 
@@ -84,10 +189,13 @@ impl KnownModel {
             kv_heads,
             head_dim,
             max_context,
+            latent_kv: None,
+            moe: None,
         };
         match self {
             KnownModel::BertBase => ModelSpec {
                 params: 110e6,
+                active_params: 110e6,
                 trainable_params: 110e6,
                 arch: Architecture::Encoder(t(12, 768, 12, 12, 64, 512)),
                 default_seq_len: 384,
@@ -96,6 +204,7 @@ impl KnownModel {
             },
             KnownModel::BertLarge => ModelSpec {
                 params: 340e6,
+                active_params: 340e6,
                 trainable_params: 340e6,
                 arch: Architecture::Encoder(t(24, 1024, 16, 16, 64, 512)),
                 default_seq_len: 384,
@@ -104,6 +213,7 @@ impl KnownModel {
             },
             KnownModel::ResNet50 => ModelSpec {
                 params: 25.6e6,
+                active_params: 25.6e6,
                 trainable_params: 25.6e6,
                 arch: Architecture::Image(ImageShape {
                     // He et al. 2016 count 3.8e9 multiply-adds per 224×224 image.
@@ -118,6 +228,7 @@ impl KnownModel {
             },
             KnownModel::Llama3_8b => ModelSpec {
                 params: 8.03e9,
+                active_params: 8.03e9,
                 trainable_params: 8.03e9,
                 arch: Architecture::Decoder(t(32, 4096, 32, 8, 128, 8192)),
                 default_seq_len: 2048,
@@ -126,6 +237,7 @@ impl KnownModel {
             },
             KnownModel::Llama3_70b => ModelSpec {
                 params: 70.6e9,
+                active_params: 70.6e9,
                 trainable_params: 70.6e9,
                 arch: Architecture::Decoder(t(80, 8192, 64, 8, 128, 8192)),
                 default_seq_len: 2048,
@@ -134,6 +246,7 @@ impl KnownModel {
             },
             KnownModel::StableDiffusionXl => ModelSpec {
                 params: 3.5e9,
+                active_params: 3.5e9,
                 trainable_params: 2.6e9,
                 arch: Architecture::Image(ImageShape {
                     // Order of magnitude for one U-Net evaluation at 1024×1024 (128×128 latent).
@@ -149,6 +262,7 @@ impl KnownModel {
             },
             KnownModel::GptJ6b => ModelSpec {
                 params: 6.05e9,
+                active_params: 6.05e9,
                 trainable_params: 6.05e9,
                 arch: Architecture::Decoder(t(28, 4096, 16, 16, 256, 2048)),
                 default_seq_len: 2048,
@@ -157,13 +271,44 @@ impl KnownModel {
             },
             KnownModel::Llama2_70b => ModelSpec {
                 params: 69e9,
+                active_params: 69e9,
                 trainable_params: 69e9,
                 arch: Architecture::Decoder(t(80, 8192, 64, 8, 128, 4096)),
                 default_seq_len: 2048,
                 bench_seq_len: 2048,
                 source: "Touvron et al. 2023 (Llama 2): 80 layers, hidden 8192, 64 heads, GQA with 8 KV heads",
             },
+            KnownModel::Qwen25_7b
+            | KnownModel::Qwen25_14b
+            | KnownModel::Qwen25_32b
+            | KnownModel::Qwen25_72b
+            | KnownModel::Qwen3_8b
+            | KnownModel::Qwen3_32b
+            | KnownModel::Qwen3_30bA3b
+            | KnownModel::Qwen3_235bA22b
+            | KnownModel::DeepSeekV3
+            | KnownModel::DeepSeekR1
+            | KnownModel::R1DistillQwen7b
+            | KnownModel::R1DistillLlama70b
+            | KnownModel::Glm4_9b
+            | KnownModel::Llama31_8b
+            | KnownModel::Llama31_70b
+            | KnownModel::Llama31_405b
+            | KnownModel::Llama33_70b
+            | KnownModel::Mistral7b
+            | KnownModel::Mixtral8x7b
+            | KnownModel::Gemma2_9b
+            | KnownModel::Gemma2_27b => library_spec(self),
         }
+    }
+}
+
+/// The sizes of a library model, counted from its `config.json`. Every library variant has an
+/// entry (a test checks it); the fallback only keeps this total.
+fn library_spec(m: KnownModel) -> ModelSpec {
+    match super::model_library::entry(m) {
+        Some(e) => e.config.spec(e.repo),
+        None => ModelSpec::custom(super::workload::DEFAULT_CUSTOM_PARAMS as f64),
     }
 }
 
@@ -195,12 +340,48 @@ pub struct TransformerShape {
     pub head_dim: u32,
     /// Longest sequence the model was trained for.
     pub max_context: u32,
+    /// Multi-head latent attention: what the KV cache keeps per token and layer instead of
+    /// per-head keys and values.
+    pub latent_kv: Option<LatentKv>,
+    /// Mixture of experts: how many experts each token uses.
+    pub moe: Option<MoeShape>,
+}
+
+/// The KV cache of multi-head latent attention: one latent vector and one rotary key per
+/// token and layer, shared by every head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LatentKv {
+    /// `kv_lora_rank`: width of the latent vector.
+    pub rank: u32,
+    /// `qk_rope_head_dim`: width of the decoupled rotary key.
+    pub rope_dim: u32,
+}
+
+/// The routing of a mixture of experts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoeShape {
+    /// Routed experts per layer.
+    pub experts: u32,
+    /// Routed experts per token.
+    pub experts_per_token: u32,
+    /// Experts every token uses.
+    pub shared_experts: u32,
 }
 
 impl TransformerShape {
     /// Bytes of KV cache per token of one sequence, with a 16-bit cache.
     pub fn kv_bytes_per_token(&self) -> f64 {
-        2.0 * f64::from(self.layers) * f64::from(self.kv_heads) * f64::from(self.head_dim) * 2.0
+        self.kv_bytes_per_token_at(2.0)
+    }
+
+    /// Bytes of KV cache per token of one sequence at `bytes` per cached value: keys and
+    /// values of every KV head (MHA, GQA, MQA), or the latent vector and rotary key (MLA).
+    pub fn kv_bytes_per_token_at(&self, bytes: f64) -> f64 {
+        let layers = f64::from(self.layers);
+        match self.latent_kv {
+            Some(l) => layers * f64::from(l.rank + l.rope_dim) * bytes,
+            None => 2.0 * layers * f64::from(self.kv_heads) * f64::from(self.head_dim) * bytes,
+        }
     }
 }
 
@@ -251,8 +432,11 @@ impl Architecture {
 /// Sizes of one model.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ModelSpec {
-    /// Parameters.
+    /// Parameters (all experts of a mixture of experts): what memory holds.
     pub params: f64,
+    /// Parameters each token uses (the routed experts it picks plus everything else): what
+    /// the arithmetic of a token costs. Equal to `params` for a dense model.
+    pub active_params: f64,
     /// Parameters a full fine-tune updates (SDXL trains its U-Net, not the text encoders).
     pub trainable_params: f64,
     /// Network kind and shape.
@@ -265,27 +449,36 @@ pub struct ModelSpec {
     pub source: &'static str,
 }
 
+/// KV heads a custom model is assumed to have (see [`ModelSpec::custom`]).
+pub const CUSTOM_KV_HEADS: u32 = 8;
+
 impl ModelSpec {
     /// A dense decoder-only transformer of `params` parameters.
     ///
     /// With about 12·L·h² parameters per model and the usual aspect ratio h ≈ 128·L
     /// (Llama 2 7B: L = 32, h = 4096), h = ∛(128·N/12), rounded to a multiple of 128, with
-    /// one 128-wide head per 128 of hidden size and no grouped-query attention (a larger,
-    /// conservative KV cache).
+    /// one 128-wide head per 128 of hidden size, and grouped-query attention with 8 KV heads
+    /// (fewer for a model with fewer heads): what Llama 3, Qwen2.5 (14B and up), Qwen3,
+    /// Mistral and Mixtral publish in their configs, where a cache of one KV head per query
+    /// head made the custom model's KV cache 4–8 times too large. A model with another
+    /// layout is described exactly by pasting its `config.json`.
     pub fn custom(params: f64) -> ModelSpec {
         let h = ((128.0 * params / 12.0).cbrt() / 128.0).round().max(1.0) * 128.0;
         let layers = (params / (12.0 * h * h)).round().max(1.0);
         let heads = (h / 128.0).max(1.0) as u32;
         ModelSpec {
             params,
+            active_params: params,
             trainable_params: params,
             arch: Architecture::Decoder(TransformerShape {
                 layers: layers as u32,
                 hidden: h as u32,
                 heads,
-                kv_heads: heads,
+                kv_heads: heads.min(CUSTOM_KV_HEADS),
                 head_dim: 128,
                 max_context: 131_072,
+                latent_kv: None,
+                moe: None,
             }),
             default_seq_len: 2048,
             bench_seq_len: 2048,

@@ -23,9 +23,13 @@ pub mod cost;
 mod decode;
 pub mod error;
 pub mod hardware;
+pub mod hf_config;
+pub mod llm_config;
 pub mod memory;
 pub mod ml_models;
+pub mod model_library;
 pub mod numbers;
+pub mod parallel;
 pub mod range;
 mod ranking;
 pub mod reasons;
@@ -57,9 +61,9 @@ pub use rules::{Finding, MatrixWork, QuantizedCost, RuleCheck, SeedRule, Verdict
 pub use throughput::{Throughput, WorkUnit};
 pub use warnings::Warning;
 pub use workload::{
-    BatchJob, ModelChoice, Precision, PrecisionHint, PrecisionReason, Rate, RateUnit, RequestShape,
-    ServingTarget, Task, TaskKind, TrainingKind, TrainingSize, TrainingUnit, ValidWorkload,
-    Workload,
+    ActPrecision, BatchJob, KvPrecision, ModelChoice, Precision, PrecisionHint, PrecisionReason,
+    Rate, RateUnit, RequestShape, ServingTarget, Task, TaskKind, TrainingKind, TrainingSize,
+    TrainingUnit, ValidWorkload, Workload, WorkloadOptions,
 };
 
 use rentals::Rentals;
@@ -165,6 +169,12 @@ pub enum Exclusion {
         gpus: u32,
         /// Most GPUs in one priced instance.
         largest: Decimal,
+    },
+    /// No serving kernel runs weights of this precision on this GPU: FP8 and FP4 weights need
+    /// Ampere or newer (vLLM's FP8 Marlin and FP4 kernels require compute capability 8.0).
+    NoKernelForPrecision {
+        /// The weights' precision.
+        precision: Precision,
     },
 }
 

@@ -17,10 +17,11 @@ use super::candidates::GpuProfile;
 use super::cost::{self, Pick, Picks};
 use super::hardware::embedded_hardware;
 use super::memory::{self, gpus_needed, GpuCount, MemoryEstimate};
+use super::parallel::MAX_SERVING_GPUS;
 use super::reasons::{self, Reason};
 use super::rentals::Rentals;
-use super::throughput::{Throughput, ThroughputModel, MAX_REPLICA_GPUS};
-use super::workload::ValidWorkload;
+use super::throughput::{Throughput, ThroughputModel};
+use super::workload::{Precision, ValidWorkload};
 use super::{
     slice_fit, warnings, Candidate, Excluded, Exclusion, PriceOption, EXPLAINED, MAX_TRAINING_GPUS,
 };
@@ -88,11 +89,27 @@ fn size_all<'r, 'c>(
     let max = if w.task().is_training() {
         MAX_TRAINING_GPUS
     } else {
-        MAX_REPLICA_GPUS
+        // GPUs per replica the user settled on bound the memory plan too.
+        w.workload()
+            .options
+            .replica_gpus
+            .unwrap_or(MAX_SERVING_GPUS)
     };
     let mut sized = Vec::new();
     let mut excluded = Vec::new();
+    let float8 = matches!(w.precision(), Precision::Fp8 | Precision::Fp4);
     for (i, p) in rentals.profiles.iter().enumerate() {
+        if float8 && !p.runs_float8_weights() {
+            if shown {
+                excluded.push(Excluded {
+                    profile: p.clone(),
+                    reason: Exclusion::NoKernelForPrecision {
+                        precision: w.precision(),
+                    },
+                });
+            }
+            continue;
+        }
         let does_not_fit = || Excluded {
             reason: Exclusion::DoesNotFit {
                 memory_gib: p.memory_gib(),

@@ -394,7 +394,7 @@ fn quantization_saves(r: &Ranking) -> RuleCheck {
     let own = r.w.precision();
     let others: &[Precision] = match own {
         Precision::Fp32 | Precision::Fp16 => &[Precision::Int8, Precision::Int4],
-        Precision::Int8 | Precision::Int4 => &[Precision::Fp16],
+        Precision::Int8 | Precision::Int4 | Precision::Fp8 | Precision::Fp4 => &[Precision::Fp16],
     };
     let best = |c: &[Candidate]| -> Option<(Decimal, bool)> {
         let t = c.first()?;

@@ -20,12 +20,14 @@ use super::decode::{Decode, Perf};
 use super::hardware::{BenchTask, HardwareTable, MeasuredRow};
 use super::memory::{MemoryEstimate, GIB};
 use super::ml_models::{Architecture, KnownModel, TransformerShape};
+use super::parallel::{Parallelism, INTER_MACHINE_EFFICIENCY, MAX_SERVING_GPUS};
 use super::range::LowHigh;
 use super::workload::{ModelChoice, Precision, RequestShape, Task, TaskKind, ValidWorkload};
 
 /// Most sequences one replica decodes at once.
 pub const MAX_BATCH: u32 = 512;
-/// Most GPUs one inference replica may span (one server).
+/// Most GPUs one inference replica may span within one server; larger replicas span
+/// machines (up to [`super::parallel::MAX_SERVING_GPUS`]).
 pub const MAX_REPLICA_GPUS: u32 = 8;
 
 /// What throughput is counted in.
@@ -250,7 +252,7 @@ impl<'a> ThroughputModel<'a> {
                 let Some(m) = KnownModel::from_slug(&r.model) else {
                     continue;
                 };
-                let n = m.spec().params;
+                let n = m.spec().active_params;
                 let per = r.per_gpu();
                 v.push(match task {
                     BenchTask::Decode => {
@@ -324,7 +326,8 @@ impl<'a> ThroughputModel<'a> {
     /// FLOPs per work unit of this workload (compute-bound cases).
     fn flops_per_unit(&self, bench_shape: bool) -> f64 {
         let spec = self.w.spec();
-        let n = spec.params;
+        // A mixture of experts computes with the experts each token picks.
+        let n = spec.active_params;
         let adapters = self.w.task().is_adapter();
         if self.w.task().is_training() {
             match spec.arch {
@@ -351,7 +354,7 @@ impl<'a> ThroughputModel<'a> {
 
     /// Work units per second per GPU at 100 % of peak, benchmark-shaped.
     fn ideal_bench(&self, p: &GpuProfile) -> f64 {
-        p.peak_tflops(self.w.precision()).0 * 1e12 / self.flops_per_unit(true)
+        p.peak_tflops(self.w.compute_precision()).0 * 1e12 / self.flops_per_unit(true)
     }
 
     /// The same model, whose estimates leave every sentence empty (notes, formulas and other
@@ -436,7 +439,7 @@ impl<'a> ThroughputModel<'a> {
                 m
             }
             None => {
-                let (peak, kind) = p.peak_tflops(w.precision());
+                let (peak, kind) = p.peak_tflops(w.compute_precision());
                 let per = peak * 1e12 / self.flops_per_unit(false);
                 let formula = self.formula();
                 (
@@ -550,28 +553,37 @@ impl<'a> ThroughputModel<'a> {
             Task::Serving(s) => Some(f64::from(s.latency_ms) / 1000.0),
             _ => None,
         };
-        let (peak, kind) = p.peak_tflops(w.precision());
+        let (peak, kind) = p.peak_tflops(w.compute_precision());
         let (bw_eff, bw_cal) = self
             .bandwidth
             .clone()
             .unwrap_or((LowHigh::new(0.4, 0.8), Calibration::Assumed));
         let tp = |g: u32| {
-            if g == 1 {
+            let within = if g == 1 {
                 LowHigh::point(1.0)
             } else if p.spec.nvlink == Some(true) {
                 LowHigh::new(0.85, 0.95)
             } else {
                 LowHigh::new(0.6, 0.8)
+            };
+            if Parallelism::of(g, false).spans_machines() {
+                LowHigh::new(
+                    within.low * INTER_MACHINE_EFFICIENCY.low,
+                    within.high * INTER_MACHINE_EFFICIENCY.high,
+                )
+            } else {
+                within
             }
         };
         let inputs = |g: u32, optimistic: bool| Decode {
-            n: w.spec().params,
+            n: w.spec().active_params,
+            active_share: w.spec().active_params / w.spec().params,
             weights: if optimistic {
                 mem.weights_gib.low
             } else {
                 mem.weights_gib.high
             } * GIB,
-            kv_per_token: t.kv_bytes_per_token(),
+            kv_per_token: t.kv_bytes_per_token_at(w.kv_bytes()),
             s_in: f64::from(shape.input_tokens),
             s_out: f64::from(shape.output_tokens),
             free_per_gpu: (p.memory_gib()
@@ -592,13 +604,20 @@ impl<'a> ThroughputModel<'a> {
             },
             tp: if optimistic { tp(g).high } else { tp(g).low },
             g: f64::from(g),
+            batch_cap: w.workload().options.max_batch,
         };
-        // Tensor parallelism splits attention heads evenly: 1, 2, 4 or 8 GPUs.
+        // Tensor parallelism splits attention heads evenly: 1, 2, 4 or 8 GPUs in a machine,
+        // then whole machines as pipeline stages (16, 32, 64).
         let mut sizes: Vec<u32> = Vec::new();
-        let mut next = gpus.next_power_of_two();
-        while next <= MAX_REPLICA_GPUS {
-            sizes.push(next);
-            next *= 2;
+        if let Some(fixed) = w.workload().options.replica_gpus {
+            // The user's replica, when it holds the model.
+            sizes.extend((fixed >= gpus).then_some(fixed));
+        } else {
+            let mut next = gpus.next_power_of_two();
+            while next <= MAX_SERVING_GPUS {
+                sizes.push(next);
+                next *= 2;
+            }
         }
         // The smallest replica that fits and (pessimistically) meets the latency bound, else
         // the smallest that fits.
@@ -622,6 +641,13 @@ impl<'a> ThroughputModel<'a> {
             self.note(&mut notes, || Assumption::WiderForLatency {
                 gpus: g,
                 memory_gpus: gpus,
+            });
+        }
+        let split = Parallelism::of(g, t.moe.is_some());
+        if split.spans_machines() || split.expert.is_some_and(|e| e > 1) {
+            self.note(&mut notes, || Assumption::Parallel {
+                split,
+                efficiency: INTER_MACHINE_EFFICIENCY,
             });
         }
         let per_gpu = LowHigh::new(

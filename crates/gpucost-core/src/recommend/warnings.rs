@@ -146,6 +146,7 @@ mod tests {
             precision: Precision::Fp16,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         }
         .validate()
         .unwrap();

@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
 use super::ml_models::{KnownModel, ModelSpec};
+use super::parallel::MAX_SERVING_GPUS;
+use super::throughput::MAX_BATCH;
 use crate::limits::{
     BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, PARAMS, REQUESTS_PER_SECOND,
     SAMPLES, SEQ_LEN, TOKENS_PER_SECOND, TRAINING_TOKENS,
@@ -202,24 +204,35 @@ pub enum Precision {
     Int8,
     /// 4-bit weights (GPTQ/AWQ/NF4/Q4-style).
     Int4,
+    /// 8-bit floating point (E4M3) weights and arithmetic, as DeepSeek-V3/R1 ship and FP8
+    /// serving (vLLM, SGLang, TensorRT-LLM) runs on GPUs with FP8 tensor cores.
+    Fp8,
+    /// 4-bit floating point weights (NVFP4/MXFP4: 4-bit values with an 8-bit scale per
+    /// block of 16 or 32).
+    Fp4,
 }
 
 impl Precision {
     /// Every precision, widest first.
-    pub const ALL: [Precision; 4] = [
+    pub const ALL: [Precision; 6] = [
         Precision::Fp32,
         Precision::Fp16,
+        Precision::Fp8,
         Precision::Int8,
+        Precision::Fp4,
         Precision::Int4,
     ];
 
-    /// Stable slug (`fp32`, `fp16`, `int8`, `int4`); [`Precision::from_slug`] also takes `bf16`.
+    /// Stable slug (`fp32`, `fp16`, `fp8`, `int8`, `fp4`, `int4`); [`Precision::from_slug`] also
+    /// takes `bf16`.
     pub fn as_str(self) -> &'static str {
         match self {
             Precision::Fp32 => "fp32",
             Precision::Fp16 => "fp16",
             Precision::Int8 => "int8",
             Precision::Int4 => "int4",
+            Precision::Fp8 => "fp8",
+            Precision::Fp4 => "fp4",
         }
     }
 
@@ -238,6 +251,8 @@ impl Precision {
             Precision::Fp16 => "FP16/BF16",
             Precision::Int8 => "INT8",
             Precision::Int4 => "INT4",
+            Precision::Fp8 => "FP8",
+            Precision::Fp4 => "FP4",
         }
     }
 
@@ -249,6 +264,10 @@ impl Precision {
             Precision::Fp16 => (2.0, 2.0),
             Precision::Int8 => (1.0, 1.0),
             Precision::Int4 => (0.5, 0.5625),
+            // E4M3 with one scale per tensor or per 128×128 block (DeepSeek-V3's FP8).
+            Precision::Fp8 => (1.0, 1.0),
+            // NVFP4: an FP8 scale per 16 values (4.5 bits); MXFP4: 8 bits per 32 (4.25).
+            Precision::Fp4 => (0.53125, 0.5625),
         }
     }
 }
@@ -555,7 +574,267 @@ pub struct Workload {
     pub seq_len: Option<u32>,
     /// Wall-clock hours the work must finish within, if any.
     pub deadline_hours: Option<Decimal>,
+    /// What the user fixed beyond the model and its weights' precision (the KV cache's and
+    /// the arithmetic's precision); the defaults are what links without them always meant.
+    pub options: WorkloadOptions,
 }
+
+/// Choices a workload may fix beyond its task, model and weight precision. Each default is
+/// the behaviour before the choice existed, so an old link keeps its meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WorkloadOptions {
+    /// Precision of the KV cache (inference).
+    pub kv_cache: KvPrecision,
+    /// Precision of the arithmetic (inference): the tensor-core rate the GPU runs at.
+    pub activations: ActPrecision,
+    /// GPUs per serving replica the user settled on (tensor × pipeline), 1 to
+    /// [`super::parallel::MAX_SERVING_GPUS`]; `None` lets the recommendation choose (the
+    /// smallest power of two that holds the model and meets the latency bound).
+    pub replica_gpus: Option<u32>,
+    /// Most requests a replica decodes at once (the serving engine's `max_num_seqs`), 1 to
+    /// [`super::throughput::MAX_BATCH`]; `None` takes the largest the KV cache and the latency
+    /// bound allow.
+    pub max_batch: Option<u32>,
+    /// How a training run holds its state: LoRA rank, optimizer, ZeRO stage, CPU offload.
+    pub fine_tune: FineTuneOptions,
+}
+
+/// Most LoRA rank a workload may name.
+pub const MAX_LORA_RANK: u32 = 1024;
+
+/// Training choices that change the memory a run needs. The defaults are the behaviour before
+/// the choices existed: adapters over their whole range, AdamW with fp32 states, the model
+/// state sharded over the GPUs (ZeRO-3/FSDP), nothing offloaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FineTuneOptions {
+    /// LoRA/QLoRA rank on every linear layer (the QLoRA paper's setting); `None` plans the
+    /// adapters over [`super::memory::LORA_FRACTION`].
+    pub lora_rank: Option<u32>,
+    /// The optimizer's state per trained parameter.
+    pub optimizer: Optimizer,
+    /// What data-parallel training shards over the GPUs.
+    pub zero: ZeroStage,
+    /// Optimizer states kept in host memory (DeepSpeed ZeRO-Offload).
+    pub offload: Offload,
+}
+
+/// The optimizer's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Optimizer {
+    /// AdamW with fp32 master weights and two fp32 moments: 12 bytes per trained parameter.
+    #[default]
+    AdamW,
+    /// bitsandbytes 8-bit AdamW: fp32 master weights and two 8-bit moments, 6 bytes.
+    Adam8bit,
+    /// 8-bit AdamW whose states page to host memory at peaks (QLoRA's paged optimizer).
+    PagedAdam8bit,
+}
+
+impl Optimizer {
+    /// Every optimizer, default first.
+    pub const ALL: [Optimizer; 3] = [
+        Optimizer::AdamW,
+        Optimizer::Adam8bit,
+        Optimizer::PagedAdam8bit,
+    ];
+
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "adamw",
+            Optimizer::Adam8bit => "adam8bit",
+            Optimizer::PagedAdam8bit => "paged8bit",
+        }
+    }
+
+    /// Display label (a product name, the same in every language).
+    pub fn label(self) -> &'static str {
+        match self {
+            Optimizer::AdamW => "AdamW",
+            Optimizer::Adam8bit => "AdamW 8-bit",
+            Optimizer::PagedAdam8bit => "Paged AdamW 8-bit",
+        }
+    }
+
+    /// Bytes of optimizer state per trained parameter in mixed precision: fp32 master
+    /// weights plus two moments, the moments in 8 bits for the 8-bit optimizers (Dettmers et
+    /// al. 2022, "8-bit Optimizers via Block-wise Quantization", arXiv:2110.02861).
+    pub fn state_bytes(self) -> f64 {
+        match self {
+            Optimizer::AdamW => 12.0,
+            Optimizer::Adam8bit | Optimizer::PagedAdam8bit => 6.0,
+        }
+    }
+}
+
+slug_enum!(Optimizer);
+
+/// What data-parallel training shards over its GPUs (Rajbhandari et al. 2020, "ZeRO",
+/// arXiv:1910.02054).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ZeroStage {
+    /// Plain data parallelism: every GPU holds the whole model state.
+    Zero0,
+    /// Optimizer states sharded.
+    Zero1,
+    /// Optimizer states and gradients sharded.
+    Zero2,
+    /// Everything sharded (ZeRO-3, FSDP full sharding).
+    #[default]
+    Zero3,
+}
+
+impl ZeroStage {
+    /// Every stage.
+    pub const ALL: [ZeroStage; 4] = [
+        ZeroStage::Zero0,
+        ZeroStage::Zero1,
+        ZeroStage::Zero2,
+        ZeroStage::Zero3,
+    ];
+
+    /// Stable slug (`0` to `3`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ZeroStage::Zero0 => "0",
+            ZeroStage::Zero1 => "1",
+            ZeroStage::Zero2 => "2",
+            ZeroStage::Zero3 => "3",
+        }
+    }
+}
+
+slug_enum!(ZeroStage);
+
+/// Where optimizer states live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Offload {
+    /// In GPU memory.
+    #[default]
+    None,
+    /// In host memory (ZeRO-Offload): no optimizer state on the GPU.
+    Optimizer,
+}
+
+impl Offload {
+    /// Both choices.
+    pub const ALL: [Offload; 2] = [Offload::None, Offload::Optimizer];
+
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Offload::None => "none",
+            Offload::Optimizer => "optimizer",
+        }
+    }
+}
+
+slug_enum!(Offload);
+
+/// Precision of the cached keys and values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum KvPrecision {
+    /// 16-bit (BF16/FP16): every serving engine's default.
+    #[default]
+    Bf16,
+    /// 8-bit floating point (vLLM/SGLang `kv_cache_dtype=fp8`).
+    Fp8,
+    /// 8-bit integer (TensorRT-LLM INT8 KV cache, LMDeploy `quant_policy=8`).
+    Int8,
+    /// 4-bit (LMDeploy `quant_policy=4`, TensorRT-LLM NVFP4 KV cache).
+    Int4,
+}
+
+impl KvPrecision {
+    /// Every KV cache precision, widest first.
+    pub const ALL: [KvPrecision; 4] = [
+        KvPrecision::Bf16,
+        KvPrecision::Fp8,
+        KvPrecision::Int8,
+        KvPrecision::Int4,
+    ];
+
+    /// Stable slug (`bf16`, `fp8`, `int8`, `int4`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KvPrecision::Bf16 => "bf16",
+            KvPrecision::Fp8 => "fp8",
+            KvPrecision::Int8 => "int8",
+            KvPrecision::Int4 => "int4",
+        }
+    }
+
+    /// Display label.
+    pub fn label(self) -> &'static str {
+        match self {
+            KvPrecision::Bf16 => "BF16",
+            KvPrecision::Fp8 => "FP8",
+            KvPrecision::Int8 => "INT8",
+            KvPrecision::Int4 => "INT4/FP4",
+        }
+    }
+
+    /// Bytes per cached value (the scales of 8- and 4-bit caches are per head or block, and
+    /// left out).
+    pub fn bytes(self) -> f64 {
+        match self {
+            KvPrecision::Bf16 => 2.0,
+            KvPrecision::Fp8 | KvPrecision::Int8 => 1.0,
+            KvPrecision::Int4 => 0.5,
+        }
+    }
+}
+
+slug_enum!(KvPrecision);
+
+/// Precision of the arithmetic: which tensor-core rate the GPU's work runs at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ActPrecision {
+    /// As the weights suggest: 16-bit arithmetic for 16- and 4-bit integer weights (which are
+    /// dequantized), 8-bit for INT8 and FP8, FP8 for FP4 weights.
+    #[default]
+    Auto,
+    /// 16-bit activations whatever the weights (weight-only quantization: W8A16, W4A16).
+    Bf16,
+    /// FP8 activations (W8A8-FP8, W4A8), where the GPU has FP8 tensor cores.
+    Fp8,
+    /// INT8 activations (W8A8-INT8, SmoothQuant).
+    Int8,
+}
+
+impl ActPrecision {
+    /// Every choice, default first.
+    pub const ALL: [ActPrecision; 4] = [
+        ActPrecision::Auto,
+        ActPrecision::Bf16,
+        ActPrecision::Fp8,
+        ActPrecision::Int8,
+    ];
+
+    /// Stable slug (`auto`, `bf16`, `fp8`, `int8`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActPrecision::Auto => "auto",
+            ActPrecision::Bf16 => "bf16",
+            ActPrecision::Fp8 => "fp8",
+            ActPrecision::Int8 => "int8",
+        }
+    }
+
+    /// The precision whose tensor-core rate the work runs at, with weights of `weights`.
+    pub fn compute(self, weights: Precision) -> Precision {
+        match (self, weights) {
+            (ActPrecision::Auto, Precision::Fp4) => Precision::Fp8,
+            (ActPrecision::Auto, w) => w,
+            (ActPrecision::Bf16, Precision::Fp32) => Precision::Fp32,
+            (ActPrecision::Bf16, _) => Precision::Fp16,
+            (ActPrecision::Fp8, _) => Precision::Fp8,
+            (ActPrecision::Int8, _) => Precision::Int8,
+        }
+    }
+}
+
+slug_enum!(ActPrecision);
 
 /// A workload that passed [`Workload::validate`], with its model resolved.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -630,6 +909,7 @@ impl Workload {
             precision,
             seq_len: None,
             deadline_hours: None,
+            options: WorkloadOptions::default(),
         }
     }
 
@@ -803,6 +1083,19 @@ impl Workload {
                 errors.push(WorkloadError::DeadlineOutOfRange);
             }
         }
+        let o = self.options;
+        if o.replica_gpus
+            .is_some_and(|g| !(1..=MAX_SERVING_GPUS).contains(&g))
+            || o.max_batch.is_some_and(|b| !(1..=MAX_BATCH).contains(&b))
+        {
+            errors.push(WorkloadError::ReplicaOutOfRange);
+        }
+        if o.fine_tune
+            .lora_rank
+            .is_some_and(|r| !(1..=MAX_LORA_RANK).contains(&r))
+        {
+            errors.push(WorkloadError::LoraRankOutOfRange);
+        }
         if errors.is_empty() {
             Ok(ValidWorkload {
                 workload: self,
@@ -861,6 +1154,19 @@ impl ValidWorkload {
         self.workload.precision
     }
 
+    /// The precision the arithmetic runs at (see [`ActPrecision::compute`]).
+    pub fn compute_precision(&self) -> Precision {
+        self.workload
+            .options
+            .activations
+            .compute(self.workload.precision)
+    }
+
+    /// Bytes per cached key/value element.
+    pub fn kv_bytes(&self) -> f64 {
+        self.workload.options.kv_cache.bytes()
+    }
+
     /// The deadline in hours, if any.
     pub fn deadline_hours(&self) -> Option<f64> {
         self.workload.deadline_hours.and_then(|d| d.to_f64())
@@ -895,6 +1201,7 @@ mod tests {
             precision: Precision::Fp16,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         }
     }
 
@@ -996,6 +1303,7 @@ mod tests {
             precision: Precision::Fp16,
             seq_len: None,
             deadline_hours: None,
+            options: Default::default(),
         };
         assert_eq!(
             w.validate().unwrap_err(),
@@ -1145,14 +1453,25 @@ mod tests {
         assert_eq!(
             TaskKind::Qlora.precision_hint(),
             Some(PrecisionHint {
-                unavailable: vec![Precision::Fp32, Precision::Fp16, Precision::Int8],
+                unavailable: vec![
+                    Precision::Fp32,
+                    Precision::Fp16,
+                    Precision::Fp8,
+                    Precision::Int8,
+                    Precision::Fp4
+                ],
                 reason: PrecisionReason::QloraTrainsOnFourBits,
             })
         );
         assert_eq!(
             TaskKind::PreTraining.precision_hint(),
             Some(PrecisionHint {
-                unavailable: vec![Precision::Int8, Precision::Int4],
+                unavailable: vec![
+                    Precision::Fp8,
+                    Precision::Int8,
+                    Precision::Fp4,
+                    Precision::Int4
+                ],
                 reason: PrecisionReason::TrainingNeedsFloats,
             })
         );

@@ -5,7 +5,15 @@
 //! | `task` | `pretrain`, `finetune`, `lora`, `qlora`, `serve`, `batch`; `none` clears | `task=serve` |
 //! | `model` | a known model slug, or `custom` with `params` | `model=llama-3-8b` |
 //! | `params` | custom model size: a count with K/M/B/T | `params=7B` |
-//! | `prec` | `fp32`, `fp16`, `int8`, `int4` | `prec=int4` |
+//! | `prec` | weights: `fp32`, `fp16` (or `bf16`), `fp8`, `int8`, `fp4`, `int4` | `prec=fp8` |
+//! | `kv` | KV cache: `bf16` (default), `fp8`, `int8`, `int4` | `kv=fp8` |
+//! | `act` | arithmetic: `auto` (default), `bf16`, `fp8`, `int8` | `act=fp8` |
+//! | `replica` | GPUs per serving replica, 1–64 (default: the recommendation chooses) | `replica=16` |
+//! | `batch` | most requests a replica decodes at once, 1–512 (default: what fits) | `batch=64` |
+//! | `rank` | LoRA/QLoRA rank on every linear layer, 1–1024 (default: the range of ranks) | `rank=64` |
+//! | `opt` | optimizer: `adamw` (default), `adam8bit`, `paged8bit` | `opt=paged8bit` |
+//! | `zero` | ZeRO stage `0`–`3` (default `3`: everything sharded) | `zero=2` |
+//! | `offload` | optimizer states in host memory: `none` (default), `optimizer` | `offload=optimizer` |
 //! | `seq` | sequence length, tokens | `seq=2048` |
 //! | `tokens` | training tokens | `tokens=20B` |
 //! | `samples`, `epochs` | training samples and epochs | `samples=88K&epochs=2` |
@@ -25,10 +33,48 @@ use super::issue::{Accepted, Expected, Problem};
 use super::query::{Reader, Writer};
 use crate::limits::{DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, OUTPUT_TOKENS, SEQ_LEN};
 use crate::money::parse_decimal;
+use crate::recommend::parallel::MAX_SERVING_GPUS;
+use crate::recommend::throughput::MAX_BATCH;
+use crate::recommend::workload::{Offload, Optimizer, ZeroStage, MAX_LORA_RANK};
 use crate::recommend::{
-    BatchJob, ModelChoice, Precision, Rate, RateUnit, RequestShape, ServingTarget, Task, TaskKind,
-    TrainingSize, Workload,
+    ActPrecision, BatchJob, KvPrecision, ModelChoice, Precision, Rate, RateUnit, RequestShape,
+    ServingTarget, Task, TaskKind, TrainingSize, Workload,
 };
+
+/// The `model=` values a link accepts: every known model's slug and `custom` (a test keeps
+/// it equal to [`crate::recommend::KnownModel::ALL`]).
+pub const MODEL_WORDS: &[&str] = &[
+    "bert-base",
+    "bert-large",
+    "resnet-50",
+    "sdxl",
+    "gpt-j-6b",
+    "llama-3-8b",
+    "llama-2-70b",
+    "llama-3-70b",
+    "qwen2.5-7b",
+    "qwen2.5-14b",
+    "qwen2.5-32b",
+    "qwen2.5-72b",
+    "qwen3-8b",
+    "qwen3-32b",
+    "qwen3-30b-a3b",
+    "qwen3-235b-a22b",
+    "deepseek-v3",
+    "deepseek-r1",
+    "deepseek-r1-distill-qwen-7b",
+    "deepseek-r1-distill-llama-70b",
+    "glm-4-9b",
+    "llama-3.1-8b",
+    "llama-3.1-70b",
+    "llama-3.1-405b",
+    "llama-3.3-70b",
+    "mistral-7b",
+    "mixtral-8x7b",
+    "gemma-2-9b",
+    "gemma-2-27b",
+    "custom",
+];
 
 /// `7B`, `350M`, `88K`, `1.5T` or a plain whole number.
 pub fn parse_count(raw: &str) -> Option<u64> {
@@ -107,8 +153,9 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         (None, None) => {
             // Workload keys without a task are reported, not guessed.
             for key in [
-                "model", "params", "prec", "seq", "tokens", "samples", "epochs", "rate", "in",
-                "out", "lat", "reqs", "deadline",
+                "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero",
+                "offload", "seq", "tokens", "samples", "epochs", "rate", "in", "out", "lat",
+                "reqs", "deadline",
             ] {
                 if let Some(v) = r.single(key) {
                     r.reject(
@@ -147,17 +194,7 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
                 "model",
                 &raw,
                 Problem::UnknownValue {
-                    expected: Accepted::Words(&[
-                        "bert-base",
-                        "bert-large",
-                        "resnet-50",
-                        "sdxl",
-                        "gpt-j-6b",
-                        "llama-3-8b",
-                        "llama-2-70b",
-                        "llama-3-70b",
-                        "custom",
-                    ]),
+                    expected: Accepted::Words(MODEL_WORDS),
                 },
             ),
         }
@@ -166,10 +203,47 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
     }
     if let Some(p) = r.word(
         "prec",
-        &["fp32", "fp16", "int8", "int4"],
+        &["fp32", "fp16", "bf16", "fp8", "int8", "fp4", "int4"],
         Precision::from_slug,
     ) {
         w.precision = p;
+    }
+    if let Some(kv) = r.word(
+        "kv",
+        &["bf16", "fp8", "int8", "int4"],
+        KvPrecision::from_slug,
+    ) {
+        w.options.kv_cache = kv;
+    }
+    if let Some(act) = r.word(
+        "act",
+        &["auto", "bf16", "fp8", "int8"],
+        ActPrecision::from_slug,
+    ) {
+        w.options.activations = act;
+    }
+    if let Some(g) = r.integer::<u32>("replica", 1, MAX_SERVING_GPUS) {
+        w.options.replica_gpus = Some(g);
+    }
+    if let Some(b) = r.integer::<u32>("batch", 1, MAX_BATCH) {
+        w.options.max_batch = Some(b);
+    }
+    let ft = &mut w.options.fine_tune;
+    if let Some(rank) = r.integer::<u32>("rank", 1, MAX_LORA_RANK) {
+        ft.lora_rank = Some(rank);
+    }
+    if let Some(o) = r.word(
+        "opt",
+        &["adamw", "adam8bit", "paged8bit"],
+        Optimizer::from_slug,
+    ) {
+        ft.optimizer = o;
+    }
+    if let Some(z) = r.word("zero", &["0", "1", "2", "3"], ZeroStage::from_slug) {
+        ft.zero = z;
+    }
+    if let Some(o) = r.word("offload", &["none", "optimizer"], Offload::from_slug) {
+        ft.offload = o;
     }
     if let Some(seq) = r.integer::<u32>("seq", SEQ_LEN.min, SEQ_LEN.max) {
         w.seq_len = Some(seq);
@@ -299,6 +373,37 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
     if wl.precision != reference.precision {
         w.pair("prec", wl.precision.as_str());
     }
+    if wl.options.kv_cache != reference.options.kv_cache {
+        w.pair("kv", wl.options.kv_cache.as_str());
+    }
+    if wl.options.activations != reference.options.activations {
+        w.pair("act", wl.options.activations.as_str());
+    }
+    if wl.options.replica_gpus != reference.options.replica_gpus {
+        if let Some(g) = wl.options.replica_gpus {
+            w.pair("replica", &g.to_string());
+        }
+    }
+    let (ft, rf) = (wl.options.fine_tune, reference.options.fine_tune);
+    if ft.lora_rank != rf.lora_rank {
+        if let Some(rank) = ft.lora_rank {
+            w.pair("rank", &rank.to_string());
+        }
+    }
+    if ft.optimizer != rf.optimizer {
+        w.pair("opt", ft.optimizer.as_str());
+    }
+    if ft.zero != rf.zero {
+        w.pair("zero", ft.zero.as_str());
+    }
+    if ft.offload != rf.offload {
+        w.pair("offload", ft.offload.as_str());
+    }
+    if wl.options.max_batch != reference.options.max_batch {
+        if let Some(b) = wl.options.max_batch {
+            w.pair("batch", &b.to_string());
+        }
+    }
     if wl.seq_len != reference.seq_len {
         if let Some(seq) = wl.seq_len {
             w.pair("seq", &seq.to_string());
@@ -355,6 +460,16 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_model_words_are_every_known_slug_and_custom() {
+        let slugs: Vec<&str> = crate::recommend::KnownModel::ALL
+            .iter()
+            .map(|m| m.as_str())
+            .chain(["custom"])
+            .collect();
+        assert_eq!(MODEL_WORDS, slugs.as_slice());
+    }
 
     #[test]
     fn counts_read_and_write_with_suffixes() {

@@ -1,8 +1,11 @@
-//! The task, model and precision pickers, with the custom parameter count beside the model.
+//! The task, model and precision pickers, with the custom parameter count beside the model,
+//! and for inference the KV cache's and the arithmetic's precision.
 
 use gpucost_core::format::Lang;
+use gpucost_core::recommend::workload::{Offload, Optimizer, ZeroStage};
 use gpucost_core::recommend::{
-    KnownModel, ModelChoice, Precision, TaskKind, Workload, WorkloadError,
+    ActPrecision, KnownModel, KvPrecision, ModelChoice, Precision, TaskKind, Workload,
+    WorkloadError,
 };
 use leptos::prelude::*;
 
@@ -58,6 +61,69 @@ pub(crate) fn WorkloadChoices(
             let n = Workload { precision: p, ..w };
             write(n.validate().map(|_| n));
         }
+    };
+    let on_kv = move |ev: leptos::ev::Event| {
+        let Some(mut n) = workload.get_untracked() else {
+            return;
+        };
+        if let Some(kv) = KvPrecision::from_slug(&event_target_value(&ev)) {
+            n.options.kv_cache = kv;
+            write(n.validate().map(|_| n));
+        }
+    };
+    let on_act = move |ev: leptos::ev::Event| {
+        let Some(mut n) = workload.get_untracked() else {
+            return;
+        };
+        if let Some(act) = ActPrecision::from_slug(&event_target_value(&ev)) {
+            n.options.activations = act;
+            write(n.validate().map(|_| n));
+        }
+    };
+    // The training choices: optimizer, ZeRO stage, where optimizer states live.
+    let edit_ft = move |ev: leptos::ev::Event, set: &dyn Fn(&mut Workload, &str) -> bool| {
+        let Some(mut n) = workload.get_untracked() else {
+            return;
+        };
+        if set(&mut n, &event_target_value(&ev)) {
+            write(n.validate().map(|_| n));
+        }
+    };
+    let on_opt = move |ev| {
+        edit_ft(ev, &|n, v| {
+            Optimizer::from_slug(v).is_some_and(|o| {
+                n.options.fine_tune.optimizer = o;
+                true
+            })
+        })
+    };
+    let on_zero = move |ev| {
+        edit_ft(ev, &|n, v| {
+            ZeroStage::from_slug(v).is_some_and(|z| {
+                n.options.fine_tune.zero = z;
+                true
+            })
+        })
+    };
+    let on_offload = move |ev| {
+        edit_ft(ev, &|n, v| {
+            Offload::from_slug(v).is_some_and(|o| {
+                n.options.fine_tune.offload = o;
+                true
+            })
+        })
+    };
+    let training = move || is(&|w| w.kind().is_training());
+    let offload_label = move |o: Offload| match o {
+        Offload::None => Text::WorkloadOffloadNone.get(lang.get()),
+        Offload::Optimizer => Text::WorkloadOffloadHost.get(lang.get()),
+    };
+    // The KV cache and arithmetic pickers: text generation only.
+    let generating =
+        move || is(&|w| !w.kind().is_training() && w.model.spec().arch.generates_tokens());
+    let act_label = move |a: ActPrecision| match a {
+        ActPrecision::Auto => Text::WorkloadArithmeticAuto.get(lang.get()).to_string(),
+        other => other.as_str().to_uppercase(),
     };
     let task = Memo::new(move |_| workload.with(|w| w.map(|w| w.kind())));
     let models: Vec<ModelChoice> = KnownModel::ALL
@@ -137,6 +203,75 @@ pub(crate) fn WorkloadChoices(
                         .collect_view()}
                 </select>
             </label>
+            <Show when=generating>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadKvCache)}</span>
+                    <select data-testid="workload-kv" on:change=on_kv>
+                        {KvPrecision::ALL
+                            .into_iter()
+                            .map(|k| view! {
+                                <option value=k.as_str() selected=move || is(&|w| w.options.kv_cache == k)>
+                                    {k.label()}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadArithmetic)}</span>
+                    <select data-testid="workload-act" on:change=on_act>
+                        {ActPrecision::ALL
+                            .into_iter()
+                            .map(|a| view! {
+                                <option value=a.as_str() selected=move || is(&|w| w.options.activations == a)>
+                                    {move || act_label(a)}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+            </Show>
+            <Show when=training>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadOptimizer)}</span>
+                    <select data-testid="workload-opt" on:change=on_opt>
+                        {Optimizer::ALL
+                            .into_iter()
+                            .map(|o| view! {
+                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.optimizer == o)>
+                                    {o.label()}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadZero)}</span>
+                    <select data-testid="workload-zero" on:change=on_zero>
+                        {ZeroStage::ALL
+                            .into_iter()
+                            .map(|z| view! {
+                                <option value=z.as_str() selected=move || is(&|w| w.options.fine_tune.zero == z)>
+                                    {format!("ZeRO-{}", z.as_str())}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || t(Text::WorkloadOffload)}</span>
+                    <select data-testid="workload-offload" on:change=on_offload>
+                        {Offload::ALL
+                            .into_iter()
+                            .map(|o| view! {
+                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.offload == o)>
+                                    {move || offload_label(o)}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+            </Show>
         </div>
         <p class="hint" data-testid="workload-precision-hint">{hint}</p>
         <p class="field-error" role="alert" data-testid="workload-choice-error">{choice_error}</p>

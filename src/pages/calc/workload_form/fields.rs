@@ -6,6 +6,9 @@ use gpucost_core::limits::{
     DecimalLimit, Limit, BATCH_REQUESTS, DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS,
     OUTPUT_TOKENS, PARAMS, SAMPLES, SEQ_LEN, TRAINING_TOKENS,
 };
+use gpucost_core::recommend::parallel::MAX_SERVING_GPUS;
+use gpucost_core::recommend::throughput::MAX_BATCH;
+use gpucost_core::recommend::workload::MAX_LORA_RANK;
 use gpucost_core::recommend::{
     ModelChoice, Task, TrainingSize, TrainingUnit, Workload, WorkloadError,
 };
@@ -40,6 +43,12 @@ pub(crate) enum Field {
     Requests,
     /// Hours to finish (optional).
     Deadline,
+    /// GPUs per serving replica (optional).
+    ReplicaGpus,
+    /// Most requests a replica decodes at once (optional).
+    MaxBatch,
+    /// LoRA/QLoRA rank (optional).
+    LoraRank,
 }
 
 impl Field {
@@ -57,6 +66,9 @@ impl Field {
             Field::Latency => "lat",
             Field::Requests => "reqs",
             Field::Deadline => "deadline",
+            Field::ReplicaGpus => "replica",
+            Field::MaxBatch => "batch",
+            Field::LoraRank => "rank",
         }
     }
 
@@ -124,6 +136,22 @@ pub(crate) fn field_text(w: &Workload, f: Field) -> String {
         (Field::Deadline, _) => w
             .deadline_hours
             .map(|d| d.normalize().to_string())
+            .unwrap_or_default(),
+        (Field::ReplicaGpus, _) => w
+            .options
+            .replica_gpus
+            .map(|g| g.to_string())
+            .unwrap_or_default(),
+        (Field::MaxBatch, _) => w
+            .options
+            .max_batch
+            .map(|b| b.to_string())
+            .unwrap_or_default(),
+        (Field::LoraRank, _) => w
+            .options
+            .fine_tune
+            .lora_rank
+            .map(|r| r.to_string())
             .unwrap_or_default(),
         _ => String::new(),
     }
@@ -238,6 +266,36 @@ pub(crate) fn apply(w: &Workload, f: Field, text: &str) -> Result<Workload, Fiel
                 Some(number_in(text, decimal_range(DEADLINE_HOURS))?)
             }
         }
+        Field::ReplicaGpus | Field::MaxBatch => {
+            let max = if f == Field::ReplicaGpus {
+                MAX_SERVING_GPUS
+            } else {
+                MAX_BATCH
+            };
+            let value = if text.is_empty() {
+                None
+            } else {
+                Some(whole_in(text, Limit { min: 1, max })?)
+            };
+            if f == Field::ReplicaGpus {
+                n.options.replica_gpus = value;
+            } else {
+                n.options.max_batch = value;
+            }
+        }
+        Field::LoraRank => {
+            n.options.fine_tune.lora_rank = if text.is_empty() {
+                None
+            } else {
+                Some(whole_in(
+                    text,
+                    Limit {
+                        min: 1,
+                        max: MAX_LORA_RANK,
+                    },
+                )?)
+            }
+        }
     }
     checked(n)
 }
@@ -280,6 +338,12 @@ pub(crate) fn fields_for(w: &Workload) -> Vec<Field> {
     }
     if !matches!(w.task, Task::Serving(_)) {
         out.push(Field::Deadline);
+    }
+    if generates && !w.kind().is_training() {
+        out.extend([Field::ReplicaGpus, Field::MaxBatch]);
+    }
+    if w.kind().is_adapter() && transformer {
+        out.push(Field::LoraRank);
     }
     out
 }
@@ -362,7 +426,10 @@ mod tests {
     #[test]
     fn fields_fit_the_task_and_model() {
         use Field::*;
-        assert_eq!(fields_for(&serve()), vec![Rate, Input, Output, Latency]);
+        assert_eq!(
+            fields_for(&serve()),
+            vec![Rate, Input, Output, Latency, ReplicaGpus, MaxBatch]
+        );
         assert_eq!(
             fields_for(&Workload::for_task(TaskKind::FullFineTune)),
             vec![Samples, Epochs, Seq, Deadline]
@@ -378,12 +445,45 @@ mod tests {
     }
 
     #[test]
+    fn replica_and_batch_are_optional_whole_numbers_in_range() {
+        let w = serve();
+        let n = apply(&w, Field::ReplicaGpus, "16").unwrap();
+        assert_eq!(n.options.replica_gpus, Some(16));
+        assert_eq!(field_text(&n, Field::ReplicaGpus), "16");
+        assert_eq!(apply(&n, Field::ReplicaGpus, "").unwrap(), w);
+        assert!(apply(&w, Field::ReplicaGpus, "65").is_err());
+        assert!(apply(&w, Field::MaxBatch, "0").is_err());
+        assert_eq!(
+            apply(&w, Field::MaxBatch, "64").unwrap().options.max_batch,
+            Some(64)
+        );
+    }
+
+    #[test]
+    fn a_lora_rank_is_an_optional_field_of_adapter_tasks() {
+        let lora = Workload::for_task(TaskKind::Lora);
+        assert!(fields_for(&lora).contains(&Field::LoraRank));
+        assert!(!fields_for(&serve()).contains(&Field::LoraRank));
+        let n = apply(&lora, Field::LoraRank, "64").unwrap();
+        assert_eq!(n.options.fine_tune.lora_rank, Some(64));
+        assert_eq!(apply(&n, Field::LoraRank, "").unwrap(), lora);
+        assert!(apply(&lora, Field::LoraRank, "2048").is_err());
+    }
+
+    #[test]
     fn every_task_default_shows_its_values() {
         for task in TaskKind::ALL {
             let w = Workload::for_task(task);
             for f in fields_for(&w) {
                 let text = field_text(&w, f);
-                if !matches!(f, Field::Seq | Field::Deadline) {
+                if !matches!(
+                    f,
+                    Field::Seq
+                        | Field::Deadline
+                        | Field::ReplicaGpus
+                        | Field::MaxBatch
+                        | Field::LoraRank
+                ) {
                     assert!(!text.is_empty(), "{task:?} {f:?}");
                 }
                 assert_eq!(apply(&w, f, &text), Ok(w), "{task:?} {f:?} {text:?}");

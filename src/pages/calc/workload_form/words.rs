@@ -22,6 +22,9 @@ pub(crate) fn label(f: Field) -> Text {
         Field::Latency => Text::WorkloadLatency,
         Field::Requests => Text::WorkloadRequests,
         Field::Deadline => Text::WorkloadDeadline,
+        Field::ReplicaGpus => Text::WorkloadReplicaGpus,
+        Field::MaxBatch => Text::WorkloadMaxBatch,
+        Field::LoraRank => Text::WorkloadLoraRank,
     }
 }
 
@@ -39,6 +42,8 @@ pub(crate) fn placeholder(f: Field) -> Option<Text> {
     match f {
         Field::Deadline => Some(Text::WorkloadNoDeadline),
         Field::Seq => Some(Text::WorkloadModelDefault),
+        Field::ReplicaGpus | Field::MaxBatch => Some(Text::WorkloadChosenForYou),
+        Field::LoraRank => Some(Text::WorkloadAnyRank),
         _ => None,
     }
 }
@@ -159,12 +164,12 @@ mod tests {
         let en = precision_hint(&TaskKind::Qlora.precision_hint().unwrap(), Lang::En);
         assert_eq!(
             en,
-            "FP32, FP16/BF16, INT8 unavailable: QLoRA trains adapters on 4-bit base weights (choose LoRA for 8 or 16 bits)."
+            "FP32, FP16/BF16, FP8, INT8, FP4 unavailable: QLoRA trains adapters on 4-bit base weights (choose LoRA for 8 or 16 bits)."
         );
         let zh = precision_hint(&TaskKind::PreTraining.precision_hint().unwrap(), Lang::Zh);
         assert_eq!(
             zh,
-            "INT8, INT4 不可用：训练会更新全部权重，需要 FP32 或 FP16/BF16 运算。"
+            "FP8, INT8, FP4, INT4 不可用：训练会更新全部权重，需要 FP32 或 FP16/BF16 运算。"
         );
         for task in TaskKind::ALL {
             for f in fields_for(&Workload::for_task(task)) {

@@ -1,0 +1,219 @@
+//! "Paste a config.json": a Hugging Face model configuration read into an [`LlmConfig`].
+//!
+//! The reader takes the field names of the Llama/Qwen2/Qwen3/Mistral/Mixtral/Gemma 2
+//! configs, DeepSeek-V3's MLA and MoE fields, Qwen3-MoE's `num_experts`, and ChatGLM's
+//! (GLM-4: `num_layers`, `multi_query_group_num`, `kv_channels`, `ffn_hidden_size`,
+//! `padded_vocab_size`, `seq_length`). A multimodal config's `text_config` is read in its
+//! place. Every top-level field it did not use is named in [`Pasted::unread`], so the person
+//! pasting sees what the sizing ignored (sliding windows, RoPE scaling, quantization
+//! settings…). A field the sizing needs and cannot find, or finds out of range, is an
+//! [`ConfigError`] naming it; nothing here panics on hostile input.
+
+use serde_json::{Map, Value};
+
+use super::llm_config::{LlmConfig, Mla, Moe};
+
+/// Longest pasted text read, bytes (a real config.json is a few kilobytes).
+pub const MAX_CONFIG_BYTES: usize = 64 * 1024;
+
+/// Largest value accepted for any size field (hidden sizes, vocabularies, context).
+const MAX_FIELD: u64 = 100_000_000;
+
+/// What could not be read from a pasted config.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Longer than [`MAX_CONFIG_BYTES`].
+    #[error("the config is longer than {MAX_CONFIG_BYTES} bytes")]
+    TooLong,
+    /// Not a JSON object.
+    #[error("not a JSON object: {0}")]
+    NotJson(String),
+    /// A field the sizing needs is missing (the names it tried).
+    #[error("missing field {0}")]
+    Missing(&'static str),
+    /// A field is not a whole number in range.
+    #[error("field {0} is not a whole number from 1 to 100,000,000")]
+    OutOfRange(String),
+}
+
+/// A pasted config, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pasted {
+    /// The numbers the sizing uses.
+    pub config: LlmConfig,
+    /// Top-level fields the sizing did not read, in the order pasted (sorted by serde_json).
+    pub unread: Vec<String>,
+}
+
+/// Fields that say nothing about size (names, token ids, training settings): not listed as
+/// unread, since ignoring them changes no number.
+const IRRELEVANT: &[&str] = &[
+    "_name_or_path",
+    "architectures",
+    "auto_map",
+    "bos_token_id",
+    "eos_token_id",
+    "pad_token_id",
+    "model_type",
+    "transformers_version",
+    "torch_dtype",
+    "use_cache",
+    "initializer_range",
+    "attention_dropout",
+    "hidden_dropout",
+    "rms_norm_eps",
+    "layernorm_epsilon",
+    "hidden_act",
+];
+
+/// Reads a config.json.
+///
+/// # Errors
+/// Text that is too long, not a JSON object, or lacks a field the sizing needs.
+pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
+    if text.len() > MAX_CONFIG_BYTES {
+        return Err(ConfigError::TooLong);
+    }
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ConfigError::NotJson(e.to_string()))?;
+    let Value::Object(top) = value else {
+        return Err(ConfigError::NotJson(
+            "the top level is not an object".into(),
+        ));
+    };
+    let mut r = Reader {
+        map: match top.get("text_config") {
+            Some(Value::Object(t)) => t.clone(),
+            _ => top.clone(),
+        },
+        used: vec!["text_config".to_string()],
+    };
+    let layers = r.need(&["num_hidden_layers", "num_layers"], "num_hidden_layers")?;
+    let hidden = r.need(&["hidden_size", "d_model"], "hidden_size")?;
+    let heads = r.need(&["num_attention_heads"], "num_attention_heads")?;
+    let kv_heads = r
+        .get(&["num_key_value_heads", "multi_query_group_num"])?
+        .unwrap_or(heads);
+    let head_dim = r
+        .get(&["head_dim", "kv_channels"])?
+        .unwrap_or(hidden / heads);
+    let intermediate = r
+        .get(&["intermediate_size", "ffn_hidden_size"])?
+        .unwrap_or(4 * hidden);
+    let vocab = r.need(&["vocab_size", "padded_vocab_size"], "vocab_size")?;
+    let max_context = r.need(
+        &["max_position_embeddings", "seq_length"],
+        "max_position_embeddings",
+    )?;
+    let tied_embeddings = r.flag("tie_word_embeddings");
+    let mla = match r.get(&["kv_lora_rank"])? {
+        Some(kv_lora_rank) => Some(Mla {
+            q_lora_rank: r.get(&["q_lora_rank"])?.unwrap_or(0),
+            kv_lora_rank,
+            qk_nope_head_dim: r.need(&["qk_nope_head_dim"], "qk_nope_head_dim")?,
+            qk_rope_head_dim: r.need(&["qk_rope_head_dim"], "qk_rope_head_dim")?,
+            v_head_dim: r.need(&["v_head_dim"], "v_head_dim")?,
+        }),
+        None => None,
+    };
+    let experts = r.get(&["n_routed_experts", "num_experts", "num_local_experts"])?;
+    let moe = match experts {
+        Some(experts) => Some(Moe {
+            experts,
+            experts_per_token: r.need(&["num_experts_per_tok"], "num_experts_per_tok")?,
+            shared_experts: r.get_zero(&["n_shared_experts"])?,
+            expert_intermediate: r.get(&["moe_intermediate_size"])?.unwrap_or(intermediate),
+            dense_layers: r.get_zero(&["first_k_dense_replace"])?,
+        }),
+        None => None,
+    };
+    let config = LlmConfig {
+        layers,
+        hidden,
+        heads,
+        kv_heads: kv_heads.min(heads),
+        head_dim,
+        intermediate,
+        vocab,
+        max_context,
+        tied_embeddings,
+        mla,
+        moe,
+    };
+    let unread = top
+        .keys()
+        .filter(|k| !r.used.iter().any(|u| u == *k) && !IRRELEVANT.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    Ok(Pasted { config, unread })
+}
+
+/// Reads fields and remembers which were read.
+struct Reader {
+    map: Map<String, Value>,
+    used: Vec<String>,
+}
+
+impl Reader {
+    /// The first of `names` present, as a whole number in range.
+    fn get(&mut self, names: &[&str]) -> Result<Option<u32>, ConfigError> {
+        for name in names {
+            if let Some(v) = self.map.get(*name) {
+                self.used.push((*name).to_string());
+                return match v.as_u64() {
+                    Some(n) if (1..=MAX_FIELD).contains(&n) => Ok(u32::try_from(n).ok()),
+                    _ => Err(ConfigError::OutOfRange((*name).to_string())),
+                };
+            }
+        }
+        Ok(None)
+    }
+
+    /// Like [`Reader::get`], with 0 allowed and the default.
+    fn get_zero(&mut self, names: &[&str]) -> Result<u32, ConfigError> {
+        for name in names {
+            if self.map.get(*name).and_then(Value::as_u64) == Some(0) {
+                self.used.push((*name).to_string());
+                return Ok(0);
+            }
+        }
+        Ok(self.get(names)?.unwrap_or(0))
+    }
+
+    /// A field the sizing cannot do without; `label` names it in the error.
+    fn need(&mut self, names: &[&str], label: &'static str) -> Result<u32, ConfigError> {
+        self.get(names)?.ok_or(ConfigError::Missing(label))
+    }
+
+    /// A boolean field, false when absent or not a boolean.
+    fn flag(&mut self, name: &str) -> bool {
+        self.used.push(name.to_string());
+        self.map.get(name).and_then(Value::as_bool).unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_text_is_refused_by_name_without_panicking() {
+        assert!(matches!(parse("[1, 2]"), Err(ConfigError::NotJson(_))));
+        assert!(matches!(parse("{"), Err(ConfigError::NotJson(_))));
+        assert_eq!(parse("{}"), Err(ConfigError::Missing("num_hidden_layers")));
+        let huge = r#"{"num_hidden_layers": 1e300, "hidden_size": 4096}"#;
+        assert_eq!(
+            parse(huge),
+            Err(ConfigError::OutOfRange("num_hidden_layers".into()))
+        );
+        let negative = r#"{"num_hidden_layers": 2, "hidden_size": -1}"#;
+        assert_eq!(
+            parse(negative),
+            Err(ConfigError::OutOfRange("hidden_size".into()))
+        );
+        assert_eq!(
+            parse(&" ".repeat(MAX_CONFIG_BYTES + 1)),
+            Err(ConfigError::TooLong)
+        );
+    }
+}
