@@ -148,6 +148,44 @@ fn a_crash_shows_a_way_out_instead_of_a_frozen_page() {
 }
 
 #[wasm_bindgen_test]
+async fn a_distinct_signal_wakes_its_readers_only_when_its_value_changes() {
+    use gpu_cost_lab::signals::distinct_signal;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+
+    // (the value the reader shows, something else in the same state)
+    let source = RwSignal::new((1u32, 10u32));
+    let runs = Arc::new(AtomicU32::new(0));
+    let shown = Arc::new(AtomicU32::new(0));
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    let (r, s) = (runs.clone(), shown.clone());
+    let handle = leptos::mount::mount_to(host, move || {
+        let first = distinct_signal(move || source.with(|v| v.0));
+        Effect::new(move |_| {
+            s.store(first.get(), Ordering::SeqCst);
+            r.fetch_add(1, Ordering::SeqCst);
+        });
+    });
+    tick().await;
+    let settled = runs.load(Ordering::SeqCst);
+    assert_eq!(shown.load(Ordering::SeqCst), 1);
+
+    source.update(|v| v.1 = 11);
+    tick().await;
+    assert_eq!(
+        runs.load(Ordering::SeqCst),
+        settled,
+        "an unrelated change woke the reader"
+    );
+
+    source.update(|v| v.0 = 2);
+    tick().await;
+    assert_eq!(shown.load(Ordering::SeqCst), 2);
+    assert_eq!(runs.load(Ordering::SeqCst), settled + 1);
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
 async fn a_part_wakes_its_readers_only_when_its_value_changes() {
     use gpu_cost_lab::signals::part;
     use std::sync::atomic::{AtomicU32, Ordering};

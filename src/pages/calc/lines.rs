@@ -13,6 +13,7 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::schedule_editor::ScheduleEditor;
+use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
 
@@ -85,7 +86,7 @@ fn gpu_options() -> Vec<(String, String)> {
 fn packing_of_kind(
     kind: Option<PackingKind>,
     current: Option<Packing>,
-    line: &Memo<Option<Line>>,
+    line: &ReadSignal<Option<Line>>,
 ) -> Packing {
     match (kind, current) {
         (Some(PackingKind::OneMachine), _) => Packing::OneMachine,
@@ -105,7 +106,7 @@ fn packing_label(kind: PackingKind) -> Text {
 }
 
 /// A line's peak in whole GPUs, within the per-machine limit (where "at least" starts).
-fn peak_gpus(line: Memo<Option<Line>>) -> u32 {
+fn peak_gpus(line: ReadSignal<Option<Line>>) -> u32 {
     let peak = line.with_untracked(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default());
     peak.ceil()
         .to_u32()
@@ -157,8 +158,8 @@ fn LineEditor(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    // Its readers re-run only when this line changes, not on every edit elsewhere.
-    let line = Memo::new(move |_| app.page.with(|p| p.scenario.lines.get(i).cloned()));
+    // Woken only when this line changes, not on every edit elsewhere in the scenario.
+    let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
     let set_demand = move |d: Demand| {
         app.edit(|s| {
@@ -255,7 +256,7 @@ fn LineEditor(
     };
     let weekly = move || {
         // The grid's 672 cell effects read it: they must not wake on every edit elsewhere.
-        let grid = Memo::new(move |_| {
+        let grid = distinct_signal(move || {
             line.with(|l| match l.as_ref().map(|l| &l.demand) {
                 Some(Demand::Weekly(g)) => g.clone(),
                 _ => WeekGrid::default(),

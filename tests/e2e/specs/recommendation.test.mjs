@@ -48,7 +48,7 @@ test('switching the task to fine-tuning keeps the model and changes the link and
   assert.match(await top.getByTestId('reco-time').textContent(), /h to finish/);
   assert.equal(await page.getByTestId('workload-samples').inputValue(), '88K');
   assert.equal(await page.getByTestId('workload-rate').count(), 0, 'serving fields are gone');
-  assert.match(await page.getByTestId('workload-precision-hint').textContent(), /INT8, INT4 unavailable/);
+  assert.match(await page.getByTestId('workload-precision-hint').textContent(), /FP8, INT8, FP4, INT4 unavailable/);
   await context.close();
 });
 

@@ -7,8 +7,6 @@ use gpucost_core::print::cells::SavingCells;
 use gpucost_core::savings::{Lever, Saving};
 use leptos::prelude::*;
 
-use crate::signals::part;
-
 /// The savings levers.
 #[component]
 pub(super) fn SavingsPanel(
@@ -46,10 +44,10 @@ fn SavingItem(
                 .unwrap_or_default()
         })
     });
-    let cell = move |pick: fn(&SavingCells) -> String| part(cells, pick);
+    let cell = move |pick: fn(&SavingCells) -> String| move || cells.with(pick);
     let (amount, percent) = (cell(|c| c.amount.clone()), cell(|c| c.percent.clone()));
     let (from_to, assumption) = (cell(|c| c.from_to.clone()), cell(|c| c.assumption.clone()));
-    let negative = part(cells, |c| c.negative);
+    let negative = move || cells.with(|c| c.negative);
     let name = cells.with_untracked(|c| c.name);
     view! {
         <li data-lever=lever.as_str() class:negative=negative>

@@ -21,6 +21,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::{TaskKind, Workload};
 use leptos::prelude::*;
 
+use crate::signals::distinct_signal;
 use crate::state::AppState;
 use gpucost_core::l10n::ui::Text;
 
@@ -31,7 +32,7 @@ pub fn WorkloadForm() -> impl IntoView {
     // Shared by every field of the form, and woken only when the workload changes: an edit
     // elsewhere in the scenario does not reach the form's many effects.
     let workload: Signal<Option<Workload>> =
-        Memo::new(move |_| app.page.with(|p| p.scenario.workload)).into();
+        distinct_signal(move || app.page.with(|p| p.scenario.workload)).into();
     let lang: Signal<Lang> = app.lang.into();
     let on_edit = Callback::new(move |w: Workload| app.edit(|s| s.workload = Some(w)));
     // Unchecking and checking again brings back the same task's defaults.
