@@ -6,9 +6,21 @@
 use rust_decimal::Decimal;
 
 use crate::catalog::Catalog;
-use crate::limits::{MAX_LINES, MAX_PRICES};
+use rust_decimal::prelude::ToPrimitive;
+
+use crate::billing_mode::ModeClass;
+use crate::limits::{
+    Limit, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_END_HOUR,
+    OFF_PEAK_START_HOUR,
+};
 use crate::money::Currency;
-use crate::scenario::{CustomMode, CustomPrice, Discount, PriceOwner, Scenario};
+use crate::placement::Packing;
+use crate::scenario::{
+    whole_minutes, CustomMode, CustomPrice, Demand, Discount, PriceOwner, Scenario,
+};
+
+/// Minutes in a day: a window's start is a minute of its day.
+const MINUTES_PER_DAY: u32 = 1440;
 
 /// The GPU a new line or price starts with when the scenario has no line to copy: the
 /// founding documents' light-inference card.
@@ -21,8 +33,8 @@ pub const DEFAULT_PRICE_PROVIDER: &str = "huawei";
 /// The percent a new negotiated discount starts at.
 pub const DEFAULT_DISCOUNT_PCT: u32 = 10;
 
-/// An edit to a scenario's rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An edit to a scenario's rows and its lines' fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
     /// A new line of [`DEFAULT_GPU`], packed as the workload needs.
     AddLine,
@@ -36,20 +48,85 @@ pub enum Edit {
     AddDiscount,
     /// Remove the discount at this index.
     RemoveDiscount(usize),
+    /// Line `.0` rents this GPU model (a catalog id).
+    LineGpu(usize, String),
+    /// Line `.0`'s GPU count (its peak) for an all-the-time or a window line; a weekly line
+    /// is painted, not counted, and is left alone.
+    LineCount(usize, Decimal),
+    /// Line `.0`'s window starts at this minute of its day (`0..1440`), on the same day.
+    LineStart(usize, u32),
+    /// Line `.0`'s window lasts this many hours, counted in whole minutes (at least one).
+    LineHours(usize, Decimal),
+    /// Line `.0`'s demand, whole (a change of shape, or a painted week; boxed, as a week is
+    /// large beside the other edits).
+    LineDemand(usize, Box<Demand>),
+    /// How line `.0`'s GPUs may be spread over machines.
+    LinePacking(usize, Packing),
+    /// Minutes each window's GPUs start before the window (scale-out lead time).
+    Lead(Decimal),
+    /// Allow (`true`) or leave out a billing class.
+    Allow(ModeClass, bool),
+    /// Discount `.0` is for this catalog provider, unless another discount already is.
+    DiscountProvider(usize, String),
+    /// Discount `.0`'s percent off.
+    DiscountPercent(usize, Decimal),
+    /// The off-peak window starts at this hour of the day.
+    OffPeakFrom(Decimal),
+    /// The off-peak window ends at this hour of the day (24: midnight).
+    OffPeakTo(Decimal),
+    /// Compare only (`true`) or no longer only this seller.
+    CompareOnly(String, bool),
 }
 
 impl Edit {
     /// Whether `edit` can apply to `scenario` (a form disables the button otherwise).
-    pub fn applies(self, scenario: &Scenario, catalog: &Catalog) -> bool {
-        match self {
+    pub fn applies(&self, scenario: &Scenario, catalog: &Catalog) -> bool {
+        let line = |i: usize| scenario.lines.get(i);
+        let window = |i: usize| line(i).is_some_and(|l| matches!(l.demand, Demand::Window { .. }));
+        match *self {
             Edit::AddLine => scenario.lines.len() < MAX_LINES,
             Edit::RemoveLine(i) => i < scenario.lines.len() && scenario.lines.len() > 1,
             Edit::AddPrice => scenario.custom_prices.len() < MAX_PRICES,
             Edit::RemovePrice(i) => i < scenario.custom_prices.len(),
             Edit::AddDiscount => next_discount_provider(scenario, catalog).is_some(),
             Edit::RemoveDiscount(i) => i < scenario.discounts.len(),
+            Edit::LineGpu(i, ref gpu) => line(i).is_some() && catalog.gpu(gpu).is_some(),
+            Edit::LineCount(i, n) => {
+                GPU_COUNT.in_range(n)
+                    && line(i).is_some_and(|l| !matches!(l.demand, Demand::Weekly(_)))
+            }
+            Edit::LineStart(i, minute) => minute < MINUTES_PER_DAY && window(i),
+            Edit::LineHours(i, hours) => HOURS.in_range(hours) && window(i),
+            Edit::LineDemand(i, _) | Edit::LinePacking(i, _) => line(i).is_some(),
+            Edit::Lead(m) => whole_in(m, LEAD_MINUTES).is_some(),
+            Edit::Allow(..) | Edit::CompareOnly(..) => true,
+            Edit::DiscountProvider(i, ref provider) => {
+                let taken = scenario
+                    .discounts
+                    .iter()
+                    .enumerate()
+                    .any(|(j, d)| j != i && d.provider == *provider);
+                i < scenario.discounts.len() && !taken && catalog.provider(provider).is_some()
+            }
+            Edit::DiscountPercent(i, pct) => {
+                i < scenario.discounts.len() && DISCOUNT_PCT.in_range(pct)
+            }
+            Edit::OffPeakFrom(h) => whole_in(h, OFF_PEAK_START_HOUR).is_some(),
+            Edit::OffPeakTo(h) => whole_in(h, OFF_PEAK_END_HOUR).is_some(),
         }
     }
+}
+
+/// `value` as a whole number within `limit` (a form's number field gives a decimal).
+fn whole_in<T>(value: Decimal, limit: Limit<T>) -> Option<T>
+where
+    T: TryFrom<i64> + PartialOrd + Copy,
+{
+    if !value.fract().is_zero() {
+        return None;
+    }
+    let whole = T::try_from(value.to_i64()?).ok()?;
+    limit.contains(whole).then_some(whole)
 }
 
 /// The first catalog provider the scenario has no discount for.
@@ -68,6 +145,44 @@ impl Scenario {
             return false;
         }
         match edit {
+            Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
+            Edit::LineCount(i, n) => match &mut self.lines[i].demand {
+                Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,
+                Demand::Weekly(_) => {}
+            },
+            Edit::LineStart(i, minute) => {
+                if let Demand::Window { start_minute, .. } = &mut self.lines[i].demand {
+                    *start_minute = *start_minute / MINUTES_PER_DAY * MINUTES_PER_DAY + minute;
+                }
+            }
+            Edit::LineHours(i, hours) => {
+                if let Demand::Window { minutes, .. } = &mut self.lines[i].demand {
+                    *minutes = whole_minutes(hours).max(1);
+                }
+            }
+            Edit::LineDemand(i, demand) => self.lines[i].demand = *demand,
+            Edit::LinePacking(i, packing) => self.lines[i].packing = packing,
+            Edit::Lead(m) => self.lead_minutes = whole_in(m, LEAD_MINUTES).unwrap_or_default(),
+            Edit::Allow(class, true) => {
+                self.options.allowed.insert(class);
+            }
+            Edit::Allow(class, false) => {
+                self.options.allowed.remove(&class);
+            }
+            Edit::DiscountProvider(i, provider) => self.discounts[i].provider = provider,
+            Edit::DiscountPercent(i, pct) => self.discounts[i].percent = pct,
+            Edit::OffPeakFrom(h) => {
+                self.off_peak.start_hour = whole_in(h, OFF_PEAK_START_HOUR).unwrap_or_default();
+            }
+            Edit::OffPeakTo(h) => {
+                self.off_peak.end_hour = whole_in(h, OFF_PEAK_END_HOUR).unwrap_or_default();
+            }
+            Edit::CompareOnly(seller, true) => {
+                self.sellers.insert(seller);
+            }
+            Edit::CompareOnly(seller, false) => {
+                self.sellers.remove(&seller);
+            }
             Edit::AddLine => {
                 let line = self.new_line(DEFAULT_GPU);
                 self.lines.push(line);
@@ -156,6 +271,110 @@ mod tests {
         assert!(s.apply(Edit::AddLine, c));
         assert!(s.apply(Edit::RemoveLine(0), c));
         assert_eq!(s.lines.len(), 1);
+    }
+
+    // The page did this arithmetic inside its view: the start kept the window's day, the hours
+    // became whole minutes (at least one), a count applied to a window but not a painted week.
+    #[test]
+    fn line_fields_keep_the_windows_day_count_whole_minutes_and_leave_a_week_alone() {
+        use crate::schedule::WeekGrid;
+        let c = &embedded().catalog;
+        let mut s = Preset::ShortTraining.scenario();
+        let window = Demand::Window {
+            gpus: Decimal::from(2),
+            start_minute: 1440 + 60,
+            minutes: 120,
+        };
+        assert!(s.apply(Edit::LineDemand(0, Box::new(window)), c));
+        assert!(s.apply(Edit::LineStart(0, 9 * 60 + 30), c));
+        assert!(s.apply(Edit::LineHours(0, Decimal::new(25, 1)), c));
+        assert!(s.apply(Edit::LineCount(0, Decimal::from(3)), c));
+        assert_eq!(
+            s.lines[0].demand,
+            Demand::Window {
+                gpus: Decimal::from(3),
+                start_minute: 1440 + 570,
+                minutes: 150
+            }
+        );
+        assert!(
+            s.apply(Edit::LineHours(0, Decimal::new(1, 4)), c),
+            "0.0001 h"
+        );
+        assert!(matches!(
+            s.lines[0].demand,
+            Demand::Window { minutes: 1, .. }
+        ));
+        assert!(
+            !s.apply(Edit::LineStart(0, 1440), c),
+            "not a minute of a day"
+        );
+        assert!(
+            !s.apply(Edit::LineCount(0, Decimal::ZERO), c),
+            "below the count's floor"
+        );
+        assert!(!s.apply(Edit::LineGpu(0, "no-such-gpu".into()), c));
+        assert!(s.apply(Edit::LineGpu(0, DEFAULT_GPU.into()), c));
+        assert!(s.apply(
+            Edit::LineDemand(0, Box::new(Demand::Weekly(WeekGrid::default()))),
+            c
+        ));
+        assert!(
+            !s.apply(Edit::LineCount(0, Decimal::from(3)), c),
+            "a week is painted"
+        );
+        assert!(
+            !s.apply(Edit::LineStart(0, 60), c),
+            "only a window has a start"
+        );
+        assert!(!s.apply(
+            Edit::LinePacking(5, crate::placement::Packing::OneMachine),
+            c
+        ));
+    }
+
+    // The form parsed "12.0" hours with `to_string().parse().unwrap_or(0)` inside its view,
+    // so an hour it could not parse became midnight; and it checked a discount's provider for
+    // duplicates itself.
+    #[test]
+    fn scenario_fields_take_whole_hours_in_range_and_one_discount_per_provider() {
+        let c = &embedded().catalog;
+        let mut s = Preset::DevTest.scenario();
+        assert!(
+            s.apply(Edit::OffPeakFrom(Decimal::new(220, 1)), c),
+            "22.0 is 22"
+        );
+        assert!(s.apply(Edit::OffPeakTo(Decimal::from(24)), c));
+        assert_eq!((s.off_peak.start_hour, s.off_peak.end_hour), (22, 24));
+        let kept = s.off_peak.clone();
+        assert!(!s.apply(Edit::OffPeakFrom(Decimal::new(225, 1)), c), "22.5");
+        assert!(
+            !s.apply(Edit::OffPeakFrom(Decimal::from(24)), c),
+            "a start is 0..=23"
+        );
+        assert!(!s.apply(Edit::OffPeakTo(Decimal::from(-1)), c));
+        assert_eq!(s.off_peak, kept);
+        assert!(s.apply(Edit::Lead(Decimal::from(30)), c));
+        assert_eq!(s.lead_minutes, 30);
+        assert!(!s.apply(Edit::Lead(Decimal::from(1441)), c));
+        assert!(s.apply(Edit::AddDiscount, c) && s.apply(Edit::AddDiscount, c));
+        let first = s.discounts[0].provider.clone();
+        assert!(
+            !s.apply(Edit::DiscountProvider(1, first), c),
+            "taken by discount 0"
+        );
+        assert!(!s.apply(Edit::DiscountProvider(1, "nobody".into()), c));
+        assert!(s.apply(Edit::DiscountPercent(1, Decimal::from(25)), c));
+        assert!(!s.apply(Edit::DiscountPercent(1, Decimal::from(100)), c));
+        assert_eq!(s.discounts[1].percent, Decimal::from(25));
+        assert!(s.apply(Edit::Allow(ModeClass::Spot, true), c));
+        assert!(s.options.allowed.contains(&ModeClass::Spot));
+        assert!(s.apply(Edit::Allow(ModeClass::Spot, false), c));
+        assert!(!s.options.allowed.contains(&ModeClass::Spot));
+        assert!(s.apply(Edit::CompareOnly("aws".into(), true), c));
+        assert!(s.sellers.contains("aws"));
+        assert!(s.apply(Edit::CompareOnly("aws".into(), false), c));
+        assert!(s.sellers.is_empty());
     }
 
     #[test]

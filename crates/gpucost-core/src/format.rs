@@ -112,6 +112,24 @@ pub fn number(value: Decimal, max_dp: u32) -> String {
     group(&rounded.to_string())
 }
 
+/// A minute of the day as a 24-hour clock reads it: `09:05` (the day part is dropped).
+pub fn clock(minute: u32) -> String {
+    format!("{:02}:{:02}", (minute / 60) % 24, minute % 60)
+}
+
+/// The minute of the day a 24-hour clock reading names (`"09:05"`, or with seconds
+/// `"09:05:00"` as a time input may send), `None` for anything else (`"24:00"`, `"9h"`).
+pub fn parse_clock(text: &str) -> Option<u32> {
+    let mut parts = text.trim().split(':');
+    let (h, m) = (parts.next()?, parts.next()?);
+    let whole = |p: &str| (!p.is_empty() && p.len() <= 2).then(|| p.parse::<u32>().ok())?;
+    let (h, m) = (whole(h)?, whole(m)?);
+    let seconds_ok = parts
+        .next()
+        .is_none_or(|s| whole(s).is_some_and(|s| s < 60));
+    (h < 24 && m < 60 && seconds_ok && parts.next().is_none()).then_some(h * 60 + m)
+}
+
 /// An amount of money rounded for display: `¥2,304.00`, `-$5.10`.
 pub fn money(m: Money) -> String {
     let r = m.round_for_display();
@@ -194,6 +212,28 @@ mod tests {
 
     fn d(s: &str) -> Decimal {
         parse_decimal(s).unwrap()
+    }
+
+    // The line's start field parsed "HH:MM" inside the page's view and took "99:99" as
+    // minute 6,039 of the day.
+    #[test]
+    fn a_clock_reading_is_a_minute_of_the_day_and_nothing_else_is() {
+        assert_eq!(parse_clock("09:05"), Some(545));
+        assert_eq!(parse_clock("23:59:00"), Some(1439));
+        assert_eq!(parse_clock("00:00"), Some(0));
+        for bad in [
+            "24:00", "99:99", "9h", "", ":", "12:", "1:2:3:4", "012:00", "12:60", "-1:00",
+        ] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        for minute in [0, 545, 1439] {
+            assert_eq!(parse_clock(&clock(minute)), Some(minute));
+        }
+        assert_eq!(
+            clock(1440 + 90),
+            "01:30",
+            "a later day's minute reads as its time of day"
+        );
     }
 
     #[test]

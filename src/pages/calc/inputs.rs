@@ -113,17 +113,7 @@ pub(crate) fn BillingOptionsFields() -> impl IntoView {
     let allows = move |c: ModeClass| {
         Memo::new(move |_| app.page.with(|p| p.scenario.options.allowed.contains(&c)))
     };
-    let toggle = move |c: ModeClass| {
-        Callback::new(move |on: bool| {
-            app.edit(|s| {
-                if on {
-                    s.options.allowed.insert(c);
-                } else {
-                    s.options.allowed.remove(&c);
-                }
-            })
-        })
-    };
+    let toggle = move |c: ModeClass| Callback::new(move |on: bool| app.apply(Edit::Allow(c, on)));
     view! {
         <fieldset class="billing">
             <legend>{move || app.t(Text::BillingHeading)}</legend>
@@ -406,15 +396,7 @@ fn DiscountRow(
                 <span>{move || app.t(Text::Seller)}</span>
                 <select
                     data-testid=format!("discount-{i}-provider")
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        app.edit(|s| {
-                            let taken = s.discounts.iter().enumerate().any(|(j, d)| j != i && d.provider == v);
-                            if let (Some(d), false) = (s.discounts.get_mut(i), taken) {
-                                d.provider = v;
-                            }
-                        })
-                    }
+                    on:change=move |ev| app.apply(Edit::DiscountProvider(i, event_target_value(&ev)))
                 >
                     {catalog()
                         .providers
@@ -437,11 +419,7 @@ fn DiscountRow(
                 testid=format!("discount-{i}-percent")
                 value=Signal::derive(move || d.with(|d| d.as_ref().map(|d| d.percent).unwrap_or_default()))
                 range=Range::of(limits::DISCOUNT_PCT)
-                on_valid=Callback::new(move |v: Decimal| app.edit(|s| {
-                    if let Some(d) = s.discounts.get_mut(i) {
-                        d.percent = v;
-                    }
-                }))
+                on_valid=Callback::new(move |v: Decimal| app.apply(Edit::DiscountPercent(i, v)))
                 unit="%"
             />
             <button type="button" class="remove" on:click=move |_| app.apply(Edit::RemoveDiscount(i))>
@@ -465,14 +443,14 @@ pub(crate) fn OffPeakFields() -> impl IntoView {
                     testid="op-from".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().start_hour))
                     range=Range::whole_of(limits::OFF_PEAK_START_HOUR)
-                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.start_hour = v.to_string().parse().unwrap_or(0)))
+                    on_valid=Callback::new(move |v: Decimal| app.apply(Edit::OffPeakFrom(v)))
                 />
                 <NumberField lang=app.lang
                     label=Text::OffPeakTo
                     testid="op-to".to_string()
                     value=Signal::derive(move || Decimal::from(op.get().end_hour))
                     range=Range::whole_of(limits::OFF_PEAK_END_HOUR)
-                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.off_peak.end_hour = v.to_string().parse().unwrap_or(8)))
+                    on_valid=Callback::new(move |v: Decimal| app.apply(Edit::OffPeakTo(v)))
                 />
                 <NumberField lang=app.lang
                     label=Text::OffPeakDiscount
@@ -583,13 +561,7 @@ pub(crate) fn CompareOnly() -> impl IntoView {
                                     prop:checked=move || sellers.with(|s| s.contains(&*id))
                                     on:change=move |ev| {
                                         let on = event_target_checked(&ev);
-                                        app.edit(|s| {
-                                            if on {
-                                                s.sellers.insert(id2.to_string());
-                                            } else {
-                                                s.sellers.remove(&*id2);
-                                            }
-                                        })
+                                        app.apply(Edit::CompareOnly(id2.to_string(), on))
                                     }
                                 />
                                 {move || if app.lang.get() == Lang::Zh { zh.clone() } else { en.clone() }}

@@ -5,7 +5,7 @@ use gpucost_core::edit::Edit;
 use gpucost_core::format;
 use gpucost_core::limits;
 use gpucost_core::placement::{Packing, PackingKind};
-use gpucost_core::scenario::{rounded_minutes, whole_minutes, Demand, Line};
+use gpucost_core::scenario::{rounded_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
@@ -144,7 +144,7 @@ pub(crate) fn LinesEditor() -> impl IntoView {
                     testid="lead".to_string()
                     value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
                     range=Range::whole_of(limits::LEAD_MINUTES)
-                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.lead_minutes = v.to_string().parse().unwrap_or(0)))
+                    on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Lead(v)))
                 />
             </Show>
         </section>
@@ -161,23 +161,11 @@ fn LineEditor(
     // Woken only when this line changes, not on every edit elsewhere in the scenario.
     let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
-    let set_demand = move |d: Demand| {
-        app.edit(|s| {
-            if let Some(l) = s.lines.get_mut(i) {
-                l.demand = d;
-            }
-        })
-    };
+    let set_demand = move |d: Demand| app.apply(Edit::LineDemand(i, Box::new(d)));
     let gpus = gpu_options();
     let testid = move |what: &str| format!("line-{i}-{what}");
     let packing = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| l.packing)));
-    let set_packing = move |p: Packing| {
-        app.edit(|s| {
-            if let Some(l) = s.lines.get_mut(i) {
-                l.packing = p;
-            }
-        })
-    };
+    let set_packing = move |p: Packing| app.apply(Edit::LinePacking(i, p));
     let on_packing = move |ev| {
         let kind = PackingKind::from_slug(&event_target_value(&ev));
         set_packing(packing_of_kind(kind, packing.get_untracked(), &line))
@@ -190,16 +178,7 @@ fn LineEditor(
                 testid=testid("count")
                 value=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default()))
                 range=Range::of(limits::GPU_COUNT)
-                on_valid=Callback::new(move |n: Decimal| {
-                    let d = line.with_untracked(|l| l.as_ref().map(|l| l.demand.clone()));
-                    match d {
-                        Some(Demand::Constant(_)) => set_demand(Demand::Constant(n)),
-                        Some(Demand::Window { start_minute, minutes, .. }) => {
-                            set_demand(Demand::Window { gpus: n, start_minute, minutes })
-                        }
-                        _ => {}
-                    }
-                })
+                on_valid=Callback::new(move |n: Decimal| app.apply(Edit::LineCount(i, n)))
             />
         }
     };
@@ -214,6 +193,16 @@ fn LineEditor(
         };
         // The window counts whole minutes: when the typed hours are not, say what was used.
         let rounded = RwSignal::new(None::<u32>);
+        let start_text = move || {
+            window()
+                .map(|(_, s, _)| format::clock(s))
+                .unwrap_or_default()
+        };
+        let on_start = move |ev| {
+            if let Some(minute) = format::parse_clock(&event_target_value(&ev)) {
+                app.apply(Edit::LineStart(i, minute));
+            }
+        };
         let rounded_text = move || {
             rounded
                 .get()
@@ -225,17 +214,8 @@ fn LineEditor(
                 <input
                     type="time"
                     data-testid=testid("start")
-                    prop:value=move || {
-                        window().map(|(_, s, _)| format!("{:02}:{:02}", (s / 60) % 24, s % 60)).unwrap_or_default()
-                    }
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        let parsed = v.split_once(':').and_then(|(h, m)| Some((h.parse::<u32>().ok()?, m.parse::<u32>().ok()?)));
-                        if let (Some((h, m)), Some((gpus, start, minutes))) = (parsed, window()) {
-                            let day = start / 1440;
-                            set_demand(Demand::Window { gpus, start_minute: day * 1440 + h * 60 + m, minutes });
-                        }
-                    }
+                    prop:value=start_text
+                    on:change=on_start
                 />
             </label>
             <NumberField lang=app.lang
@@ -244,11 +224,8 @@ fn LineEditor(
                 value=Signal::derive(move || window().map(|(_, _, m)| Decimal::from(m) / Decimal::from(60)).unwrap_or_default())
                 range=Range::of(limits::HOURS)
                 on_valid=Callback::new(move |h: Decimal| {
-                    if let Some((gpus, start_minute, _)) = window() {
-                        rounded.set(rounded_minutes(h));
-                        let minutes = whole_minutes(h).max(1);
-                        set_demand(Demand::Window { gpus, start_minute, minutes });
-                    }
+                    rounded.set(rounded_minutes(h));
+                    app.apply(Edit::LineHours(i, h));
                 })
             />
             <p class="hint" data-testid=testid("hours-rounded")>{rounded_text}</p>
@@ -280,12 +257,7 @@ fn LineEditor(
                     <select
                         data-testid=testid("gpu")
                         on:change=move |ev| {
-                            let gpu = event_target_value(&ev);
-                            app.edit(|s| {
-                                if let Some(l) = s.lines.get_mut(i) {
-                                    l.gpu = gpu;
-                                }
-                            })
+                            app.apply(Edit::LineGpu(i, event_target_value(&ev)))
                         }
                     >
                         {gpus
