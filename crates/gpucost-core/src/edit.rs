@@ -9,14 +9,17 @@ use crate::catalog::Catalog;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::billing_mode::ModeClass;
+use chrono::{Datelike, NaiveDate};
+
 use crate::limits::{
-    Limit, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_END_HOUR,
-    OFF_PEAK_START_HOUR,
+    Limit, CALENDAR_YEAR, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES, MAX_LINES, MAX_PRICES,
+    OFF_PEAK_END_HOUR, OFF_PEAK_START_HOUR, SPOT_OVERHEAD_PCT,
 };
 use crate::money::Currency;
 use crate::placement::Packing;
 use crate::scenario::{
-    whole_minutes, CustomMode, CustomPrice, Demand, Discount, PriceOwner, Scenario,
+    whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
+    Scenario,
 };
 
 /// Minutes in a day: a window's start is a minute of its day.
@@ -76,6 +79,69 @@ pub enum Edit {
     OffPeakTo(Decimal),
     /// Compare only (`true`) or no longer only this seller.
     CompareOnly(String, bool),
+    /// The kind of period: a new one-off job is 72 hours, a calendar month is `today`'s.
+    Horizon(HorizonKind, NaiveDate),
+    /// A one-off job of this many hours.
+    Hours(Decimal),
+    /// A calendar month (`year`, `month`).
+    CalendarMonth(i32, u32),
+    /// Whether the work survives being interrupted (spot is then an option).
+    Interruptible(bool),
+    /// The extra work spot's interruptions cost, percent.
+    SpotOverhead(Decimal),
+}
+
+/// The kinds of period a scenario can have, with the slugs the form writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HorizonKind {
+    /// [`Horizon::Hours`].
+    Hours,
+    /// [`Horizon::Month730`].
+    Month,
+    /// [`Horizon::CalendarMonth`].
+    Calendar,
+}
+
+impl HorizonKind {
+    /// Every kind, in menu order.
+    pub const ALL: [HorizonKind; 3] = [
+        HorizonKind::Hours,
+        HorizonKind::Month,
+        HorizonKind::Calendar,
+    ];
+
+    /// Stable slug.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HorizonKind::Hours => "hours",
+            HorizonKind::Month => "month",
+            HorizonKind::Calendar => "calendar",
+        }
+    }
+
+    /// The kind with this slug.
+    pub fn from_slug(s: &str) -> Option<HorizonKind> {
+        HorizonKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// The kind of `horizon`.
+    pub fn of(horizon: Horizon) -> HorizonKind {
+        match horizon {
+            Horizon::Hours(_) => HorizonKind::Hours,
+            Horizon::Month730 => HorizonKind::Month,
+            Horizon::CalendarMonth { .. } => HorizonKind::Calendar,
+        }
+    }
+}
+
+/// The hours a new one-off job starts with (the short-training preset's three days).
+pub const DEFAULT_JOB_HOURS: u32 = 72;
+
+/// A month input's value (`2026-12`) as a year and month the calculator accepts.
+pub fn parse_month(text: &str) -> Option<(i32, u32)> {
+    let (y, m) = text.trim().split_once('-')?;
+    let (y, m) = (y.parse::<i32>().ok()?, m.parse::<u32>().ok()?);
+    (CALENDAR_YEAR.contains(y) && (1..=12).contains(&m)).then_some((y, m))
 }
 
 impl Edit {
@@ -113,6 +179,10 @@ impl Edit {
             }
             Edit::OffPeakFrom(h) => whole_in(h, OFF_PEAK_START_HOUR).is_some(),
             Edit::OffPeakTo(h) => whole_in(h, OFF_PEAK_END_HOUR).is_some(),
+            Edit::Horizon(..) | Edit::Interruptible(_) => true,
+            Edit::Hours(h) => HOURS.in_range(h),
+            Edit::CalendarMonth(y, m) => CALENDAR_YEAR.contains(y) && (1..=12).contains(&m),
+            Edit::SpotOverhead(pct) => SPOT_OVERHEAD_PCT.in_range(pct),
         }
     }
 }
@@ -183,6 +253,28 @@ impl Scenario {
             Edit::CompareOnly(seller, false) => {
                 self.sellers.remove(&seller);
             }
+            Edit::Horizon(kind, today) => {
+                self.horizon = match kind {
+                    HorizonKind::Hours => Horizon::Hours(Decimal::from(DEFAULT_JOB_HOURS)),
+                    HorizonKind::Month => Horizon::Month730,
+                    HorizonKind::Calendar => Horizon::CalendarMonth {
+                        year: today.year(),
+                        month: today.month(),
+                    },
+                }
+            }
+            Edit::Hours(h) => self.horizon = Horizon::Hours(h),
+            Edit::CalendarMonth(year, month) => {
+                self.horizon = Horizon::CalendarMonth { year, month };
+            }
+            Edit::Interruptible(on) => {
+                self.options.interruption = if on {
+                    Interruption::Tolerated
+                } else {
+                    Interruption::NotTolerated
+                };
+            }
+            Edit::SpotOverhead(pct) => self.options.spot_overhead_pct = pct,
             Edit::AddLine => {
                 let line = self.new_line(DEFAULT_GPU);
                 self.lines.push(line);
@@ -375,6 +467,42 @@ mod tests {
         assert!(s.sellers.contains("aws"));
         assert!(s.apply(Edit::CompareOnly("aws".into(), false), c));
         assert!(s.sellers.is_empty());
+    }
+
+    // The period's menu matched "hours"/"month"/"calendar" and parsed the month input inside
+    // the page's view.
+    #[test]
+    fn the_period_changes_by_kind_hours_and_month_within_the_limits() {
+        let c = &embedded().catalog;
+        let today = NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+        let mut s = Preset::ShortTraining.scenario();
+        assert!(s.apply(Edit::Horizon(HorizonKind::Calendar, today), c));
+        assert_eq!(
+            s.horizon,
+            Horizon::CalendarMonth {
+                year: 2026,
+                month: 12
+            }
+        );
+        assert!(s.apply(Edit::Horizon(HorizonKind::Hours, today), c));
+        assert_eq!(s.horizon, Horizon::Hours(Decimal::from(DEFAULT_JOB_HOURS)));
+        assert!(!s.apply(Edit::Hours(Decimal::ZERO), c));
+        assert!(s.apply(Edit::Hours(Decimal::new(15, 1)), c));
+        assert_eq!(parse_month("2027-02"), Some((2027, 2)));
+        for bad in ["2027-13", "2027", "27-02-01", "x-02", "9999-01"] {
+            assert_eq!(parse_month(bad), None, "{bad}");
+        }
+        assert!(!s.apply(Edit::CalendarMonth(2027, 0), c));
+        for kind in HorizonKind::ALL {
+            assert_eq!(HorizonKind::from_slug(kind.as_str()), Some(kind));
+            s.apply(Edit::Horizon(kind, today), c);
+            assert_eq!(HorizonKind::of(s.horizon), kind);
+        }
+        assert!(s.apply(Edit::Interruptible(false), c));
+        assert_eq!(s.options.interruption, Interruption::NotTolerated);
+        assert!(!s.apply(Edit::SpotOverhead(Decimal::from(201)), c));
+        assert!(s.apply(Edit::SpotOverhead(Decimal::from(15)), c));
+        assert_eq!(s.options.spot_overhead_pct, Decimal::from(15));
     }
 
     #[test]

@@ -1,9 +1,8 @@
 //! The scenario's other inputs: period, billing options, custom prices, discounts, off-peak
 //! what-if, budget and reference, and which providers to compare. Each writes the link state.
 
-use chrono::Datelike;
 use gpucost_core::billing_mode::{ModeClass, Period};
-use gpucost_core::edit::Edit;
+use gpucost_core::edit::{parse_month, Edit, HorizonKind};
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::labels;
 use gpucost_core::limits;
@@ -18,17 +17,22 @@ use crate::components::fields::{CheckField, NumberField, Range};
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
 
+/// The menu's words for each kind of period.
+fn horizon_label(kind: HorizonKind) -> Text {
+    match kind {
+        HorizonKind::Hours => Text::HorizonOneOff,
+        HorizonKind::Month => Text::HorizonMonth,
+        HorizonKind::Calendar => Text::HorizonCalendar,
+    }
+}
+
 /// The period: a one-off job in hours, a 730-hour month, or a calendar month.
 #[component]
 pub(crate) fn HorizonField() -> impl IntoView {
     let app = expect_context::<AppState>();
     let horizon = Memo::new(move |_| app.page.with(|p| p.scenario.horizon));
     // The field below is rebuilt only when the kind changes, never while typing in it.
-    let kind = Memo::new(move |_| match horizon.get() {
-        Horizon::Hours(_) => "hours",
-        Horizon::Month730 => "month",
-        Horizon::CalendarMonth { .. } => "calendar",
-    });
+    let kind = Memo::new(move |_| HorizonKind::of(horizon.get()));
     let hours = Signal::derive(move || match horizon.get() {
         Horizon::Hours(h) => h,
         _ => Decimal::ZERO,
@@ -45,57 +49,52 @@ pub(crate) fn HorizonField() -> impl IntoView {
         _ => String::new(),
     };
     let on_kind = move |ev: leptos::ev::Event| {
-        let today = app.today;
-        let h = match event_target_value(&ev).as_str() {
-            "month" => Horizon::Month730,
-            "calendar" => Horizon::CalendarMonth {
-                year: today.year(),
-                month: today.month(),
-            },
-            _ => Horizon::Hours(Decimal::from(72)),
-        };
-        app.edit(|s| s.horizon = h);
+        if let Some(kind) = HorizonKind::from_slug(&event_target_value(&ev)) {
+            app.apply(Edit::Horizon(kind, app.today));
+        }
+    };
+    let on_month = move |ev: leptos::ev::Event| {
+        if let Some((year, month)) = parse_month(&event_target_value(&ev)) {
+            app.apply(Edit::CalendarMonth(year, month));
+        }
+    };
+    let kind_options = move || {
+        HorizonKind::ALL
+            .into_iter()
+            .map(|k| {
+                view! {
+                    <option value=k.as_str() selected=move || kind.get() == k>{move || app.t(horizon_label(k))}</option>
+                }
+            })
+            .collect_view()
     };
     view! {
         <div class="row">
             <label class="field">
                 <span>{move || app.t(Text::Horizon)}</span>
-                <select data-testid="horizon-kind" on:change=on_kind>
-                    <option value="hours" selected=move || kind.get() == "hours">{move || app.t(Text::HorizonOneOff)}</option>
-                    <option value="month" selected=move || kind.get() == "month">{move || app.t(Text::HorizonMonth)}</option>
-                    <option value="calendar" selected=move || kind.get() == "calendar">{move || app.t(Text::HorizonCalendar)}</option>
-                </select>
+                <select data-testid="horizon-kind" on:change=on_kind>{kind_options}</select>
             </label>
             {move || match kind.get() {
-                "hours" => view! {
+                HorizonKind::Hours => view! {
                     <NumberField lang=app.lang
                         label=Text::Hours
                         testid="hours".to_string()
                         value=hours
                         range=Range::of(limits::HOURS)
-                        on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.horizon = Horizon::Hours(v)))
+                        on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Hours(v)))
                         unit="h"
                     />
                     <p class="hint" data-testid="hours-rounded">{rounded}</p>
                 }
                 .into_any(),
-                "calendar" => view! {
+                HorizonKind::Calendar => view! {
                     <label class="field">
                         <span>{move || app.t(Text::Month)}</span>
                         <input
                             type="month"
                             data-testid="month"
                             prop:value=month
-                            on:change=move |ev| {
-                                let v = event_target_value(&ev);
-                                if let Some((y, m)) = v.split_once('-') {
-                                    if let (Ok(y), Ok(m)) = (y.parse::<i32>(), m.parse::<u32>()) {
-                                        if limits::CALENDAR_YEAR.contains(y) && (1..=12).contains(&m) {
-                                            app.edit(|s| s.horizon = Horizon::CalendarMonth { year: y, month: m });
-                                        }
-                                    }
-                                }
-                            }
+                            on:change=on_month
                         />
                     </label>
                 }
@@ -134,18 +133,14 @@ pub(crate) fn BillingOptionsFields() -> impl IntoView {
                 label=Text::Interruptible
                 testid="interruptible"
                 checked=Memo::new(move |_| app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
-                on_toggle=Callback::new(move |on: bool| {
-                    app.edit(|s| {
-                        s.options.interruption = if on { Interruption::Tolerated } else { Interruption::NotTolerated }
-                    })
-                })
+                on_toggle=Callback::new(move |on: bool| app.apply(Edit::Interruptible(on)))
             />
             <NumberField lang=app.lang
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
                 value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
                 range=Range::of(limits::SPOT_OVERHEAD_PCT)
-                on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.options.spot_overhead_pct = v))
+                on_valid=Callback::new(move |v: Decimal| app.apply(Edit::SpotOverhead(v)))
                 unit="%"
             />
         </fieldset>
