@@ -9,7 +9,6 @@ use gpucost_core::edit::Edit;
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
-use gpucost_core::scenario::Scenario;
 use gpucost_core::session;
 use gpucost_core::share::{self, PageState, ParamIssue};
 use leptos::prelude::*;
@@ -82,11 +81,6 @@ impl AppState {
     /// A translated string in the current language (reactive).
     pub fn t(&self, text: Text) -> &'static str {
         text.get(self.lang.get())
-    }
-
-    /// Applies `change` to the link's scenario.
-    pub fn edit(&self, change: impl FnOnce(&mut Scenario)) {
-        self.page.update(|p| change(&mut p.scenario));
     }
 
     /// Applies the engine's `edit` to the link's scenario (its caps and defaults are the

@@ -9,8 +9,9 @@
 //! readers (a memo there costs more than the edit; see its doc comment).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod sources;
+
 use std::fs;
-use std::path::Path;
 
 /// The bodies of every `Effect::new(…)` in `text`.
 fn effect_bodies(text: &str) -> Vec<&str> {
@@ -44,24 +45,9 @@ fn copies_a_signal(body: &str) -> bool {
     writes && !body.contains("spawn_local")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_effect_in_src_copies_a_signal() {
-    let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let files = sources::page_sources();
     let mut effects = 0;
     let mut copies = Vec::new();
     for path in files {

@@ -37,4 +37,5 @@ pub mod scenario;
 pub mod schedule;
 pub mod session;
 pub mod share;
+pub mod user_text;
 pub mod view;

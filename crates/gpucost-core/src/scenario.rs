@@ -265,18 +265,19 @@ impl CustomMode {
         }
     }
 
+    /// Every mode, in menu order.
+    pub const ALL: [CustomMode; 6] = [
+        CustomMode::OnDemand,
+        CustomMode::Spot,
+        CustomMode::Subscription(Period::Day),
+        CustomMode::Subscription(Period::Week),
+        CustomMode::Subscription(Period::Days30),
+        CustomMode::Subscription(Period::Month),
+    ];
+
     /// The mode with this slug.
     pub fn from_slug(s: &str) -> Option<CustomMode> {
-        [
-            CustomMode::OnDemand,
-            CustomMode::Spot,
-            CustomMode::Subscription(Period::Day),
-            CustomMode::Subscription(Period::Week),
-            CustomMode::Subscription(Period::Days30),
-            CustomMode::Subscription(Period::Month),
-        ]
-        .into_iter()
-        .find(|m| m.as_str() == s)
+        CustomMode::ALL.into_iter().find(|m| m.as_str() == s)
     }
 }
 

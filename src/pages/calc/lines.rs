@@ -5,6 +5,7 @@ use gpucost_core::edit::Edit;
 use gpucost_core::format;
 use gpucost_core::limits;
 use gpucost_core::placement::{Packing, PackingKind};
+use gpucost_core::print::menus;
 use gpucost_core::scenario::{rounded_minutes, Demand, Line};
 use gpucost_core::schedule::{Pattern, WeekGrid};
 use leptos::prelude::*;
@@ -12,6 +13,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
+use crate::components::menu_field::MenuField;
 use crate::components::schedule_editor::ScheduleEditor;
 use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
@@ -63,24 +65,6 @@ impl Shape {
     }
 }
 
-/// `(id, label)` of every GPU model, by name.
-fn gpu_options() -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = catalog()
-        .gpus
-        .iter()
-        .map(|g| {
-            let mem = g
-                .memory_gib
-                .map(|m| format!(" · {} GB", format::number(m, 1)))
-                .unwrap_or_default();
-            (g.id.to_string(), format!("{}{mem}", g.name))
-        })
-        .collect();
-    v.sort_by(|a, b| a.1.cmp(&b.1));
-    v
-}
-
-/// The packing select's value.
 /// The packing a line gets when its menu is set to `kind`: "at least" keeps the number it
 /// had, or starts from the line's peak ("at least" as many as it needs).
 fn packing_of_kind(
@@ -162,7 +146,6 @@ fn LineEditor(
     let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| Shape::of(&l.demand))));
     let set_demand = move |d: Demand| app.apply(Edit::LineDemand(i, Box::new(d)));
-    let gpus = gpu_options();
     let testid = move |what: &str| format!("line-{i}-{what}");
     let packing = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| l.packing)));
     let set_packing = move |p: Packing| app.apply(Edit::LinePacking(i, p));
@@ -252,27 +235,11 @@ fn LineEditor(
         <fieldset class="line" data-testid=testid("fieldset")>
             <legend>{move || format!("{} {}", app.t(Text::Line), i + 1)}</legend>
             <div class="row">
-                <label class="field">
-                    <span>{move || app.t(Text::GpuModel)}</span>
-                    <select
-                        data-testid=testid("gpu")
-                        on:change=move |ev| {
-                            app.apply(Edit::LineGpu(i, event_target_value(&ev)))
-                        }
-                    >
-                        {gpus
-                            .into_iter()
-                            .map(|(id, label)| {
-                                let id2 = id.clone();
-                                view! {
-                                    <option value=id selected=move || line.with(|l| l.as_ref().is_some_and(|l| l.gpu == id2))>
-                                        {label}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <MenuField lang=app.lang label=Text::GpuModel testid=testid("gpu")
+                    choices=Signal::derive(|| menus::gpus(catalog()))
+                    selected=Signal::derive(move || line.with(|l| l.as_ref().map(|l| l.gpu.clone()).unwrap_or_default()))
+                    on_pick=Callback::new(move |gpu: String| app.apply(Edit::LineGpu(i, gpu)))
+                />
                 <label class="field">
                     <span>{move || app.t(Text::When)}</span>
                     <select

@@ -2,6 +2,7 @@
 //! GPU (each line's packing is with the line). The rules themselves are the engine's
 //! ([`gpucost_core::placement`]); this only edits them.
 
+use gpucost_core::edit::Edit;
 use gpucost_core::limits;
 use gpucost_core::placement::Geo;
 use leptos::prelude::*;
@@ -17,8 +18,6 @@ pub(crate) fn PlacementFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
     let host = Memo::new(move |_| app.page.with(|p| p.scenario.host));
-    // Zero means "no floor", as an empty budget means "none".
-    let floor = |v: Decimal| (v > Decimal::ZERO).then_some(v);
     let choices = Geo::all();
     view! {
         <fieldset class="placement" data-testid="placement">
@@ -30,7 +29,7 @@ pub(crate) fn PlacementFields() -> impl IntoView {
                         data-testid="geo"
                         on:change=move |ev| {
                             if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
-                                app.edit(|s| s.geo = g);
+                                app.apply(Edit::Geo(g));
                             }
                         }
                     >
@@ -51,14 +50,14 @@ pub(crate) fn PlacementFields() -> impl IntoView {
                     testid="host-vcpus".to_string()
                     value=Signal::derive(move || host.get().vcpus_per_gpu.unwrap_or_default())
                     range=Range::or_zero(limits::VCPUS_PER_GPU)
-                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.host.vcpus_per_gpu = floor(v)))
+                    on_valid=Callback::new(move |v: Decimal| app.apply(Edit::HostVcpus(v)))
                 />
                 <NumberField lang=app.lang
                     label=Text::HostRamPerGpu
                     testid="host-ram".to_string()
                     value=Signal::derive(move || host.get().ram_gib_per_gpu.unwrap_or_default())
                     range=Range::or_zero(limits::RAM_GIB_PER_GPU)
-                    on_valid=Callback::new(move |v: Decimal| app.edit(|s| s.host.ram_gib_per_gpu = floor(v)))
+                    on_valid=Callback::new(move |v: Decimal| app.apply(Edit::HostRam(v)))
                     unit="GiB"
                 />
             </div>

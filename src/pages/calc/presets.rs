@@ -49,10 +49,7 @@ pub(crate) fn PresetBar() -> impl IntoView {
                             }
                             ev.prevent_default();
                             app.issues.set(Vec::new());
-                            app.page.update(|s| {
-                                s.preset = p;
-                                s.scenario = p.scenario();
-                            });
+                            app.page.update(|s| s.start_from(p));
                         };
                         view! {
                             <li>

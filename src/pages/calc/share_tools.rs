@@ -2,6 +2,7 @@
 //! `gpucost estimate --format json`, Markdown, print), the embed dialog, the prices file, and
 //! scenarios saved in this browser.
 
+use gpucost_core::edit::Edit;
 use gpucost_core::l10n::link::file_summary;
 use gpucost_core::print::json::EstimateJson;
 use gpucost_core::print::{csv, json, markdown};
@@ -196,10 +197,7 @@ pub(crate) fn PricesFile() -> impl IntoView {
             match prices_file::read(&text, catalog()) {
                 Ok(imported) => {
                     let n = imported.prices.len() + imported.discounts.len();
-                    app.edit(|s| {
-                        s.custom_prices = imported.prices;
-                        s.discounts = imported.discounts;
-                    });
+                    app.apply(Edit::ReplacePrices(imported.prices, imported.discounts));
                     message.set(Some((true, format!("{} {n}", Text::Imported.get(lang)))));
                 }
                 Err(problems) => message.set(Some((false, file_summary(&problems, lang)))),

@@ -3,53 +3,16 @@
 use std::collections::BTreeSet;
 
 use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
-use gpucost_core::format::Lang;
 use gpucost_core::limits::GPUS_PER_MACHINE;
 use gpucost_core::placement::Geo;
+use gpucost_core::print::menus::{self, Choice};
 use leptos::prelude::*;
 
 use crate::state::{catalog, AppState};
 use gpucost_core::l10n::ui::Text;
 
-/// Choices for the minimum GPU memory filter, GiB per GPU.
-const MEMORY_STEPS: [u32; 9] = [8, 16, 24, 32, 40, 48, 80, 141, 192];
-
 /// Choices for the "old price" threshold, days.
 const STALE_STEPS: [u32; 4] = [90, 180, 365, 730];
-
-/// `(value, label)` options for the GPU select, by name.
-fn gpu_options() -> Vec<(String, String)> {
-    let c = catalog();
-    let mut gpus: Vec<(String, String)> = c
-        .gpus
-        .iter()
-        .map(|g| {
-            let n = c.offers.iter().filter(|o| o.gpu == g.id).count();
-            (g.id.to_string(), format!("{} ({n})", g.name))
-        })
-        .collect();
-    gpus.sort_by(|a, b| a.1.cmp(&b.1));
-    gpus
-}
-
-/// `(value, label)` options for the provider select, for providers with offers.
-fn provider_options(lang: Lang) -> Vec<(String, String)> {
-    let c = catalog();
-    let mut out: Vec<(String, String)> = c
-        .providers
-        .iter()
-        .filter(|p| c.offers.iter().any(|o| o.provider == p.id))
-        .map(|p| {
-            let name = match lang {
-                Lang::En => p.name.to_string(),
-                Lang::Zh => p.name_zh.to_string(),
-            };
-            (p.id.to_string(), name)
-        })
-        .collect();
-    out.sort_by_key(|a| a.1.to_lowercase());
-    out
-}
 
 /// The single selected id of a set, or "" (any) / "*" (several, from a link).
 fn selected_of(set: &BTreeSet<String>) -> String {
@@ -67,9 +30,9 @@ fn IdSelect(
     label: Text,
     /// `data-testid` of the select.
     testid: &'static str,
-    /// Options as `(value, label)`.
+    /// The choices besides "any".
     #[prop(into)]
-    options: Signal<Vec<(String, String)>>,
+    options: Signal<Vec<Choice>>,
     /// The selected value ("" for any, "*" for several).
     #[prop(into)]
     selected: Signal<String>,
@@ -92,9 +55,9 @@ fn IdSelect(
                     options
                         .get()
                         .into_iter()
-                        .map(|(value, text)| {
+                        .map(|Choice { value, label }| {
                             let v = value.clone();
-                            view! { <option value=value selected=move || selected.get() == v>{text}</option> }
+                            view! { <option value=value selected=move || selected.get() == v>{label}</option> }
                         })
                         .collect_view()
                 }}
@@ -132,21 +95,11 @@ pub(crate) fn Filters() -> impl IntoView {
     let update =
         move |change: &dyn Fn(&mut CatalogFilter)| app.page.update(|p| change(&mut p.catalog));
 
-    let gpu_opts = Signal::derive(gpu_options);
-    let provider_opts = Signal::derive(move || provider_options(app.lang.get()));
-    let region_opts = Signal::derive(|| {
-        catalog()
-            .regions()
-            .into_iter()
-            .map(|r| (r.to_string(), r.to_string()))
-            .collect::<Vec<_>>()
-    });
-    let memory_opts = Signal::derive(|| {
-        MEMORY_STEPS
-            .iter()
-            .map(|m| (m.to_string(), format!("≥ {m} GiB")))
-            .collect::<Vec<_>>()
-    });
+    let gpu_opts = Signal::derive(|| menus::gpus_with_offer_counts(catalog()));
+    let provider_opts =
+        Signal::derive(move || menus::providers_with_offers(catalog(), app.lang.get()));
+    let region_opts = Signal::derive(|| menus::regions(catalog()));
+    let memory_opts = Signal::derive(menus::memory_floors);
 
     let place_label = move |g: Geo| g.text(app.lang.get());
     let gpm_invalid = RwSignal::new(false);

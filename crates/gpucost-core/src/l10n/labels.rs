@@ -370,6 +370,14 @@ pub fn has_han(text: &str) -> bool {
         .any(|c| matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}'))
 }
 
+/// A catalog provider's name in `lang`.
+pub fn provider(p: &crate::catalog::Provider, lang: Lang) -> &str {
+    match lang {
+        Lang::En => &p.name,
+        Lang::Zh => &p.name_zh,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,9 @@
 //! - [`markdown`]: the totals and savings as a Markdown table;
 //! - [`table`]: the terminal table of `gpucost estimate`;
 //! - [`coverage`]: the catalog's coverage table in the README.
-//! - [`cells`]: a comparison row's and a savings lever's cells, as the page prints them.
+//! - [`cells`]: a comparison row's and a savings lever's cells, as the page prints them;
+//! - [`menus`]: the catalog and the scenario's vocabularies as the form's and the catalog
+//!   browser's menus (every GPU, provider or billing-mode menu lists the same choices).
 //!
 //! The page's components are the sixth printer; they read the same view. Shared helpers live
 //! once: cell escaping in [`escape`](crate::escape), terminal widths in `columns`, every
@@ -21,4 +23,5 @@ pub mod coverage;
 pub mod csv;
 pub mod json;
 pub mod markdown;
+pub mod menus;
 pub mod table;

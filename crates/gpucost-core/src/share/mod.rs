@@ -108,6 +108,15 @@ pub struct PageState {
     pub embed: Embed,
 }
 
+impl PageState {
+    /// Starts the scenario over from `preset` (the language, currency, rate, filters and
+    /// embedding stay: they are the reader's, not the scenario's).
+    pub fn start_from(&mut self, preset: Preset) {
+        self.preset = preset;
+        self.scenario = preset.scenario();
+    }
+}
+
 impl Default for PageState {
     /// The calculator with the default preset, language and currency from the browser.
     fn default() -> Self {

@@ -33,10 +33,9 @@ use crate::billing_mode::ModeClass;
 use crate::catalog::{Catalog, ProviderKind};
 use crate::limits::{
     DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
-    GPU_COUNT, HOURS, LEAD_MINUTES, MAX_GPUS, MAX_HOURS, MAX_LABEL_CHARS, MAX_LINES,
-    MAX_NAME_CHARS, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
-    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
-    VCPUS_PER_GPU,
+    GPU_COUNT, HOURS, LEAD_MINUTES, MAX_GPUS, MAX_HOURS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES,
+    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
+    RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing};
@@ -594,12 +593,9 @@ fn decode_budget(r: &mut Reader, s: &mut Scenario) {
 /// `ref` and `refl`: the reference amount and its label; `ref=none` clears the preset's, and a
 /// label alone renames the preset's reference.
 fn decode_reference(r: &mut Reader, s: &mut Scenario) {
-    let label = r.single("refl").map(|l| {
-        l.chars()
-            .filter(|c| !c.is_control())
-            .take(MAX_LABEL_CHARS)
-            .collect::<String>()
-    });
+    let label = r
+        .single("refl")
+        .map(|l| crate::user_text::reference_label(&l));
     let Some(raw) = r.single("ref") else {
         if let (Some(label), Some(reference)) = (label, s.reference.as_mut()) {
             reference.label = label;

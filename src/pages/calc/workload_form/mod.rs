@@ -17,6 +17,7 @@ mod size;
 mod units;
 mod words;
 
+use gpucost_core::edit::Edit;
 use gpucost_core::format::Lang;
 use gpucost_core::recommend::{TaskKind, Workload};
 use leptos::prelude::*;
@@ -34,7 +35,7 @@ pub fn WorkloadForm() -> impl IntoView {
     let workload: Signal<Option<Workload>> =
         distinct_signal(move || app.page.with(|p| p.scenario.workload)).into();
     let lang: Signal<Lang> = app.lang.into();
-    let on_edit = Callback::new(move |w: Workload| app.edit(|s| s.workload = Some(w)));
+    let on_edit = Callback::new(move |w: Workload| app.apply(Edit::Workload(Some(w))));
     // Unchecking and checking again brings back the same task's defaults.
     let last_task = RwSignal::new(
         workload
@@ -48,7 +49,7 @@ pub fn WorkloadForm() -> impl IntoView {
             last_task.set(w.kind());
         }
         let task = last_task.get_untracked();
-        app.edit(|s| s.workload = on.then(|| Workload::for_task(task)));
+        app.apply(Edit::Workload(on.then(|| Workload::for_task(task))));
     };
     let legend = move || Text::WorkloadLegend.get(lang.get());
     let describe = move || Text::WorkloadDescribe.get(lang.get());

@@ -1,0 +1,337 @@
+//! The edits a form makes to a scenario, applied by the engine: adding and removing lines,
+//! prices and discounts, and changing any field, with the caps of [`limits`](crate::limits)
+//! and the defaults a new row starts with. The page and any other editor call
+//! [`Scenario::apply`]; none of them repeats a cap, a default or a cleaning rule (the page
+//! once capped prices at 12 while links allowed 32, and stored names the link refused).
+
+mod horizon;
+mod price;
+
+pub use crate::user_text::{reference_label, seller_name};
+pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
+pub use price::PriceEdit;
+
+use chrono::{Datelike, NaiveDate};
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+
+use crate::billing_mode::ModeClass;
+use crate::catalog::Catalog;
+use crate::limits::{
+    DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES,
+    MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
+    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
+};
+use crate::money::{Currency, Money};
+use crate::placement::{Geo, Packing};
+use crate::recommend::Workload;
+use crate::scenario::{
+    whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
+    Reference, Scenario,
+};
+
+/// Minutes in a day: a window's start is a minute of its day.
+const MINUTES_PER_DAY: u32 = 1440;
+
+/// The GPU a new line or price starts with when the scenario has no line to copy: the
+/// founding documents' light-inference card.
+pub const DEFAULT_GPU: &str = "T4";
+
+/// The provider a new price starts with: the cloud the catalog has no sourced price for, so
+/// a quote there is the most common first entry.
+pub const DEFAULT_PRICE_PROVIDER: &str = "huawei";
+
+/// The percent a new negotiated discount starts at.
+pub const DEFAULT_DISCOUNT_PCT: u32 = 10;
+
+/// An edit to a scenario's rows and its lines' fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// A new line of [`DEFAULT_GPU`], packed as the workload needs.
+    AddLine,
+    /// Remove the line at this index (the last line stays).
+    RemoveLine(usize),
+    /// A new on-demand price at [`DEFAULT_PRICE_PROVIDER`] for the first line's GPU.
+    AddPrice,
+    /// Remove the price at this index.
+    RemovePrice(usize),
+    /// A discount at the first catalog provider without one.
+    AddDiscount,
+    /// Remove the discount at this index.
+    RemoveDiscount(usize),
+    /// Line `.0` rents this GPU model (a catalog id).
+    LineGpu(usize, String),
+    /// Line `.0`'s GPU count (its peak) for an all-the-time or a window line; a weekly line
+    /// is painted, not counted, and is left alone.
+    LineCount(usize, Decimal),
+    /// Line `.0`'s window starts at this minute of its day (`0..1440`), on the same day.
+    LineStart(usize, u32),
+    /// Line `.0`'s window lasts this many hours, counted in whole minutes (at least one).
+    LineHours(usize, Decimal),
+    /// Line `.0`'s demand, whole (a change of shape, or a painted week; boxed, as a week is
+    /// large beside the other edits).
+    LineDemand(usize, Box<Demand>),
+    /// How line `.0`'s GPUs may be spread over machines.
+    LinePacking(usize, Packing),
+    /// Minutes each window's GPUs start before the window (scale-out lead time).
+    Lead(Decimal),
+    /// Allow (`true`) or leave out a billing class.
+    Allow(ModeClass, bool),
+    /// Discount `.0` is for this catalog provider, unless another discount already is.
+    DiscountProvider(usize, String),
+    /// Discount `.0`'s percent off.
+    DiscountPercent(usize, Decimal),
+    /// The off-peak window starts at this hour of the day.
+    OffPeakFrom(Decimal),
+    /// The off-peak window ends at this hour of the day (24: midnight).
+    OffPeakTo(Decimal),
+    /// Compare only (`true`) or no longer only this seller.
+    CompareOnly(String, bool),
+    /// The kind of period: a new one-off job is 72 hours, a calendar month is `today`'s.
+    Horizon(HorizonKind, NaiveDate),
+    /// A one-off job of this many hours.
+    Hours(Decimal),
+    /// A calendar month (`year`, `month`).
+    CalendarMonth(i32, u32),
+    /// Whether the work survives being interrupted (spot is then an option).
+    Interruptible(bool),
+    /// The extra work spot's interruptions cost, percent.
+    SpotOverhead(Decimal),
+    /// How much cheaper the off-peak what-if's hours are, percent.
+    OffPeakDiscount(Decimal),
+    /// The share of the work that can move off-peak, percent.
+    OffPeakFlexible(Decimal),
+    /// The budget for the period (zero: none).
+    Budget(Money),
+    /// The amount to compare with (zero: none); its label stays.
+    ReferenceAmount(Money),
+    /// The reference's label, in the user's words (cleaned by [`reference_label`]).
+    ReferenceLabel(String),
+    /// A change to custom price `.0`.
+    Price(usize, PriceEdit),
+    /// Every custom price and discount at once (a prices file read in), within the caps.
+    ReplacePrices(Vec<CustomPrice>, Vec<Discount>),
+    /// Where catalog prices must come from.
+    Geo(Geo),
+    /// The fewest host vCPUs per GPU (zero: no floor).
+    HostVcpus(Decimal),
+    /// The least host RAM per GPU, GiB (zero: no floor).
+    HostRam(Decimal),
+    /// The described workload, or none.
+    Workload(Option<Workload>),
+}
+
+impl Edit {
+    /// Whether `edit` can apply to `scenario` (a form disables the button otherwise).
+    pub fn applies(&self, scenario: &Scenario, catalog: &Catalog) -> bool {
+        let line = |i: usize| scenario.lines.get(i);
+        let window = |i: usize| line(i).is_some_and(|l| matches!(l.demand, Demand::Window { .. }));
+        match *self {
+            Edit::AddLine => scenario.lines.len() < MAX_LINES,
+            Edit::RemoveLine(i) => i < scenario.lines.len() && scenario.lines.len() > 1,
+            Edit::AddPrice => scenario.custom_prices.len() < MAX_PRICES,
+            Edit::RemovePrice(i) => i < scenario.custom_prices.len(),
+            Edit::AddDiscount => next_discount_provider(scenario, catalog).is_some(),
+            Edit::RemoveDiscount(i) => i < scenario.discounts.len(),
+            Edit::LineGpu(i, ref gpu) => line(i).is_some() && catalog.gpu(gpu).is_some(),
+            Edit::LineCount(i, n) => {
+                GPU_COUNT.in_range(n)
+                    && line(i).is_some_and(|l| !matches!(l.demand, Demand::Weekly(_)))
+            }
+            Edit::LineStart(i, minute) => minute < MINUTES_PER_DAY && window(i),
+            Edit::LineHours(i, hours) => HOURS.in_range(hours) && window(i),
+            Edit::LineDemand(i, _) | Edit::LinePacking(i, _) => line(i).is_some(),
+            Edit::Lead(m) => whole_in(m, LEAD_MINUTES).is_some(),
+            Edit::Allow(..) | Edit::CompareOnly(..) => true,
+            Edit::DiscountProvider(i, ref provider) => {
+                let taken = scenario
+                    .discounts
+                    .iter()
+                    .enumerate()
+                    .any(|(j, d)| j != i && d.provider == *provider);
+                i < scenario.discounts.len() && !taken && catalog.provider(provider).is_some()
+            }
+            Edit::DiscountPercent(i, pct) => {
+                i < scenario.discounts.len() && DISCOUNT_PCT.in_range(pct)
+            }
+            Edit::OffPeakFrom(h) => whole_in(h, OFF_PEAK_START_HOUR).is_some(),
+            Edit::OffPeakTo(h) => whole_in(h, OFF_PEAK_END_HOUR).is_some(),
+            Edit::Horizon(..) | Edit::Interruptible(_) => true,
+            Edit::Hours(h) => HOURS.in_range(h),
+            Edit::CalendarMonth(y, m) => CALENDAR_YEAR.contains(y) && (1..=12).contains(&m),
+            Edit::SpotOverhead(pct) => SPOT_OVERHEAD_PCT.in_range(pct),
+            Edit::OffPeakDiscount(pct) => OFF_PEAK_DISCOUNT_PCT.in_range(pct),
+            Edit::OffPeakFlexible(pct) => OFF_PEAK_FLEXIBLE_PCT.in_range(pct),
+            Edit::Budget(m) | Edit::ReferenceAmount(m) => or_zero(m.amount, AMOUNT),
+            Edit::ReferenceLabel(_) => scenario.reference.is_some(),
+            Edit::Price(i, ref edit) => i < scenario.custom_prices.len() && edit.applies(catalog),
+            Edit::ReplacePrices(ref prices, ref discounts) => {
+                prices.len() <= MAX_PRICES && discounts.len() <= MAX_PRICES
+            }
+            Edit::HostVcpus(v) => or_zero(v, VCPUS_PER_GPU),
+            Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
+            Edit::Geo(_) | Edit::Workload(_) => true,
+        }
+    }
+}
+
+/// `value` as a whole number within `limit` (a form's number field gives a decimal).
+fn whole_in<T>(value: Decimal, limit: Limit<T>) -> Option<T>
+where
+    T: TryFrom<i64> + PartialOrd + Copy,
+{
+    if !value.fract().is_zero() {
+        return None;
+    }
+    let whole = T::try_from(value.to_i64()?).ok()?;
+    limit.contains(whole).then_some(whole)
+}
+
+/// Whether `value` is zero (a field's "none") or within `limit`.
+fn or_zero(value: Decimal, limit: DecimalLimit) -> bool {
+    value.is_zero() || limit.in_range(value)
+}
+
+/// `value`, unless it is zero (a field's "none").
+fn unless_zero(value: Decimal) -> Option<Decimal> {
+    (!value.is_zero()).then_some(value)
+}
+
+/// The first catalog provider the scenario has no discount for.
+fn next_discount_provider(scenario: &Scenario, catalog: &Catalog) -> Option<String> {
+    catalog
+        .providers
+        .iter()
+        .find(|p| !scenario.discounts.iter().any(|d| d.provider == p.id))
+        .map(|p| p.id.to_string())
+}
+
+impl Scenario {
+    /// Applies `edit` when it can apply (see [`Edit::applies`]); returns whether it did.
+    pub fn apply(&mut self, edit: Edit, catalog: &Catalog) -> bool {
+        if !edit.applies(self, catalog) {
+            return false;
+        }
+        match edit {
+            Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
+            Edit::LineCount(i, n) => match &mut self.lines[i].demand {
+                Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,
+                Demand::Weekly(_) => {}
+            },
+            Edit::LineStart(i, minute) => {
+                if let Demand::Window { start_minute, .. } = &mut self.lines[i].demand {
+                    *start_minute = *start_minute / MINUTES_PER_DAY * MINUTES_PER_DAY + minute;
+                }
+            }
+            Edit::LineHours(i, hours) => {
+                if let Demand::Window { minutes, .. } = &mut self.lines[i].demand {
+                    *minutes = whole_minutes(hours).max(1);
+                }
+            }
+            Edit::LineDemand(i, demand) => self.lines[i].demand = *demand,
+            Edit::LinePacking(i, packing) => self.lines[i].packing = packing,
+            Edit::Lead(m) => self.lead_minutes = whole_in(m, LEAD_MINUTES).unwrap_or_default(),
+            Edit::Allow(class, true) => {
+                self.options.allowed.insert(class);
+            }
+            Edit::Allow(class, false) => {
+                self.options.allowed.remove(&class);
+            }
+            Edit::DiscountProvider(i, provider) => self.discounts[i].provider = provider,
+            Edit::DiscountPercent(i, pct) => self.discounts[i].percent = pct,
+            Edit::OffPeakFrom(h) => {
+                self.off_peak.start_hour = whole_in(h, OFF_PEAK_START_HOUR).unwrap_or_default();
+            }
+            Edit::OffPeakTo(h) => {
+                self.off_peak.end_hour = whole_in(h, OFF_PEAK_END_HOUR).unwrap_or_default();
+            }
+            Edit::CompareOnly(seller, true) => {
+                self.sellers.insert(seller);
+            }
+            Edit::CompareOnly(seller, false) => {
+                self.sellers.remove(&seller);
+            }
+            Edit::Horizon(kind, today) => {
+                self.horizon = match kind {
+                    HorizonKind::Hours => Horizon::Hours(Decimal::from(DEFAULT_JOB_HOURS)),
+                    HorizonKind::Month => Horizon::Month730,
+                    HorizonKind::Calendar => Horizon::CalendarMonth {
+                        year: today.year(),
+                        month: today.month(),
+                    },
+                }
+            }
+            Edit::Hours(h) => self.horizon = Horizon::Hours(h),
+            Edit::CalendarMonth(year, month) => {
+                self.horizon = Horizon::CalendarMonth { year, month };
+            }
+            Edit::Interruptible(on) => {
+                self.options.interruption = if on {
+                    Interruption::Tolerated
+                } else {
+                    Interruption::NotTolerated
+                };
+            }
+            Edit::SpotOverhead(pct) => self.options.spot_overhead_pct = pct,
+            Edit::OffPeakDiscount(pct) => self.off_peak.discount_pct = pct,
+            Edit::OffPeakFlexible(pct) => self.off_peak.flexible_pct = pct,
+            Edit::Budget(m) => self.budget = unless_zero(m.amount).map(|_| m),
+            Edit::ReferenceAmount(m) => {
+                let label = self.reference.take().map(|r| r.label).unwrap_or_default();
+                self.reference = unless_zero(m.amount).map(|_| Reference { amount: m, label });
+            }
+            Edit::ReferenceLabel(label) => {
+                if let Some(r) = self.reference.as_mut() {
+                    r.label = reference_label(&label);
+                }
+            }
+            Edit::Price(i, edit) => edit.apply(&mut self.custom_prices[i]),
+            Edit::ReplacePrices(prices, discounts) => {
+                self.custom_prices = prices;
+                self.discounts = discounts;
+            }
+            Edit::Geo(geo) => self.geo = geo,
+            Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
+            Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
+            Edit::Workload(workload) => self.workload = workload,
+            Edit::AddLine => {
+                let line = self.new_line(DEFAULT_GPU);
+                self.lines.push(line);
+            }
+            Edit::RemoveLine(i) => {
+                self.lines.remove(i);
+            }
+            Edit::AddPrice => {
+                let gpu = self
+                    .lines
+                    .first()
+                    .map_or_else(|| DEFAULT_GPU.to_string(), |l| l.gpu.clone());
+                self.custom_prices.push(CustomPrice {
+                    owner: PriceOwner::Provider(DEFAULT_PRICE_PROVIDER.into()),
+                    gpu,
+                    mode: CustomMode::OnDemand,
+                    amount: Decimal::ONE,
+                    currency: Currency::Cny,
+                });
+            }
+            Edit::RemovePrice(i) => {
+                self.custom_prices.remove(i);
+            }
+            Edit::AddDiscount => {
+                if let Some(provider) = next_discount_provider(self, catalog) {
+                    self.discounts.push(Discount {
+                        provider,
+                        percent: Decimal::from(DEFAULT_DISCOUNT_PCT),
+                    });
+                }
+            }
+            Edit::RemoveDiscount(i) => {
+                self.discounts.remove(i);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,306 @@
+//! The edits, applied to the presets.
+
+use super::*;
+use crate::catalog::embedded;
+use crate::presets::Preset;
+
+#[test]
+fn rows_stop_at_the_links_caps_not_the_forms() {
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    while s.apply(Edit::AddLine, c) {}
+    assert_eq!(s.lines.len(), MAX_LINES);
+    while s.apply(Edit::AddPrice, c) {}
+    // The form stopped at 12 while a link could hold 32.
+    assert_eq!(s.custom_prices.len(), MAX_PRICES);
+    while s.apply(Edit::AddDiscount, c) {}
+    assert_eq!(s.discounts.len(), c.providers.len(), "one per provider");
+    let providers: std::collections::BTreeSet<&str> =
+        s.discounts.iter().map(|d| d.provider.as_str()).collect();
+    assert_eq!(providers.len(), s.discounts.len());
+    // Everything added is valid: the scenario still estimates.
+    assert!(s.clone().validate(c).is_ok());
+}
+
+#[test]
+fn a_new_price_quotes_the_first_lines_gpu_at_the_cloud_without_prices() {
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    let before = s.custom_prices.len();
+    assert!(s.apply(Edit::AddPrice, c));
+    let p = &s.custom_prices[before];
+    assert_eq!(p.gpu, s.lines[0].gpu);
+    assert_eq!(p.owner, PriceOwner::Provider(DEFAULT_PRICE_PROVIDER.into()));
+    assert!(c.provider(DEFAULT_PRICE_PROVIDER).is_some());
+}
+
+#[test]
+fn the_last_line_stays_and_out_of_range_removals_do_nothing() {
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    assert_eq!(s.lines.len(), 1);
+    let kept = s.clone();
+    assert!(!s.apply(Edit::RemoveLine(0), c));
+    assert!(!s.apply(Edit::RemovePrice(99), c));
+    assert!(!s.apply(Edit::RemoveDiscount(99), c));
+    assert_eq!(s, kept);
+    assert!(s.apply(Edit::AddLine, c));
+    assert!(s.apply(Edit::RemoveLine(0), c));
+    assert_eq!(s.lines.len(), 1);
+}
+
+// The page did this arithmetic inside its view: the start kept the window's day, the hours
+// became whole minutes (at least one), a count applied to a window but not a painted week.
+#[test]
+fn line_fields_keep_the_windows_day_count_whole_minutes_and_leave_a_week_alone() {
+    use crate::schedule::WeekGrid;
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    let window = Demand::Window {
+        gpus: Decimal::from(2),
+        start_minute: 1440 + 60,
+        minutes: 120,
+    };
+    assert!(s.apply(Edit::LineDemand(0, Box::new(window)), c));
+    assert!(s.apply(Edit::LineStart(0, 9 * 60 + 30), c));
+    assert!(s.apply(Edit::LineHours(0, Decimal::new(25, 1)), c));
+    assert!(s.apply(Edit::LineCount(0, Decimal::from(3)), c));
+    assert_eq!(
+        s.lines[0].demand,
+        Demand::Window {
+            gpus: Decimal::from(3),
+            start_minute: 1440 + 570,
+            minutes: 150
+        }
+    );
+    assert!(
+        s.apply(Edit::LineHours(0, Decimal::new(1, 4)), c),
+        "0.0001 h"
+    );
+    assert!(matches!(
+        s.lines[0].demand,
+        Demand::Window { minutes: 1, .. }
+    ));
+    assert!(
+        !s.apply(Edit::LineStart(0, 1440), c),
+        "not a minute of a day"
+    );
+    assert!(
+        !s.apply(Edit::LineCount(0, Decimal::ZERO), c),
+        "below the count's floor"
+    );
+    assert!(!s.apply(Edit::LineGpu(0, "no-such-gpu".into()), c));
+    assert!(s.apply(Edit::LineGpu(0, DEFAULT_GPU.into()), c));
+    assert!(s.apply(
+        Edit::LineDemand(0, Box::new(Demand::Weekly(WeekGrid::default()))),
+        c
+    ));
+    assert!(
+        !s.apply(Edit::LineCount(0, Decimal::from(3)), c),
+        "a week is painted"
+    );
+    assert!(
+        !s.apply(Edit::LineStart(0, 60), c),
+        "only a window has a start"
+    );
+    assert!(!s.apply(
+        Edit::LinePacking(5, crate::placement::Packing::OneMachine),
+        c
+    ));
+}
+
+// The form parsed "12.0" hours with `to_string().parse().unwrap_or(0)` inside its view,
+// so an hour it could not parse became midnight; and it checked a discount's provider for
+// duplicates itself.
+#[test]
+fn scenario_fields_take_whole_hours_in_range_and_one_discount_per_provider() {
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    assert!(
+        s.apply(Edit::OffPeakFrom(Decimal::new(220, 1)), c),
+        "22.0 is 22"
+    );
+    assert!(s.apply(Edit::OffPeakTo(Decimal::from(24)), c));
+    assert_eq!((s.off_peak.start_hour, s.off_peak.end_hour), (22, 24));
+    let kept = s.off_peak.clone();
+    assert!(!s.apply(Edit::OffPeakFrom(Decimal::new(225, 1)), c), "22.5");
+    assert!(
+        !s.apply(Edit::OffPeakFrom(Decimal::from(24)), c),
+        "a start is 0..=23"
+    );
+    assert!(!s.apply(Edit::OffPeakTo(Decimal::from(-1)), c));
+    assert_eq!(s.off_peak, kept);
+    assert!(s.apply(Edit::Lead(Decimal::from(30)), c));
+    assert_eq!(s.lead_minutes, 30);
+    assert!(!s.apply(Edit::Lead(Decimal::from(1441)), c));
+    assert!(s.apply(Edit::AddDiscount, c) && s.apply(Edit::AddDiscount, c));
+    let first = s.discounts[0].provider.clone();
+    assert!(
+        !s.apply(Edit::DiscountProvider(1, first), c),
+        "taken by discount 0"
+    );
+    assert!(!s.apply(Edit::DiscountProvider(1, "nobody".into()), c));
+    assert!(s.apply(Edit::DiscountPercent(1, Decimal::from(25)), c));
+    assert!(!s.apply(Edit::DiscountPercent(1, Decimal::from(100)), c));
+    assert_eq!(s.discounts[1].percent, Decimal::from(25));
+    assert!(s.apply(Edit::Allow(ModeClass::Spot, true), c));
+    assert!(s.options.allowed.contains(&ModeClass::Spot));
+    assert!(s.apply(Edit::Allow(ModeClass::Spot, false), c));
+    assert!(!s.options.allowed.contains(&ModeClass::Spot));
+    assert!(s.apply(Edit::CompareOnly("aws".into(), true), c));
+    assert!(s.sellers.contains("aws"));
+    assert!(s.apply(Edit::CompareOnly("aws".into(), false), c));
+    assert!(s.sellers.is_empty());
+}
+
+// The period's menu matched "hours"/"month"/"calendar" and parsed the month input inside
+// the page's view.
+#[test]
+fn the_period_changes_by_kind_hours_and_month_within_the_limits() {
+    let c = &embedded().catalog;
+    let today = NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+    let mut s = Preset::ShortTraining.scenario();
+    assert!(s.apply(Edit::Horizon(HorizonKind::Calendar, today), c));
+    assert_eq!(
+        s.horizon,
+        Horizon::CalendarMonth {
+            year: 2026,
+            month: 12
+        }
+    );
+    assert!(s.apply(Edit::Horizon(HorizonKind::Hours, today), c));
+    assert_eq!(s.horizon, Horizon::Hours(Decimal::from(DEFAULT_JOB_HOURS)));
+    assert!(!s.apply(Edit::Hours(Decimal::ZERO), c));
+    assert!(s.apply(Edit::Hours(Decimal::new(15, 1)), c));
+    assert_eq!(parse_month("2027-02"), Some((2027, 2)));
+    assert_eq!(
+        month_input(Horizon::CalendarMonth {
+            year: 2027,
+            month: 2
+        }),
+        "2027-02"
+    );
+    assert_eq!(month_input(Horizon::Month730), "");
+    for bad in ["2027-13", "2027", "27-02-01", "x-02", "9999-01"] {
+        assert_eq!(parse_month(bad), None, "{bad}");
+    }
+    assert!(!s.apply(Edit::CalendarMonth(2027, 0), c));
+    for kind in HorizonKind::ALL {
+        assert_eq!(HorizonKind::from_slug(kind.as_str()), Some(kind));
+        s.apply(Edit::Horizon(kind, today), c);
+        assert_eq!(HorizonKind::of(s.horizon), kind);
+    }
+    assert!(s.apply(Edit::Interruptible(false), c));
+    assert_eq!(s.options.interruption, Interruption::NotTolerated);
+    assert!(!s.apply(Edit::SpotOverhead(Decimal::from(201)), c));
+    assert!(s.apply(Edit::SpotOverhead(Decimal::from(15)), c));
+    assert_eq!(s.options.spot_overhead_pct, Decimal::from(15));
+}
+
+#[test]
+fn a_training_workloads_new_line_keeps_its_gpus_on_one_machine() {
+    use crate::placement::Packing;
+    use crate::recommend::{TaskKind, Workload};
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    s.workload = Some(Workload::for_task(TaskKind::FullFineTune));
+    s.apply(Edit::AddLine, c);
+    assert_eq!(
+        (s.lines[1].gpu.as_str(), s.lines[1].packing),
+        (DEFAULT_GPU, Packing::OneMachine)
+    );
+    s.workload = Some(Workload::for_task(TaskKind::OnlineServing));
+    s.apply(Edit::AddLine, c);
+    assert_eq!(s.lines[2].packing, Packing::Split);
+}
+
+// The page assigned these fields in closures of its own: a zero budget meant "none" there,
+// a seller's name was cleaned differently from the link's reader, and a prices file replaced
+// the rows without the caps.
+#[test]
+fn money_floors_prices_and_names_follow_the_links_rules() {
+    use crate::placement::Geo;
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    let cny = |v: i64| Money::new(Decimal::from(v), Currency::Cny);
+    assert!(s.apply(Edit::Budget(cny(5_000)), c));
+    assert_eq!(s.budget, Some(cny(5_000)));
+    assert!(s.apply(Edit::Budget(cny(0)), c));
+    assert_eq!(s.budget, None, "zero is none");
+    assert!(!s.apply(Edit::Budget(cny(-1)), c));
+    assert!(s.apply(Edit::ReferenceAmount(cny(9_000)), c));
+    assert!(s.apply(Edit::ReferenceLabel("月租\u{7}报价".into()), c));
+    assert!(s.apply(Edit::ReferenceAmount(cny(8_000)), c));
+    assert_eq!(
+        s.reference,
+        Some(Reference {
+            amount: cny(8_000),
+            label: "月租报价".into()
+        }),
+        "the label stays when the amount changes"
+    );
+    assert!(s.apply(Edit::ReferenceAmount(cny(0)), c));
+    assert!(
+        !s.apply(Edit::ReferenceLabel("x".into()), c),
+        "no reference to label"
+    );
+
+    assert!(s.apply(Edit::OffPeakDiscount(Decimal::from(40)), c));
+    assert!(!s.apply(Edit::OffPeakDiscount(Decimal::from(91)), c));
+    assert!(s.apply(Edit::OffPeakFlexible(Decimal::from(100)), c));
+    assert_eq!(
+        (s.off_peak.discount_pct, s.off_peak.flexible_pct),
+        (Decimal::from(40), Decimal::from(100))
+    );
+
+    assert!(s.apply(Edit::Geo(Geo::all()[1]), c));
+    assert_eq!(s.geo, Geo::all()[1]);
+    assert!(s.apply(Edit::HostVcpus(Decimal::from(8)), c));
+    assert!(s.apply(Edit::HostRam(Decimal::ZERO), c));
+    assert_eq!(
+        (s.host.vcpus_per_gpu, s.host.ram_gib_per_gpu),
+        (Some(Decimal::from(8)), None)
+    );
+    assert!(!s.apply(Edit::HostRam(Decimal::from(5_000)), c));
+
+    assert!(s.apply(Edit::AddPrice, c));
+    let i = s.custom_prices.len() - 1;
+    let named = PriceOwner::Named(" In-house:\tcluster ".into());
+    assert!(s.apply(Edit::Price(i, PriceEdit::Seller(named)), c));
+    assert_eq!(
+        s.custom_prices[i].owner,
+        PriceOwner::Named("In-house  cluster".into())
+    );
+    assert!(!s.apply(
+        Edit::Price(i, PriceEdit::Seller(PriceOwner::Named(":".into()))),
+        c
+    ));
+    assert!(!s.apply(
+        Edit::Price(i, PriceEdit::Seller(PriceOwner::Provider("nobody".into()))),
+        c
+    ));
+    assert!(s.apply(Edit::Price(i, PriceEdit::Amount(Decimal::new(198, 2))), c));
+    assert!(!s.apply(Edit::Price(i, PriceEdit::Amount(Decimal::ZERO)), c));
+    assert!(s.apply(Edit::Price(i, PriceEdit::Currency(Currency::Usd)), c));
+    assert!(s.apply(Edit::Price(i, PriceEdit::Mode(CustomMode::Spot)), c));
+    assert!(!s.apply(Edit::Price(i, PriceEdit::Gpu("no-such-gpu".into())), c));
+    assert!(!s.apply(Edit::Price(i + 1, PriceEdit::Currency(Currency::Cny)), c));
+    let p = &s.custom_prices[i];
+    assert_eq!(
+        (p.amount, p.currency, p.mode),
+        (Decimal::new(198, 2), Currency::Usd, CustomMode::Spot)
+    );
+    // The link reads back what the form stored.
+    let link = crate::share::encode(&crate::share::PageState {
+        scenario: s.clone(),
+        ..Default::default()
+    });
+    let back = crate::share::decode(&link, c);
+    assert!(back.issues.is_empty(), "{:?}", back.issues);
+    assert_eq!(back.state.scenario.custom_prices, s.custom_prices);
+
+    let too_many = vec![s.custom_prices[i].clone(); MAX_PRICES + 1];
+    assert!(!s.apply(Edit::ReplacePrices(too_many, vec![]), c));
+    assert!(s.apply(Edit::ReplacePrices(vec![], vec![]), c));
+    assert!(s.custom_prices.is_empty() && s.discounts.is_empty());
+}

@@ -1,0 +1,183 @@
+//! The choices of the form's and the catalog browser's menus, built once here so every menu
+//! of GPUs, providers or billing modes lists the same things with the same words.
+
+use crate::billing_mode::BillingMode;
+use crate::catalog::Catalog;
+use crate::edit::HorizonKind;
+use crate::format::{self, Lang};
+use crate::l10n::labels;
+use crate::l10n::ui::Text;
+use crate::money::Currency;
+use crate::scenario::CustomMode;
+
+/// One choice of a menu: the value the form writes and the words it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The value (a catalog id or a slug).
+    pub value: String,
+    /// What the reader sees.
+    pub label: String,
+}
+
+impl Choice {
+    fn new(value: impl Into<String>, label: impl Into<String>) -> Choice {
+        Choice {
+            value: value.into(),
+            label: label.into(),
+        }
+    }
+}
+
+/// Sorted by label, as a reader scans a menu.
+fn by_label(mut choices: Vec<Choice>) -> Vec<Choice> {
+    choices.sort_by_key(|c| c.label.to_lowercase());
+    choices
+}
+
+/// Every GPU model, with its memory (`A100 80GB · 80 GB`), by name: what a line or a price
+/// may rent.
+pub fn gpus(catalog: &Catalog) -> Vec<Choice> {
+    by_label(
+        catalog
+            .gpus
+            .iter()
+            .map(|g| {
+                let memory = g
+                    .memory_gib
+                    .map(|m| format!(" · {} GB", format::number(m, 1)))
+                    .unwrap_or_default();
+                Choice::new(&*g.id, format!("{}{memory}", g.name))
+            })
+            .collect(),
+    )
+}
+
+/// Every GPU model with how many catalog offers it has (`T4 (12)`), by name: the catalog
+/// browser's filter.
+pub fn gpus_with_offer_counts(catalog: &Catalog) -> Vec<Choice> {
+    by_label(
+        catalog
+            .gpus
+            .iter()
+            .map(|g| {
+                let n = catalog.offers.iter().filter(|o| o.gpu == g.id).count();
+                Choice::new(&*g.id, format!("{} ({n})", g.name))
+            })
+            .collect(),
+    )
+}
+
+/// Every catalog provider in `lang`, in the catalog's order: whom a price or a discount is
+/// from, and whom to compare.
+pub fn providers(catalog: &Catalog, lang: Lang) -> Vec<Choice> {
+    catalog
+        .providers
+        .iter()
+        .map(|p| Choice::new(&*p.id, labels::provider(p, lang)))
+        .collect()
+}
+
+/// The providers that have offers, in `lang`, by name: the catalog browser's filter.
+pub fn providers_with_offers(catalog: &Catalog, lang: Lang) -> Vec<Choice> {
+    by_label(
+        catalog
+            .providers
+            .iter()
+            .filter(|p| catalog.offers.iter().any(|o| o.provider == p.id))
+            .map(|p| Choice::new(&*p.id, labels::provider(p, lang)))
+            .collect(),
+    )
+}
+
+/// How a custom price may be billed, in `lang`, in [`CustomMode::ALL`]'s order.
+pub fn custom_modes(lang: Lang) -> Vec<Choice> {
+    CustomMode::ALL
+        .into_iter()
+        .map(|m| {
+            let label = match m {
+                CustomMode::OnDemand | CustomMode::Spot => format!(
+                    "{} /{}",
+                    labels::class(m.class(), lang),
+                    Text::Hours.get(lang)
+                ),
+                CustomMode::Subscription(p) => labels::mode(BillingMode::Subscription(p), lang),
+            };
+            Choice::new(m.as_str(), label)
+        })
+        .collect()
+}
+
+/// Every region with a catalog price, by id.
+pub fn regions(catalog: &Catalog) -> Vec<Choice> {
+    catalog
+        .regions()
+        .into_iter()
+        .map(|r| Choice::new(r, r))
+        .collect()
+}
+
+/// The memory floors the catalog browser offers, GiB per GPU (the common sizes of the
+/// catalog's cards, from 8 GB inference cards to 192 GB accelerators).
+pub const MEMORY_FLOORS_GIB: [u32; 9] = [8, 16, 24, 32, 40, 48, 80, 141, 192];
+
+/// The memory floors as choices (`≥ 80 GiB`).
+pub fn memory_floors() -> Vec<Choice> {
+    MEMORY_FLOORS_GIB
+        .iter()
+        .map(|m| Choice::new(m.to_string(), format!("≥ {m} GiB")))
+        .collect()
+}
+
+/// The kinds of period, in `lang`.
+pub fn horizon_kinds(lang: Lang) -> Vec<Choice> {
+    HorizonKind::ALL
+        .into_iter()
+        .map(|k| {
+            let text = match k {
+                HorizonKind::Hours => Text::HorizonOneOff,
+                HorizonKind::Month => Text::HorizonMonth,
+                HorizonKind::Calendar => Text::HorizonCalendar,
+            };
+            Choice::new(k.as_str(), text.get(lang))
+        })
+        .collect()
+}
+
+/// The currencies a price may be in, by code.
+pub fn currencies() -> Vec<Choice> {
+    Currency::ALL
+        .into_iter()
+        .map(|c| Choice::new(c.as_str(), c.as_str()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::embedded;
+
+    #[test]
+    fn every_menu_lists_what_the_engine_accepts() {
+        let c = &embedded().catalog;
+        for choice in gpus(c).iter().chain(&gpus_with_offer_counts(c)) {
+            assert!(c.gpu(&choice.value).is_some(), "{}", choice.value);
+        }
+        assert_eq!(gpus(c).len(), c.gpus.len());
+        for lang in [Lang::En, Lang::Zh] {
+            let all = providers(c, lang);
+            assert_eq!(all.len(), c.providers.len());
+            assert!(providers_with_offers(c, lang).len() <= all.len());
+            let modes = custom_modes(lang);
+            for choice in &modes {
+                assert!(CustomMode::from_slug(&choice.value).is_some());
+            }
+            assert_eq!(modes.len(), CustomMode::ALL.len());
+            for choice in horizon_kinds(lang) {
+                assert!(HorizonKind::from_slug(&choice.value).is_some());
+            }
+        }
+        for choice in currencies() {
+            assert!(choice.value.parse::<Currency>().is_ok());
+        }
+    }
+}
