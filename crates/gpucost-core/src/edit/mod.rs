@@ -5,10 +5,12 @@
 //! once capped prices at 12 while links allowed 32, and stored names the link refused).
 
 mod horizon;
+mod line;
 mod price;
 
 pub use crate::user_text::{reference_label, seller_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
+pub use line::{packing_of_kind, DemandKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE};
 pub use price::PriceEdit;
 
 use chrono::{Datelike, NaiveDate};
@@ -18,12 +20,12 @@ use rust_decimal::Decimal;
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::limits::{
-    DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPU_COUNT, HOURS, LEAD_MINUTES,
-    MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
-    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
+    DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
+    LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
+    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
-use crate::placement::{Geo, Packing};
+use crate::placement::{Geo, Packing, PackingKind};
 use crate::recommend::Workload;
 use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
@@ -73,6 +75,12 @@ pub enum Edit {
     LineDemand(usize, Box<Demand>),
     /// How line `.0`'s GPUs may be spread over machines.
     LinePacking(usize, Packing),
+    /// Line `.0`'s demand in another shape, keeping its count ([`DemandKind::reshape`]).
+    LineShape(usize, DemandKind),
+    /// Line `.0`'s packing of this kind ([`packing_of_kind`]).
+    LinePackingKind(usize, PackingKind),
+    /// Line `.0` needs machines with at least this many GPUs each.
+    LinePerMachine(usize, Decimal),
     /// Minutes each window's GPUs start before the window (scale-out lead time).
     Lead(Decimal),
     /// Allow (`true`) or leave out a billing class.
@@ -140,7 +148,13 @@ impl Edit {
             }
             Edit::LineStart(i, minute) => minute < MINUTES_PER_DAY && window(i),
             Edit::LineHours(i, hours) => HOURS.in_range(hours) && window(i),
-            Edit::LineDemand(i, _) | Edit::LinePacking(i, _) => line(i).is_some(),
+            Edit::LineDemand(i, _)
+            | Edit::LinePacking(i, _)
+            | Edit::LineShape(i, _)
+            | Edit::LinePackingKind(i, _) => line(i).is_some(),
+            Edit::LinePerMachine(i, n) => {
+                line(i).is_some() && whole_in(n, GPUS_PER_MACHINE).is_some()
+            }
             Edit::Lead(m) => whole_in(m, LEAD_MINUTES).is_some(),
             Edit::Allow(..) | Edit::CompareOnly(..) => true,
             Edit::DiscountProvider(i, ref provider) => {
@@ -230,6 +244,17 @@ impl Scenario {
             }
             Edit::LineDemand(i, demand) => self.lines[i].demand = *demand,
             Edit::LinePacking(i, packing) => self.lines[i].packing = packing,
+            Edit::LineShape(i, kind) => {
+                self.lines[i].demand = kind.reshape(&self.lines[i].demand);
+            }
+            Edit::LinePackingKind(i, kind) => {
+                let line = &mut self.lines[i];
+                line.packing = packing_of_kind(kind, line.packing, &line.demand);
+            }
+            Edit::LinePerMachine(i, n) => {
+                let n = whole_in(n, GPUS_PER_MACHINE).unwrap_or(GPUS_PER_MACHINE.min);
+                self.lines[i].packing = Packing::AtLeast(n);
+            }
             Edit::Lead(m) => self.lead_minutes = whole_in(m, LEAD_MINUTES).unwrap_or_default(),
             Edit::Allow(class, true) => {
                 self.options.allowed.insert(class);

@@ -304,3 +304,56 @@ fn money_floors_prices_and_names_follow_the_links_rules() {
     assert!(s.apply(Edit::ReplacePrices(vec![], vec![]), c));
     assert!(s.custom_prices.is_empty() && s.discounts.is_empty());
 }
+
+// The page converted a line's shape and chose "at least N per machine" in its own code, with
+// its own defaults (a 09:00 eight-hour window, the peak clamped to the machine limit).
+#[test]
+fn a_lines_shape_and_packing_change_with_the_engines_defaults() {
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    assert!(s.apply(
+        Edit::LineDemand(0, Box::new(Demand::Constant(Decimal::new(25, 1)))),
+        c
+    ));
+    assert!(s.apply(Edit::LineShape(0, DemandKind::Window), c));
+    assert_eq!(
+        s.lines[0].demand,
+        Demand::Window {
+            gpus: Decimal::new(25, 1),
+            start_minute: DEFAULT_WINDOW_START_MINUTE,
+            minutes: DEFAULT_WINDOW_MINUTES
+        }
+    );
+    assert!(s.apply(Edit::LineShape(0, DemandKind::Weekly), c));
+    assert_eq!(
+        s.lines[0].demand.peak(),
+        Decimal::from(3),
+        "a week counts whole GPUs"
+    );
+    let week = s.lines[0].demand.clone();
+    assert!(s.apply(Edit::LineShape(0, DemandKind::Weekly), c));
+    assert_eq!(
+        s.lines[0].demand, week,
+        "the same shape keeps a painted week"
+    );
+    assert!(s.apply(Edit::LineShape(0, DemandKind::Always), c));
+    assert_eq!(s.lines[0].demand, Demand::Constant(Decimal::from(3)));
+    for kind in DemandKind::ALL {
+        assert_eq!(DemandKind::from_slug(kind.as_str()), Some(kind));
+    }
+
+    assert!(s.apply(Edit::LineCount(0, Decimal::from(100)), c));
+    assert!(s.apply(Edit::LinePackingKind(0, PackingKind::AtLeast), c));
+    assert_eq!(
+        s.lines[0].packing,
+        Packing::AtLeast(GPUS_PER_MACHINE.max),
+        "the peak, within the machine limit"
+    );
+    assert!(s.apply(Edit::LinePerMachine(0, Decimal::from(4)), c));
+    assert!(s.apply(Edit::LinePackingKind(0, PackingKind::AtLeast), c));
+    assert_eq!(s.lines[0].packing, Packing::AtLeast(4), "kept");
+    assert!(!s.apply(Edit::LinePerMachine(0, Decimal::new(45, 1)), c));
+    assert!(!s.apply(Edit::LinePerMachine(0, Decimal::ZERO), c));
+    assert!(s.apply(Edit::LinePackingKind(0, PackingKind::OneMachine), c));
+    assert_eq!(s.lines[0].packing, Packing::OneMachine);
+}

@@ -3,11 +3,12 @@
 
 use crate::billing_mode::BillingMode;
 use crate::catalog::Catalog;
-use crate::edit::HorizonKind;
+use crate::edit::{DemandKind, HorizonKind};
 use crate::format::{self, Lang};
 use crate::l10n::labels;
 use crate::l10n::ui::Text;
 use crate::money::Currency;
+use crate::placement::PackingKind;
 use crate::scenario::CustomMode;
 
 /// One choice of a menu: the value the form writes and the words it shows.
@@ -143,6 +144,36 @@ pub fn horizon_kinds(lang: Lang) -> Vec<Choice> {
         .collect()
 }
 
+/// The shapes a line's demand can take, in `lang`.
+pub fn demand_kinds(lang: Lang) -> Vec<Choice> {
+    DemandKind::ALL
+        .into_iter()
+        .map(|k| {
+            let text = match k {
+                DemandKind::Always => Text::AllTime,
+                DemandKind::Window => Text::Window,
+                DemandKind::Weekly => Text::Weekly,
+            };
+            Choice::new(k.as_str(), text.get(lang))
+        })
+        .collect()
+}
+
+/// How a line's GPUs may be spread over machines, in `lang`.
+pub fn packing_kinds(lang: Lang) -> Vec<Choice> {
+    PackingKind::ALL
+        .into_iter()
+        .map(|k| {
+            let text = match k {
+                PackingKind::Split => Text::MachinesAny,
+                PackingKind::OneMachine => Text::MachinesOne,
+                PackingKind::AtLeast => Text::MachinesAtLeast,
+            };
+            Choice::new(k.as_str(), text.get(lang))
+        })
+        .collect()
+}
+
 /// The currencies a price may be in, by code.
 pub fn currencies() -> Vec<Choice> {
     Currency::ALL
@@ -174,6 +205,12 @@ mod tests {
             assert_eq!(modes.len(), CustomMode::ALL.len());
             for choice in horizon_kinds(lang) {
                 assert!(HorizonKind::from_slug(&choice.value).is_some());
+            }
+            for choice in demand_kinds(lang) {
+                assert!(DemandKind::from_slug(&choice.value).is_some());
+            }
+            for choice in packing_kinds(lang) {
+                assert!(PackingKind::from_slug(&choice.value).is_some());
             }
         }
         for choice in currencies() {

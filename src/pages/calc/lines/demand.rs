@@ -1,0 +1,141 @@
+//! When a line's GPUs run: its shape, its count, a daily window, or a painted week.
+
+use gpucost_core::edit::{DemandKind, Edit};
+use gpucost_core::format;
+use gpucost_core::l10n::link::minutes_used;
+use gpucost_core::l10n::ui::Text;
+use gpucost_core::limits;
+use gpucost_core::print::menus;
+use gpucost_core::scenario::{rounded_minutes, Demand};
+use gpucost_core::schedule::WeekGrid;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::components::fields::{NumberField, Range};
+use crate::components::menu_field::MenuField;
+use crate::components::schedule_editor::ScheduleEditor;
+use crate::signals::distinct_signal;
+use crate::state::AppState;
+
+use super::LineSignal;
+
+/// The menu of demand shapes (all the time, a daily window, a weekly schedule).
+#[component]
+pub(super) fn ShapeMenu(
+    /// Index of the line.
+    i: usize,
+    /// The line's shape.
+    shape: Memo<Option<DemandKind>>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let on_pick = Callback::new(move |slug: String| {
+        if let Some(kind) = DemandKind::from_slug(&slug) {
+            app.apply(Edit::LineShape(i, kind));
+        }
+    });
+    view! {
+        <MenuField lang=app.lang label=Text::When testid=format!("line-{i}-shape")
+            choices=Signal::derive(move || menus::demand_kinds(app.lang.get()))
+            selected=Signal::derive(move || shape.get().map(|k| k.as_str().to_string()).unwrap_or_default())
+            on_pick=on_pick
+        />
+    }
+}
+
+/// How many GPUs (the peak) an all-the-time or window line runs.
+#[component]
+pub(super) fn CountField(
+    /// Index of the line.
+    i: usize,
+    /// The line.
+    line: LineSignal,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let peak = move || line.with(|l| l.as_ref().map(|l| l.demand.peak()).unwrap_or_default());
+    view! {
+        <NumberField lang=app.lang
+            label=Text::Count
+            testid=format!("line-{i}-count")
+            value=Signal::derive(peak)
+            range=Range::of(limits::GPU_COUNT)
+            on_valid=Callback::new(move |n: Decimal| app.apply(Edit::LineCount(i, n)))
+        />
+    }
+}
+
+/// A daily window's start and length, and the minutes used when the hours are not whole
+/// minutes.
+#[component]
+pub(super) fn WindowFields(
+    /// Index of the line.
+    i: usize,
+    /// The line.
+    line: LineSignal,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let window = move || match line.with(|l| l.as_ref().map(|l| l.demand.clone())) {
+        Some(Demand::Window {
+            start_minute,
+            minutes,
+            ..
+        }) => Some((start_minute, minutes)),
+        _ => None,
+    };
+    let rounded = RwSignal::new(None::<u32>);
+    let on_start = move |ev| {
+        if let Some(minute) = format::parse_clock(&event_target_value(&ev)) {
+            app.apply(Edit::LineStart(i, minute));
+        }
+    };
+    let hours = move || {
+        window()
+            .map(|(_, m)| Decimal::from(m) / Decimal::from(60))
+            .unwrap_or_default()
+    };
+    view! {
+        <label class="field">
+            <span>{move || app.t(Text::Start)}</span>
+            <input type="time" data-testid=format!("line-{i}-start")
+                prop:value=move || window().map(|(s, _)| format::clock(s)).unwrap_or_default()
+                on:change=on_start
+            />
+        </label>
+        <NumberField lang=app.lang
+            label=Text::LengthHours
+            testid=format!("line-{i}-hours")
+            value=Signal::derive(hours)
+            range=Range::of(limits::HOURS)
+            on_valid=Callback::new(move |h: Decimal| {
+                rounded.set(rounded_minutes(h));
+                app.apply(Edit::LineHours(i, h));
+            })
+        />
+        <p class="hint" data-testid=format!("line-{i}-hours-rounded")>
+            {move || rounded.get().map(|m| minutes_used(m, app.lang.get()))}
+        </p>
+    }
+}
+
+/// A weekly schedule painted on the hour-of-week grid.
+#[component]
+pub(super) fn WeeklyField(
+    /// Index of the line.
+    i: usize,
+    /// The line.
+    line: LineSignal,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // The grid's 672 cell effects read it: they must not wake on every edit elsewhere.
+    let grid = distinct_signal(move || {
+        line.with(|l| match l.as_ref().map(|l| &l.demand) {
+            Some(Demand::Weekly(g)) => g.clone(),
+            _ => WeekGrid::default(),
+        })
+    });
+    let on_change = Callback::new(move |g: WeekGrid| {
+        app.apply(Edit::LineDemand(i, Box::new(Demand::Weekly(g))));
+    });
+    view! {
+        <ScheduleEditor lang=app.lang testid=format!("line-{i}-grid") grid=grid on_change=on_change />
+    }
+}
