@@ -25,7 +25,7 @@ use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 
 use crate::bill::BillFormat;
-use crate::l10n::{weekday, Label};
+use crate::l10n::{group_name, weekday, Label};
 use crate::render::{shown, shown_amount, GroupJson, ReviewJson};
 
 /// `s` with `&`, `<`, `>`, `"` and `'` replaced by character references, safe as element
@@ -200,7 +200,7 @@ fn group_table(h: &mut Html, testid: &str, caption: &str, key: &str, gs: &[Group
     h.open("tbody", &[]);
     for g in gs.iter().take(MAX_SHOWN_ROWS) {
         h.open("tr", &[]);
-        h.el("th", &[("scope", "row")], &g.key);
+        h.el("th", &[("scope", "row")], group_name(&g.key, lang));
         h.el("td", &[("class", "num")], &shown(&g.cost));
         h.el("td", &[("class", "num")], &num(&g.gpu_hours, 4));
         h.el("td", &[("class", "num")], &rates(&g.per_gpu_hour));
@@ -364,7 +364,7 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         h.open("tbody", &[]);
         for g in &json.non_gpu_items {
             h.open("tr", &[]);
-            h.el("th", &[("scope", "row")], &g.key);
+            h.el("th", &[("scope", "row")], group_name(&g.key, lang));
             h.el("td", &[("class", "num")], &shown(&g.cost));
             h.close("tr");
         }

@@ -9,7 +9,7 @@ use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
 use crate::limits::OTHER;
 use crate::review::levers::{NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
-use crate::review::{Dimension, Fold};
+use crate::review::{Dimension, Fold, UNTAGGED};
 use crate::utilization::UtilizationFormat;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -204,22 +204,33 @@ impl Quantity {
     }
 }
 
+/// A group's name: the review's own groups (GPU spend without the tag key, and the values
+/// folded past a limit) in words of `lang`; a key the bill wrote, as it is.
+pub fn group_name(key: &str, lang: Lang) -> &str {
+    match key {
+        UNTAGGED => pick(lang, UNTAGGED, "（未加标签）"),
+        OTHER => pick(lang, OTHER, "（其他）"),
+        _ => key,
+    }
+}
+
 impl Localize for Fold {
     fn text(&self, lang: Lang) -> String {
         let what = self.dimension.name(lang);
+        let other = group_name(OTHER, lang);
         let (max, rows) = (self.max, self.rows);
         match (&self.key, lang) {
             (Some(k), Lang::En) => format!(
-                "{what} of “{k}”: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+                "{what} of “{k}”: more than {max} distinct values; the {rows} rows of the others are summed as “{other}”"
             ),
             (None, Lang::En) => format!(
-                "{what}: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+                "{what}: more than {max} distinct values; the {rows} rows of the others are summed as “{other}”"
             ),
             (Some(k), Lang::Zh) => format!(
-                "“{k}”的{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+                "“{k}”的{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{other}”"
             ),
             (None, Lang::Zh) => format!(
-                "{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+                "{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{other}”"
             ),
         }
     }

@@ -12,7 +12,7 @@ use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::l10n::Label;
+use crate::l10n::{group_name, Label};
 use crate::review::levers::Levers;
 use crate::review::summary::{summarize, OwnedSpend};
 use crate::review::utilization::{UtilizationReview, LOW_UTILIZATION_PERCENT};
@@ -479,7 +479,7 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
             let owners: Vec<(String, String)> = t
                 .owners
                 .iter()
-                .map(|o| (o.value.clone(), shown(&o.spend)))
+                .map(|o| (group_name(&o.value, lang).to_string(), shown(&o.spend)))
                 .collect();
             let basis = match t.owned.as_str() {
                 "dev-off-hours" => crate::l10n::OwnerBasis::DevOffHours,
@@ -842,7 +842,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         for g in gs {
             out.push_str(&format!(
                 "| {} | {} | {} | {} |\n",
-                markdown_text(&g.key),
+                markdown_text(group_name(&g.key, lang)),
                 shown(&g.cost),
                 g.gpu_hours,
                 g.per_gpu_hour
@@ -1011,7 +1011,8 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
             } else {
                 format!("  {:>10} {}", g.gpu_hours, l(Label::GpuHours))
             };
-            out.push_str(&format!("  {:<40} {:>16}{hours}\n", g.key, shown(&g.cost)));
+            let name = group_name(&g.key, lang);
+            out.push_str(&format!("  {name:<40} {:>16}{hours}\n", shown(&g.cost)));
         }
     };
     groups(&mut out, l(Label::ByProvider), &json.by_provider);
