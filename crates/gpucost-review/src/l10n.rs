@@ -462,6 +462,9 @@ impl NotPriced {
             NotPriced::NoSmallerGpuFits => "no-smaller-gpu-fits",
             NotPriced::ProviderNotInCatalog => "provider-not-in-catalog",
             NotPriced::NoDevOffHours => "no-dev-off-hours",
+            NotPriced::NoEnvTag => "no-env-tag",
+            NotPriced::NoLabelsInGcpCostTable => "no-labels-in-gcp-cost-table",
+            NotPriced::DevOffHoursElsewhere => "dev-off-hours-elsewhere",
             NotPriced::NoPrice => "no-price",
             NotPriced::NoSaving => "no-saving",
             NotPriced::Undated => "undated",
@@ -496,6 +499,21 @@ impl NotPriced {
                 lang,
                 "No dev/test-tagged GPU ran outside office hours.",
                 "没有带开发/测试标签的 GPU 在非工作时间运行。",
+            ),
+            NotPriced::NoEnvTag => pick(
+                lang,
+                "No GPU in the bill carries an env, environment or stage tag, so none is known to be dev/test.",
+                "账单中没有 GPU 带 env、environment 或 stage 标签，无法判断哪些是开发/测试用量。",
+            ),
+            NotPriced::NoLabelsInGcpCostTable => pick(
+                lang,
+                "Google Cloud's cost table has no labels (only the project is read, as the tag project), so no GPU is known to be dev/test; and it counts usage per day, so office hours cannot be told from nights.",
+                "Google Cloud 的费用表不含标签（只读取项目，作为标签 project），无法判断哪些 GPU 是开发/测试用量；且它按天统计用量，无法区分工作时间与夜间。",
+            ),
+            NotPriced::DevOffHoursElsewhere => pick(
+                lang,
+                "Dev/test-tagged GPUs ran outside office hours only at other providers than the main one, whose usage the levers cover.",
+                "带开发/测试标签的 GPU 只在主要厂商以外的厂商于非工作时间运行，而各项措施仅针对主要厂商的用量。",
             ),
             NotPriced::NoPrice => pick(
                 lang,

@@ -33,6 +33,7 @@ use rust_decimal::Decimal;
 use super::rightsize::{rightsize, Swap};
 use super::time::office_hour;
 use super::{Amounts, GpuWeek, Review};
+use crate::bill::BillFormat;
 
 /// A lever on the reviewed usage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -469,11 +470,30 @@ pub fn levers(
         }
     }
     if schedule.is_none() {
-        out.not_priced.push(("schedule", NotPriced::NoDevOffHours));
+        out.not_priced.push(("schedule", why_no_schedule(review)));
     }
     out.savings
         .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
     Some(out)
+}
+
+/// Why the main provider's usage has no dev/test GPU time out of office hours to stop: the
+/// bill cannot say which GPUs are dev/test (Google's cost table has no labels; no row has an
+/// environment tag), or such time ran only at other providers, or there was none.
+fn why_no_schedule(review: &Review) -> NotPriced {
+    let env_tagged = review
+        .by_tag
+        .keys()
+        .any(|k| super::ENV_TAG_KEYS.contains(&k.to_ascii_lowercase().as_str()));
+    if review.format == BillFormat::GcpBillingExport {
+        NotPriced::NoLabelsInGcpCostTable
+    } else if !env_tagged {
+        NotPriced::NoEnvTag
+    } else if !review.waste.dev_off_hours_gpu_hours.is_zero() {
+        NotPriced::DevOffHoursElsewhere
+    } else {
+        NotPriced::NoDevOffHours
+    }
 }
 
 /// The committed plan's break-even utilization at `provider`, for the line whose committed
@@ -499,16 +519,20 @@ fn utilization_break_even(report: &Report, provider: &str) -> Option<Decimal> {
 }
 
 /// `scenario` with the dev/test share of each GPU's use removed outside office hours, when
-/// there is any.
+/// there is any such use.
 fn scheduled(
     review: &Review,
     weeks_by_gpu: &BTreeMap<String, GpuWeek>,
     scenario: &Scenario,
 ) -> Option<Scenario> {
-    if weeks_by_gpu
-        .values()
-        .all(|w| w.dev.iter().all(Decimal::is_zero))
-    {
+    // Dev/test use in office hours only leaves nothing to stop.
+    let off_hours = |w: &GpuWeek| {
+        w.dev
+            .iter()
+            .enumerate()
+            .any(|(slot, d)| !office_hour(slot) && !d.is_zero())
+    };
+    if !weeks_by_gpu.values().any(off_hours) {
         return None;
     }
     let weeks = review.period_hours()? / Decimal::from(168);

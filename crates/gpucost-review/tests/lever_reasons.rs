@@ -1,0 +1,94 @@
+//! Why a lever is missing, said for the bill at hand (issue 28: "Google Cloud bills get no
+//! savings section … with no reason"): what the bill's format lacks, what its tags lack, or
+//! that the lever's usage is at another provider than the one the levers cover.
+
+use gpucost_core::format::Lang;
+use gpucost_review::html::to_html;
+use gpucost_review::render::{to_json, to_markdown, to_table};
+use gpucost_review::review::levers::{Levers, NotPriced};
+mod support;
+
+fn schedule_reason(lv: &Levers) -> Option<NotPriced> {
+    lv.not_priced
+        .iter()
+        .find(|(slug, _)| *slug == "schedule")
+        .map(|(_, why)| *why)
+}
+
+/// Every human output of `review` with `lv`, in `lang`, says `why`.
+fn said_everywhere(review: &gpucost_review::review::Review, lv: &Levers, why: NotPriced) {
+    for lang in [Lang::En, Lang::Zh] {
+        let json = to_json(review, Some(lv), lang);
+        let text = why.text(lang);
+        for (output, out) in [
+            ("table", to_table(&json, lang)),
+            ("markdown", to_markdown(&json, lang)),
+            // The page writes an apostrophe as `&#39;`.
+            ("html", to_html(&json, lang).replace("&#39;", "'")),
+        ] {
+            assert!(out.contains(text), "{lang:?} {output}: {text}\n{out}");
+        }
+    }
+}
+
+/// Regression: a Google Cloud bill said "No dev/test-tagged GPU ran outside office hours",
+/// as if its GPUs had been checked; its cost table has no labels and counts days, so none can
+/// be.
+#[test]
+fn google_clouds_schedule_lever_says_its_cost_table_has_no_labels() {
+    let r = support::sample("gcp-billing.csv");
+    let lv = support::priced(&r).expect("priced");
+    let why = schedule_reason(&lv);
+    assert_eq!(why, Some(NotPriced::NoLabelsInGcpCostTable));
+    assert_eq!(
+        NotPriced::NoLabelsInGcpCostTable.as_str(),
+        "no-labels-in-gcp-cost-table"
+    );
+    said_everywhere(&r, &lv, NotPriced::NoLabelsInGcpCostTable);
+}
+
+/// Regression: on the generic sample the waste section counts 98 dev/test GPU-hours out of
+/// office hours (at RunPod and AutoDL) while the schedule lever said none ran; the levers
+/// cover Lambda's usage, which has none.
+#[test]
+fn dev_off_hours_at_other_providers_are_not_denied() {
+    let r = support::sample("generic.csv");
+    assert_eq!(
+        r.waste.dev_off_hours_gpu_hours.round_dp(12),
+        rust_decimal::Decimal::from(98)
+    );
+    let lv = support::priced(&r).expect("priced");
+    assert_eq!(lv.main_provider.as_deref(), Some("lambda"));
+    assert_eq!(schedule_reason(&lv), Some(NotPriced::DevOffHoursElsewhere));
+    said_everywhere(&r, &lv, NotPriced::DevOffHoursElsewhere);
+}
+
+/// A bill without an environment tag says so; and (regression) dev/test GPUs that ran in
+/// office hours only were priced as a schedule lever that "would not save anything", where
+/// there is nothing out of office hours to stop.
+#[test]
+fn a_generic_bill_says_why_it_has_nothing_to_stop() {
+    // Monday 2024-05-06 10:00–18:00 at UTC+8, the review's default time zone, then the
+    // night after it.
+    for (tags, window, why) in [
+        (
+            "team=ml",
+            "2024-05-06T12:00:00Z,2024-05-06T20:00:00Z",
+            NotPriced::NoEnvTag,
+        ),
+        (
+            "env=dev",
+            "2024-05-06T02:00:00Z,2024-05-06T10:00:00Z",
+            NotPriced::NoDevOffHours,
+        ),
+    ] {
+        let r = support::generic(&format!(
+            "start,end,provider,gpu_model,gpus,cost,currency,tags\n\
+             {window},runpod,RTX 4090,1,5.52,USD,{tags}\n"
+        ));
+        assert!(r.waste.dev_off_hours_gpu_hours.is_zero(), "{tags}");
+        let lv = support::priced(&r).expect("priced");
+        assert_eq!(schedule_reason(&lv), Some(why), "{tags}");
+        said_everywhere(&r, &lv, why);
+    }
+}
