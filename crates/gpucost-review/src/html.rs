@@ -471,6 +471,9 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             h.pair(l(Label::MainProvider), &who);
         }
         h.close("dl");
+        for n in &lv.notes {
+            h.el("p", &[("data-testid", "review-lever-note")], &n.text);
+        }
         if !lv.savings.is_empty() {
             h.open("table", &[("data-testid", "review-lever-table")]);
             h.el("caption", &[], l(Label::Levers));

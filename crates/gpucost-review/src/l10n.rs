@@ -7,7 +7,7 @@ use gpucost_core::l10n::Localize;
 
 use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
 use crate::limits::OTHER;
-use crate::review::levers::{NotPriced, ReviewLever};
+use crate::review::levers::{LeverNote, NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
 use crate::review::{Dimension, Fold, UNTAGGED};
 use crate::utilization::UtilizationFormat;
@@ -450,6 +450,26 @@ pub fn main_share(provider: &str, percent: &str, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{provider} ({percent}% of the GPU spend; the levers cover its usage)"),
         Lang::Zh => format!("{provider}（占 GPU 支出的 {percent}%；各项措施仅针对其用量）"),
+    }
+}
+
+impl LeverNote {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeverNote::GpuBilledApartFromMachine => "gpu-billed-apart-from-machine",
+        }
+    }
+
+    /// The note, in words.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            LeverNote::GpuBilledApartFromMachine => pick(
+                lang,
+                "Google Cloud bills a GPU apart from the machine it is attached to: the GPU spend is the GPU SKUs only, while the levers price whole machines (GPU, vCPUs and memory) at list prices. The machines' vCPUs and memory are in other spend, not told apart by machine, so the baseline and a saving can exceed the GPU spend.",
+                "Google Cloud 将 GPU 与其挂载的虚拟机分开计费：GPU 支出只含 GPU 计费项，而各项措施按公开价格计算整台机器（GPU、vCPU 与内存）。机器的 vCPU 与内存计入其他支出，且无法按机器区分，因此基线与节省金额可能超过 GPU 支出。",
+            ),
+        }
     }
 }
 

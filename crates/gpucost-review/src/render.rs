@@ -260,6 +260,9 @@ pub struct LeversJson {
     pub savings: Vec<LeverJson>,
     /// Levers not priced: slug and why.
     pub not_priced: Vec<NotPricedJson>,
+    /// What the reader needs to know to read the levers right (Google Cloud's GPU spend
+    /// leaves out the machines): slug and words.
+    pub notes: Vec<NoteJson>,
     /// GPU models left out of the derived scenario.
     pub left_out: Vec<String>,
     /// The calculator link that reproduces the usage (query string).
@@ -283,6 +286,15 @@ pub struct LeverJson {
     pub with: String,
     /// What it assumes.
     pub assumption: String,
+}
+
+/// A note on the levers.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct NoteJson {
+    /// The note's slug.
+    pub note: String,
+    /// In words, in the requested language.
+    pub text: String,
 }
 
 /// A lever not priced.
@@ -501,6 +513,9 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
             lines.push(crate::l10n::summary_owners(None, basis, &[], lang));
         }
         lines.push(crate::l10n::summary_alternatives(lang).into());
+        // A saving read without its note may be read wrong (larger than the GPU spend).
+        let notes = levers.map(|l| l.notes.as_slice()).unwrap_or_default();
+        lines.extend(notes.iter().map(|n| n.text(lang).to_string()));
     }
     let none_text = s.none.map(|w| w.text(lang).to_string()).unwrap_or_default();
     if !none_text.is_empty() {
@@ -597,6 +612,14 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
                 why: why.text(lang).into(),
             })
             .collect(),
+        notes: l
+            .notes
+            .iter()
+            .map(|n| NoteJson {
+                note: n.as_str().into(),
+                text: n.text(lang).into(),
+            })
+            .collect(),
         left_out: l.left_out.clone(),
         scenario_link: l.link.clone(),
     }
@@ -609,7 +632,8 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 /// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
 /// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
 /// `provider`, `gpu-model`, `instance`, `tag:<key>`,
-/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`; with a
+/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever`, `lever-note` (key:
+/// the note's slug) or `baseline`; with a
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
 /// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
 /// currency), `low-utilization` (spend) and `no-utilization-samples` (key: how many
@@ -727,6 +751,9 @@ pub fn to_csv(json: &ReviewJson) -> String {
         );
         for s in &l.savings {
             row("lever", &s.lever, &l.currency, &s.amount, "", "");
+        }
+        for n in &l.notes {
+            row("lever-note", &n.note, "", "", "", "");
         }
     }
     for f in &json.folded {
@@ -942,6 +969,9 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             }
             out.push('\n');
         }
+        for n in &lv.notes {
+            out.push_str(&format!("- {}\n", markdown_text(&n.text)));
+        }
         for n in &lv.not_priced {
             out.push_str(&format!(
                 "- {} `{}`: {}\n",
@@ -1080,6 +1110,9 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
                 crate::l10n::main_share(&lv.main_provider, &lv.main_provider_share, lang)
             ),
         );
+        for n in &lv.notes {
+            out.push_str(&format!("  {}\n", n.text));
+        }
         for s in &lv.savings {
             out.push_str(&format!(
                 "  {:<40} {:>12} {}  {:>6}%  {}\n",

@@ -92,3 +92,48 @@ fn a_generic_bill_says_why_it_has_nothing_to_stop() {
         said_everywhere(&r, &lv, why);
     }
 }
+
+/// Regression: a Google Cloud bill's summary said spot capacity "saves $4,591.89 a month" of
+/// a GPU spend of $4,526.45 a month, without a word on why: Google bills the GPU SKU apart
+/// from its machine's vCPUs and memory, while the catalog prices whole machines. The levers
+/// (golden, to the cent) now say so wherever they are read.
+#[test]
+fn google_cloud_levers_say_the_gpu_spend_leaves_out_the_machines() {
+    use gpucost_review::render::to_csv;
+    use gpucost_review::review::levers::LeverNote;
+    let usd = |s: &str| s.parse::<rust_decimal::Decimal>().unwrap();
+    let r = support::sample("gcp-billing.csv");
+    let lv = support::priced(&r).expect("priced");
+    assert_eq!(lv.notes, [LeverNote::GpuBilledApartFromMachine]);
+    let actual = lv.actual_monthly.expect("dated").amount;
+    assert_eq!(actual, usd("4526.45"));
+    assert_eq!(lv.baseline.expect("priced").amount, usd("5873.34"));
+    let savings: Vec<_> = lv
+        .savings
+        .iter()
+        .map(|s| (s.lever.as_str(), s.amount().round_for_display().amount))
+        .collect();
+    assert_eq!(
+        savings,
+        [("spot", usd("4591.89")), ("other-provider", usd("2053.74"))]
+    );
+    assert!(savings[0].1 > actual, "the case the note explains");
+    for lang in [Lang::En, Lang::Zh] {
+        let text = LeverNote::GpuBilledApartFromMachine.text(lang);
+        let json = to_json(&r, Some(&lv), lang);
+        assert!(json.summary.lines.iter().any(|l| l == text), "summary");
+        let notes = &json.levers.as_ref().unwrap().notes;
+        assert_eq!(notes[0].note, "gpu-billed-apart-from-machine");
+        for (output, out) in [
+            ("table", to_table(&json, lang)),
+            ("markdown", to_markdown(&json, lang)),
+            ("html", to_html(&json, lang).replace("&#39;", "'")),
+        ] {
+            assert!(out.contains(text), "{lang:?} {output}");
+        }
+        assert!(to_csv(&json).contains("\nlever-note,gpu-billed-apart-from-machine,"));
+    }
+    // A bill whose instance lines include the machine has no such note.
+    let aws = support::priced(&support::sample("aws-cur-legacy.csv")).expect("priced");
+    assert!(aws.notes.is_empty());
+}

@@ -97,6 +97,16 @@ impl LeverSaving {
 
 pub use super::error::NotPriced;
 
+/// What a reader needs to know to read the levers of this bill right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeverNote {
+    /// The bill charges a GPU apart from the machine it is attached to (Google Cloud's GPU
+    /// SKUs), so its GPU spend leaves out the machines' vCPUs and memory (in other spend,
+    /// and not told apart by machine), while the catalog prices whole machines: the
+    /// baseline, and a saving, can exceed the GPU spend.
+    GpuBilledApartFromMachine,
+}
+
 /// The levers of a review.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Levers {
@@ -119,6 +129,8 @@ pub struct Levers {
     pub savings: Vec<LeverSaving>,
     /// Levers not priced, and why.
     pub not_priced: Vec<(&'static str, NotPriced)>,
+    /// What the reader needs to know to read them right.
+    pub notes: Vec<LeverNote>,
 }
 
 /// The usage of `review` as a calculator scenario, with the GPU models left out: every
@@ -337,6 +349,7 @@ pub fn levers(
         baseline: None,
         savings: Vec::new(),
         not_priced: Vec::new(),
+        notes: notes(review),
     };
     let price = |s: Scenario| -> Option<Report> {
         session::estimate(embedded, s, fx, currency, today, || {
@@ -475,6 +488,17 @@ pub fn levers(
     out.savings
         .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
     Some(out)
+}
+
+/// The notes the levers of `review` carry.
+fn notes(review: &Review) -> Vec<LeverNote> {
+    let mut notes = Vec::new();
+    // Google's cost table has a line per GPU SKU and others for the machine's vCPUs and
+    // memory, which no column ties to the GPU's machine.
+    if review.format == BillFormat::GcpBillingExport {
+        notes.push(LeverNote::GpuBilledApartFromMachine);
+    }
+    notes
 }
 
 /// Why the main provider's usage has no dev/test GPU time out of office hours to stop: the
