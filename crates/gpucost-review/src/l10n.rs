@@ -9,7 +9,7 @@ use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
 use crate::limits::OTHER;
 use crate::review::levers::{LeverNote, NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
-use crate::review::{Dimension, Fold, UNTAGGED};
+use crate::review::{Dimension, Fold, NOT_DESCRIBED, UNTAGGED};
 use crate::utilization::UtilizationFormat;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -204,12 +204,13 @@ impl Quantity {
     }
 }
 
-/// A group's name: the review's own groups (GPU spend without the tag key, and the values
-/// folded past a limit) in words of `lang`; a key the bill wrote, as it is.
+/// A group's name: the review's own groups (GPU spend without the tag key, the values folded
+/// past a limit, lines of no description) in words of `lang`; a key the bill wrote, as it is.
 pub fn group_name(key: &str, lang: Lang) -> &str {
     match key {
         UNTAGGED => pick(lang, UNTAGGED, "（未加标签）"),
         OTHER => pick(lang, OTHER, "（其他）"),
+        NOT_DESCRIBED => pick(lang, NOT_DESCRIBED, "（无描述）"),
         _ => key,
     }
 }

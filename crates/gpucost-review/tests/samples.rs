@@ -257,3 +257,42 @@ fn an_empty_tag_value_or_key_makes_no_group_of_no_name() {
     let json = to_json(&r, None, gpucost_core::format::Lang::En);
     assert!(!to_csv(&json).contains("\ntag:team,,"), "no empty key row");
 }
+
+/// Regression: a line the bill names by nothing (an Azure line without meter category,
+/// subcategory or name; Google's `Rounding error` before it was named by its cost type) made
+/// an other-spend row of no name, read ": $0.00"; it is the review's own item, named in each
+/// language.
+#[test]
+fn a_line_of_no_description_is_named_in_each_language() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/azure-cost-details.csv"
+    );
+    let azure = std::fs::read_to_string(path).unwrap();
+    let bill = azure.replace(
+        ",Bandwidth,,meter-bw,Standard Data Transfer Out,",
+        ", ,,meter-bw, ,",
+    );
+    assert_ne!(bill, azure, "the bandwidth line is in the sample");
+    let r = support::generic(&bill);
+    let keys: Vec<&str> = r.non_gpu.iter().map(|(k, _)| k.as_str()).collect();
+    assert!(
+        keys.contains(&gpucost_review::review::NOT_DESCRIBED),
+        "{keys:?}"
+    );
+    assert!(keys.iter().all(|k| !k.trim().is_empty()), "{keys:?}");
+    for (lang, name) in [
+        (gpucost_core::format::Lang::En, "(not described)"),
+        (gpucost_core::format::Lang::Zh, "（无描述）"),
+    ] {
+        let json = to_json(&r, None, lang);
+        let table = to_table(&json, lang);
+        assert!(table.contains(&format!("\n  {name} ")), "{table}");
+        let html = gpucost_review::html::to_html(&json, lang);
+        assert!(
+            html.contains(&format!("<th scope=\"row\">{name}</th>")),
+            "{html}"
+        );
+        assert!(!html.contains("<th scope=\"row\"></th>"));
+    }
+}

@@ -506,8 +506,9 @@ impl<'c> Reviewer<'c> {
             });
         }
         let Some(gpu_use) = gpu_use else {
-            let what = if row.description.is_empty() {
-                "(not described)"
+            // A line the bill names by nothing is no row of an empty name (": $0.00").
+            let what = if row.description.trim().is_empty() {
+                NOT_DESCRIBED
             } else {
                 row.description.as_str()
             };
@@ -892,6 +893,9 @@ impl Dimension {
 
 /// The group of GPU rows without a tag key.
 pub const UNTAGGED: &str = "(untagged)";
+/// The other-spend item of lines the bill names by nothing (no service, product or cost
+/// type).
+pub const NOT_DESCRIBED: &str = "(not described)";
 
 /// Yuan per dollar used only to order groups that mix currencies (never shown).
 pub(crate) const FX_ORDER: Decimal = Decimal::from_parts(7, 0, 0, false, 0);
