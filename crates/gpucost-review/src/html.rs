@@ -24,7 +24,6 @@ use gpucost_core::format::{self, Lang};
 use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 
-use crate::bill::BillFormat;
 use crate::l10n::{group_name, weekday, Label};
 use crate::render::{shown, shown_amount, GroupJson, ReviewJson};
 
@@ -38,22 +37,6 @@ fn testid_part(key: &str) -> String {
     key.chars()
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect()
-}
-
-/// The bill format's name in `lang`, from its slug (the slug itself when unknown).
-fn format_name(slug: &str, lang: Lang) -> String {
-    const ALL: [BillFormat; 7] = [
-        BillFormat::AwsCurLegacy,
-        BillFormat::AwsCur2,
-        BillFormat::GcpBillingExport,
-        BillFormat::AzureCostDetails,
-        BillFormat::AlibabaBillDetails,
-        BillFormat::TencentBillDetails,
-        BillFormat::Generic,
-    ];
-    ALL.iter()
-        .find(|f| f.as_str() == slug)
-        .map_or_else(|| slug.to_string(), |f| f.name(lang).to_string())
 }
 
 /// `$1.006 + ¥8.00` per GPU-hour from a per-currency map of decimal strings.
@@ -294,7 +277,10 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         &format!("{}: {}", l(Label::Review), json.file),
     );
     h.open("dl", &[("data-testid", "review-summary")]);
-    h.pair(l(Label::Format), &format_name(&json.format, lang));
+    h.pair(
+        l(Label::Format),
+        &crate::l10n::format_name(&json.format, lang),
+    );
     if !json.period_start.is_empty() || !json.period_end.is_empty() {
         h.pair(
             l(Label::Period),

@@ -61,6 +61,22 @@ impl BillFormat {
     }
 }
 
+/// The bill format's name in `lang`, from its slug (the slug itself when unknown).
+pub fn format_name(slug: &str, lang: Lang) -> String {
+    const ALL: [BillFormat; 7] = [
+        BillFormat::AwsCurLegacy,
+        BillFormat::AwsCur2,
+        BillFormat::GcpBillingExport,
+        BillFormat::AzureCostDetails,
+        BillFormat::AlibabaBillDetails,
+        BillFormat::TencentBillDetails,
+        BillFormat::Generic,
+    ];
+    ALL.iter()
+        .find(|f| f.as_str() == slug)
+        .map_or_else(|| slug.to_string(), |f| f.name(lang).to_string())
+}
+
 impl UtilizationFormat {
     /// Stable slug for exports.
     pub fn as_str(self) -> &'static str {

@@ -1008,7 +1008,8 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
     let line = |out: &mut String, label: &str, value: String| {
         out.push_str(&format!("  {label:<28} {value}\n"));
     };
-    line(&mut out, l(Label::Format), json.format.clone());
+    let format = crate::l10n::format_name(&json.format, lang);
+    line(&mut out, l(Label::Format), format);
     if !json.period_start.is_empty() {
         line(
             &mut out,

@@ -23,7 +23,7 @@ const ALLOWED: &[&str] = &[
 
 /// Every text of `json` that the bill wrote (or the catalog's ids and the link hold).
 fn bill_text(json: &ReviewJson) -> Vec<String> {
-    let mut out = vec![json.file.clone(), json.format.clone()];
+    let mut out = vec![json.file.clone()];
     let groups = |gs: &[GroupJson], out: &mut Vec<String>| {
         out.extend(gs.iter().map(|g| g.key.clone()));
     };
