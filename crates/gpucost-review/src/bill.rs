@@ -50,6 +50,26 @@ pub enum BillFormat {
     Generic,
 }
 
+/// What a bill format does not say, so that the review claims nothing of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lack {
+    /// Which instance a charge is for: no GPU resource can be said to never stop.
+    Instances,
+    /// Labels or tags that could mark dev/test use: no GPU is known to be dev/test.
+    Labels,
+}
+
+impl BillFormat {
+    /// What this format does not say. Google's cost table has a line per SKU and project,
+    /// with no instance id and no labels.
+    pub fn lacks(self) -> &'static [Lack] {
+        match self {
+            BillFormat::GcpBillingExport => &[Lack::Instances, Lack::Labels],
+            _ => &[],
+        }
+    }
+}
+
 /// One usage line of a bill, in the terms every format shares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageRow {

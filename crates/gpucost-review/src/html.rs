@@ -381,17 +381,25 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             )
         })
         .collect();
-    h.list("review-always-on", &always_on, lang);
+    match json.lack("instances") {
+        Some(why) => h.el("p", &[("data-testid", "review-always-on")], why),
+        None => h.list("review-always-on", &always_on, lang),
+    }
     h.close("dd");
     h.el("dt", &[], l(Label::DevOffHours));
     h.el(
         "dd",
         &[("data-testid", "review-dev-off-hours")],
-        &format!(
-            "{} {} · {}",
-            num(&json.dev_off_hours_gpu_hours, 4),
-            l(Label::GpuHours),
-            shown(&json.dev_off_hours_cost)
+        &json.lack("labels").map_or_else(
+            || {
+                format!(
+                    "{} {} · {}",
+                    num(&json.dev_off_hours_gpu_hours, 4),
+                    l(Label::GpuHours),
+                    shown(&json.dev_off_hours_cost)
+                )
+            },
+            str::to_string,
         ),
     );
     h.close("dl");

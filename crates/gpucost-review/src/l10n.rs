@@ -5,7 +5,7 @@
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 
-use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
+use crate::bill::{BillError, BillFormat, BillProblem, Lack, Quantity};
 use crate::limits::OTHER;
 use crate::review::levers::{LeverNote, NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
@@ -75,6 +75,32 @@ pub fn format_name(slug: &str, lang: Lang) -> String {
     ALL.iter()
         .find(|f| f.as_str() == slug)
         .map_or_else(|| slug.to_string(), |f| f.name(lang).to_string())
+}
+
+impl Lack {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lack::Instances => "instances",
+            Lack::Labels => "labels",
+        }
+    }
+
+    /// What cannot be known, and why, in place of the figure.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Lack::Instances => pick(
+                lang,
+                "not known: the bill names no instance (Google Cloud's cost table has no instance id), so no GPU can be said to never stop",
+                "无法判断：账单未标明实例（Google Cloud 的费用表没有实例 ID），无法判断哪些 GPU 从不停止",
+            ),
+            Lack::Labels => pick(
+                lang,
+                "not known: the bill has no labels (Google Cloud's cost table has none), so no GPU is known to be dev/test",
+                "无法判断：账单不含标签（Google Cloud 的费用表没有标签），无法判断哪些 GPU 是开发/测试用量",
+            ),
+        }
+    }
 }
 
 impl UtilizationFormat {

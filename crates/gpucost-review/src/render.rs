@@ -81,6 +81,10 @@ pub struct ReviewJson {
     pub heat: Vec<String>,
     /// The review's time zone, minutes east of UTC.
     pub tz_offset_minutes: i16,
+    /// What the bill's format does not say (`instances`, `labels`), so that the figures it
+    /// would give (resources that never stop; dev/test use) are not known, not zero.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lacks: Vec<LackJson>,
     /// GPU resources that never stop.
     pub always_on: Vec<AlwaysOnJson>,
     /// Dev/test GPU-hours outside office hours.
@@ -95,6 +99,17 @@ pub struct ReviewJson {
     /// The levers, when the usage could be priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levers: Option<LeversJson>,
+}
+
+impl ReviewJson {
+    /// What is not known because the bill's format does not say `what` (`instances`,
+    /// `labels`), in the document's language.
+    pub fn lack(&self, what: &str) -> Option<&str> {
+        self.lacks
+            .iter()
+            .find(|l| l.what == what)
+            .map(|l| l.text.as_str())
+    }
 }
 
 /// What to do first ([`crate::review::summary`]).
@@ -210,6 +225,15 @@ pub struct GroupJson {
     pub gpu_hours: String,
     /// Spend per GPU-hour per currency, four decimals.
     pub per_gpu_hour: BTreeMap<String, String>,
+}
+
+/// What a bill's format does not say.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LackJson {
+    /// `instances` or `labels`.
+    pub what: String,
+    /// What is not known, and why, in the requested language.
+    pub text: String,
 }
 
 /// A resource that never stops.
@@ -400,6 +424,15 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
             .collect(),
         heat: review.heat.iter().map(|h| dec(*h)).collect(),
         tz_offset_minutes: review.options.tz_offset_minutes,
+        lacks: review
+            .format
+            .lacks()
+            .iter()
+            .map(|l| LackJson {
+                what: l.as_str().into(),
+                text: l.text(lang).into(),
+            })
+            .collect(),
         always_on: review
             .waste
             .always_on
@@ -632,7 +665,9 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 /// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
 /// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
 /// `provider`, `gpu-model`, `instance`, `tag:<key>`,
-/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever`, `lever-note` (key:
+/// `non-gpu-item`, `lacks` (key: `instances` or `labels`, what the bill's format does not
+/// say, so that no resource is listed as never stopping and no dev/test spend is counted),
+/// `always-on`, `dev-off-hours`, `budget`, `lever`, `lever-note` (key:
 /// the note's slug) or `baseline`; with a
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
 /// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
@@ -698,6 +733,9 @@ pub fn to_csv(json: &ReviewJson) -> String {
                 row(&format!("tag:{key}"), &g.key, c, v, &g.gpu_hours, per);
             }
         }
+    }
+    for l in &json.lacks {
+        row("lacks", &l.what, "", "", "", "");
     }
     for r in &json.always_on {
         for (c, v) in &r.cost {
@@ -830,6 +868,20 @@ fn utilization_lines(u: &UtilizationJson, lang: Lang) -> Vec<String> {
     lines
 }
 
+/// Dev/test GPU-hours out of office hours and their cost, joined by `sep`; or, when the
+/// bill's format has no labels, that they are not known.
+fn dev_off_hours(json: &ReviewJson, lang: Lang, sep: &str) -> String {
+    match json.lack("labels") {
+        Some(why) => why.to_string(),
+        None => format!(
+            "{} {}{sep}{}",
+            json.dev_off_hours_gpu_hours,
+            Label::GpuHours.get(lang),
+            shown(&json.dev_off_hours_cost)
+        ),
+    }
+}
+
 /// The review as Markdown: totals, the groups, waste, budgets and levers.
 pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     let l = |x: Label| x.get(lang);
@@ -892,6 +944,9 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
         );
     }
     out.push_str(&format!("### {}\n\n", l(Label::Waste)));
+    if let Some(why) = json.lack("instances") {
+        out.push_str(&format!("- {}: {why}\n", l(Label::AlwaysOn)));
+    }
     for r in &json.always_on {
         out.push_str(&format!(
             "- {}: {} ({} · {} · {} {})\n",
@@ -903,13 +958,8 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
             l(Label::Hours)
         ));
     }
-    out.push_str(&format!(
-        "- {}: {} {} · {}\n",
-        l(Label::DevOffHours),
-        json.dev_off_hours_gpu_hours,
-        l(Label::GpuHours),
-        shown(&json.dev_off_hours_cost),
-    ));
+    let dev_off_hours = dev_off_hours(json, lang, " · ");
+    out.push_str(&format!("- {}: {dev_off_hours}\n", l(Label::DevOffHours)));
     match &json.utilization {
         None => out.push_str(&format!("- {}\n\n", l(Label::Utilization))),
         Some(u) => {
@@ -1054,6 +1104,9 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
     }
     groups(&mut out, l(Label::NonGpu), &json.non_gpu_items);
     out.push_str(&format!("\n{}\n", l(Label::Waste)));
+    if let Some(why) = json.lack("instances") {
+        out.push_str(&format!("  {}: {why}\n", l(Label::AlwaysOn)));
+    }
     for r in &json.always_on {
         out.push_str(&format!(
             "  {}: {} ({}, {}, {} {})\n",
@@ -1065,13 +1118,8 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
             l(Label::Hours)
         ));
     }
-    out.push_str(&format!(
-        "  {}: {} {}, {}\n",
-        l(Label::DevOffHours),
-        json.dev_off_hours_gpu_hours,
-        l(Label::GpuHours),
-        shown(&json.dev_off_hours_cost),
-    ));
+    let dev_off_hours = dev_off_hours(json, lang, ", ");
+    out.push_str(&format!("  {}: {dev_off_hours}\n", l(Label::DevOffHours)));
     match &json.utilization {
         None => out.push_str(&format!("  {}\n", l(Label::Utilization))),
         Some(u) => {

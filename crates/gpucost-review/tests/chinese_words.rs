@@ -15,10 +15,10 @@ use gpucost_review::review::UNTAGGED;
 mod support;
 
 /// Latin words a Chinese reader is meant to see: currencies, units, names of formats and
-/// tools, and `vCPU`, as Chinese clouds' own pages write it.
+/// tools, and `vCPU` and `ID`, as Chinese clouds' own pages write them (`实例ID`).
 const ALLOWED: &[&str] = &[
     "GPU", "CSV", "UTC", "USD", "CNY", "JSON", "nvidia", "smi", "GiB", "MiB", "p95", "v", "AWS",
-    "CUR", "Azure", "Google", "Cloud", "vCPU",
+    "CUR", "Azure", "Google", "Cloud", "vCPU", "ID",
 ];
 
 /// Every text of `json` that the bill wrote (or the catalog's ids and the link hold).

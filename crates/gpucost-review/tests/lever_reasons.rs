@@ -1,4 +1,4 @@
-//! Why a lever is missing, said for the bill at hand (issue 28: "Google Cloud bills get no
+//! Why a lever or a figure is missing, said for the bill at hand (issue 28: "Google Cloud bills get no
 //! savings section … with no reason"): what the bill's format lacks, what its tags lack, or
 //! that the lever's usage is at another provider than the one the levers cover.
 
@@ -136,4 +136,49 @@ fn google_cloud_levers_say_the_gpu_spend_leaves_out_the_machines() {
     // A bill whose instance lines include the machine has no such note.
     let aws = support::priced(&support::sample("aws-cur-legacy.csv")).expect("priced");
     assert!(aws.notes.is_empty());
+}
+
+/// Regression: a Google Cloud review listed no GPU that never stops ("None") and "0 GPU-hours"
+/// of dev/test use out of office hours, as if both had been checked; its cost table has no
+/// instance id and no labels, so both are said to be not known, in every output.
+#[test]
+fn google_clouds_waste_says_what_its_cost_table_cannot_tell() {
+    use gpucost_review::bill::Lack;
+    use gpucost_review::render::to_csv;
+    let r = support::sample("gcp-billing.csv");
+    assert_eq!(r.format.lacks(), [Lack::Instances, Lack::Labels]);
+    for lang in [Lang::En, Lang::Zh] {
+        let json = to_json(&r, None, lang);
+        let csv = to_csv(&json);
+        assert!(csv.contains("\nlacks,instances,") && csv.contains("\nlacks,labels,"));
+        for lack in [Lack::Instances, Lack::Labels] {
+            let text = lack.text(lang);
+            assert_eq!(json.lack(lack.as_str()), Some(text));
+            for (output, out) in [
+                ("table", to_table(&json, lang)),
+                ("markdown", to_markdown(&json, lang)),
+                ("html", to_html(&json, lang).replace("&#39;", "'")),
+            ] {
+                assert!(out.contains(text), "{lang:?} {output}: {text}");
+                // The waste section (the heat map's cells may well say 0 GPU-hours).
+                let waste = out
+                    .split_once("review-waste")
+                    .map_or(out.as_str(), |(_, w)| w.split("</section>").next().unwrap());
+                for zero in [": 0 GPU-hours", ">0 GPU-hours", ": 0 卡·时", ">0 卡·时"] {
+                    assert!(!waste.contains(zero), "{lang:?} {output}: {zero}");
+                }
+            }
+        }
+        let html = to_html(&json, lang);
+        assert!(
+            !html.contains("<ul data-testid=\"review-always-on\">"),
+            "no list"
+        );
+    }
+    // A bill that names its instances and tags says what it found.
+    let aws = support::sample("aws-cur-legacy.csv");
+    assert!(aws.format.lacks().is_empty());
+    let json = to_json(&aws, None, Lang::En);
+    assert!(json.lacks.is_empty() && json.lack("labels").is_none());
+    assert!(to_table(&json, Lang::En).contains("GPU-hours, $"));
 }

@@ -33,7 +33,7 @@ use rust_decimal::Decimal;
 use super::rightsize::{rightsize, Swap};
 use super::time::office_hour;
 use super::{Amounts, GpuWeek, Review};
-use crate::bill::BillFormat;
+use crate::bill::{BillFormat, Lack};
 
 /// A lever on the reviewed usage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -509,7 +509,7 @@ fn why_no_schedule(review: &Review) -> NotPriced {
         .by_tag
         .keys()
         .any(|k| super::ENV_TAG_KEYS.contains(&k.to_ascii_lowercase().as_str()));
-    if review.format == BillFormat::GcpBillingExport {
+    if review.format.lacks().contains(&Lack::Labels) {
         NotPriced::NoLabelsInGcpCostTable
     } else if !env_tagged {
         NotPriced::NoEnvTag
