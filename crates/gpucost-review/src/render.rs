@@ -338,6 +338,15 @@ fn amounts(a: &Amounts) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// `a` with a zero for each currency of the bill (`bill`) it lacks, so that an amount of
+/// nothing shows as "$0.00" in the bill's currency, never as a bare "0".
+fn with_zeros(mut a: BTreeMap<String, String>, bill: &Amounts) -> BTreeMap<String, String> {
+    for c in bill.0.keys() {
+        a.entry(c.to_string()).or_insert_with(|| "0".into());
+    }
+    a
+}
+
 fn dec(d: Decimal) -> String {
     d.round_dp(4).normalize().to_string()
 }
@@ -401,8 +410,8 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
         period_start: start,
         period_end: end,
         total: amounts(&review.total),
-        gpu: amounts(&review.gpu),
-        non_gpu: amounts(&non_gpu_total),
+        gpu: with_zeros(amounts(&review.gpu), &review.total),
+        non_gpu: with_zeros(amounts(&non_gpu_total), &review.total),
         gpu_hours: dec(review.gpu_hours),
         by_provider: review.by_provider.iter().map(group).collect(),
         by_gpu: review.by_gpu.iter().map(group).collect(),
@@ -446,13 +455,16 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
             })
             .collect(),
         dev_off_hours_gpu_hours: dec(review.waste.dev_off_hours_gpu_hours),
-        dev_off_hours_cost: review
-            .waste
-            .dev_off_hours_cost
-            .0
-            .iter()
-            .map(|(c, v)| (c.to_string(), v.round_dp(2).normalize().to_string()))
-            .collect(),
+        dev_off_hours_cost: with_zeros(
+            review
+                .waste
+                .dev_off_hours_cost
+                .0
+                .iter()
+                .map(|(c, v)| (c.to_string(), v.round_dp(2).normalize().to_string()))
+                .collect(),
+            &review.gpu,
+        ),
         budgets: review
             .budgets
             .iter()
@@ -475,7 +487,7 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
 fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> SummaryJson {
     let s = summarize(review, levers);
     let total = amounts(&s.total);
-    let gpu = amounts(&s.gpu);
+    let gpu = with_zeros(amounts(&s.gpu), &s.total);
     let mut lines = vec![crate::l10n::summary_spend(
         &shown(&total),
         &shown(&gpu),

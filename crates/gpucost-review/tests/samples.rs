@@ -296,3 +296,32 @@ fn a_line_of_no_description_is_named_in_each_language() {
         assert!(!html.contains("<th scope=\"row\"></th>"));
     }
 }
+
+/// Regression: spend of nothing was shown as a bare "0" ("Other spend 0", "0 GPU-hours, 0"),
+/// a figure without a unit; it is zero in each of the bill's currencies.
+#[test]
+fn an_amount_of_nothing_is_shown_in_the_bills_currencies() {
+    let r = support::sample("generic.csv");
+    let json = to_json(&r, None, gpucost_core::format::Lang::En);
+    assert_eq!(json.non_gpu["CNY"], "0");
+    assert_eq!(json.non_gpu["USD"], "0");
+    let table = to_table(&json, gpucost_core::format::Lang::En);
+    assert!(
+        table.contains("Other spend                  ¥0.00 + $0.00\n"),
+        "{table}"
+    );
+    let csv = to_csv(&json);
+    assert!(
+        csv.contains("\nnon-gpu,,CNY,0,,\nnon-gpu,,USD,0,,\n"),
+        "{csv}"
+    );
+    // A bill of one currency without dev/test use: zero in that currency.
+    let r = support::generic(
+        "start,end,provider,gpu_model,gpus,cost,currency,tags\n\
+         2024-05-06T12:00:00Z,2024-05-06T20:00:00Z,runpod,RTX 4090,1,5.52,USD,env=prod\n",
+    );
+    let json = to_json(&r, None, gpucost_core::format::Lang::Zh);
+    let md = to_markdown(&json, gpucost_core::format::Lang::Zh);
+    assert!(md.contains("0 卡·时 · $0.00\n"), "{md}");
+    assert!(!md.contains(": 0\n") && !md.contains("· 0\n"), "{md}");
+}
