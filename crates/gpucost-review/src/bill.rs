@@ -57,6 +57,9 @@ pub enum Lack {
     Instances,
     /// Labels or tags that could mark dev/test use: no GPU is known to be dev/test.
     Labels,
+    /// The hours of the day (a bill that counts use by the day): the hour-of-week map and
+    /// the time out of office hours spread each day's use evenly over its 24 hours.
+    HoursOfDay,
 }
 
 impl BillFormat {

@@ -358,6 +358,10 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         h.close("table");
     }
     heat_table(&mut h, json, lang);
+    // A bill grouped by day drew days, not hours: the map says so under it.
+    if let Some(why) = json.lack("hours-of-day") {
+        h.el("p", &[("data-testid", "review-heat-note")], why);
+    }
     h.close("section");
 
     // Waste.

@@ -83,6 +83,7 @@ impl Lack {
         match self {
             Lack::Instances => "instances",
             Lack::Labels => "labels",
+            Lack::HoursOfDay => "hours-of-day",
         }
     }
 
@@ -98,6 +99,11 @@ impl Lack {
                 lang,
                 "not known: the bill has no labels (Google Cloud's cost table has none), so no GPU is known to be dev/test",
                 "无法判断：账单不含标签（Google Cloud 的费用表没有标签），无法判断哪些 GPU 是开发/测试用量",
+            ),
+            Lack::HoursOfDay => pick(
+                lang,
+                "The bill counts GPU use by the day, so its hours of the day are not known: each day's GPU-hours are spread evenly over its 24 hours, in the heat map and in the time out of office hours",
+                "账单按天统计 GPU 用量，无法得知一天中的具体时段：每天的卡·时在热力图和非工作时间统计中都按 24 小时平均分摊",
             ),
         }
     }
@@ -501,6 +507,7 @@ impl LeverNote {
     pub fn as_str(self) -> &'static str {
         match self {
             LeverNote::GpuBilledApartFromMachine => "gpu-billed-apart-from-machine",
+            LeverNote::ScheduleFromWholeDays => "schedule-from-whole-days",
         }
     }
 
@@ -511,6 +518,11 @@ impl LeverNote {
                 lang,
                 "Google Cloud bills a GPU apart from the machine it is attached to: the GPU spend is the GPU SKUs only, while the levers price whole machines (GPU, vCPUs and memory) at list prices. The machines' vCPUs and memory are in other spend, not told apart by machine, so the baseline and a saving can exceed the GPU spend.",
                 "Google Cloud 将 GPU 与其挂载的虚拟机分开计费：GPU 支出只含 GPU 计费项，而各项措施按公开价格计算整台机器（GPU、vCPU 与内存）。机器的 vCPU 与内存计入其他支出，且无法按机器区分，因此基线与节省金额可能超过 GPU 支出。",
+            ),
+            LeverNote::ScheduleFromWholeDays => pick(
+                lang,
+                "The bill counts GPU use by the day: stopping dev/test GPUs out of office hours is priced as if each day's dev/test use were spread evenly over its 24 hours.",
+                "账单按天统计 GPU 用量：非工作时间停掉开发/测试 GPU 的节省，是按每天的开发/测试用量在 24 小时内平均分布计算的。",
             ),
         }
     }

@@ -434,7 +434,6 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
         heat: review.heat.iter().map(|h| dec(*h)).collect(),
         tz_offset_minutes: review.options.tz_offset_minutes,
         lacks: review
-            .format
             .lacks()
             .iter()
             .map(|l| LackJson {
@@ -677,8 +676,9 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
 /// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
 /// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
 /// `provider`, `gpu-model`, `instance`, `tag:<key>`,
-/// `non-gpu-item`, `lacks` (key: `instances` or `labels`, what the bill's format does not
-/// say, so that no resource is listed as never stopping and no dev/test spend is counted),
+/// `non-gpu-item`, `lacks` (key: `instances`, `labels` or `hours-of-day`: what the bill does
+/// not say, so that no resource is listed as never stopping, no dev/test spend is counted,
+/// or each day's use is spread evenly over its hours),
 /// `always-on`, `dev-off-hours`, `budget`, `lever`, `lever-note` (key:
 /// the note's slug) or `baseline`; with a
 /// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
@@ -972,6 +972,9 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     }
     let dev_off_hours = dev_off_hours(json, lang, " · ");
     out.push_str(&format!("- {}: {dev_off_hours}\n", l(Label::DevOffHours)));
+    if let Some(why) = json.lack("hours-of-day") {
+        out.push_str(&format!("- {}\n", markdown_text(why)));
+    }
     match &json.utilization {
         None => out.push_str(&format!("- {}\n\n", l(Label::Utilization))),
         Some(u) => {
@@ -1132,6 +1135,9 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
     }
     let dev_off_hours = dev_off_hours(json, lang, ", ");
     out.push_str(&format!("  {}: {dev_off_hours}\n", l(Label::DevOffHours)));
+    if let Some(why) = json.lack("hours-of-day") {
+        out.push_str(&format!("  {why}\n"));
+    }
     match &json.utilization {
         None => out.push_str(&format!("  {}\n", l(Label::Utilization))),
         Some(u) => {

@@ -182,3 +182,50 @@ fn google_clouds_waste_says_what_its_cost_table_cannot_tell() {
     assert!(json.lacks.is_empty() && json.lack("labels").is_none());
     assert!(to_table(&json, Lang::En).contains("GPU-hours, $"));
 }
+
+/// Regression: a bill that counts GPU use by the day (Azure's daily lines, Google's cost
+/// table) drew an hour-of-week map and priced stopping dev/test GPUs at night as if it knew
+/// the hours, when each day's use was only spread evenly over them; both now say so.
+#[test]
+fn a_bill_by_the_day_says_its_hours_are_spread_evenly() {
+    use gpucost_review::bill::Lack;
+    use gpucost_review::review::levers::{LeverNote, ReviewLever};
+    let r = support::sample("azure-cost-details.csv");
+    assert!(r.by_day, "Azure's lines are days");
+    assert_eq!(r.lacks(), [Lack::HoursOfDay]);
+    let lv = support::priced(&r).expect("priced");
+    assert!(lv.savings.iter().any(|s| s.lever == ReviewLever::Schedule));
+    assert_eq!(lv.notes, [LeverNote::ScheduleFromWholeDays]);
+    for lang in [Lang::En, Lang::Zh] {
+        let json = to_json(&r, Some(&lv), lang);
+        let lack = Lack::HoursOfDay.text(lang);
+        let note = LeverNote::ScheduleFromWholeDays.text(lang);
+        assert!(json.summary.lines.iter().any(|l| l == note), "summary");
+        for (output, out) in [
+            ("table", to_table(&json, lang)),
+            ("markdown", to_markdown(&json, lang)),
+            ("html", to_html(&json, lang).replace("&#39;", "'")),
+        ] {
+            assert!(
+                out.contains(lack) && out.contains(note),
+                "{lang:?} {output}"
+            );
+        }
+        let html = to_html(&json, lang);
+        let map = html.find("data-testid=\"review-heat\"").unwrap();
+        assert!(html.find("data-testid=\"review-heat-note\"") > Some(map));
+    }
+    let gcp = support::sample("gcp-billing.csv");
+    assert!(gcp.by_day);
+    assert_eq!(
+        gcp.lacks(),
+        [Lack::Instances, Lack::Labels, Lack::HoursOfDay]
+    );
+    // An hourly bill names its hours.
+    let aws = support::sample("aws-cur-legacy.csv");
+    assert!(!aws.by_day && aws.lacks().is_empty());
+    let lv = support::priced(&aws).expect("priced");
+    assert!(lv.notes.is_empty());
+    let html = to_html(&to_json(&aws, Some(&lv), Lang::En), Lang::En);
+    assert!(!html.contains("review-heat-note"));
+}

@@ -105,6 +105,9 @@ pub enum LeverNote {
     /// and not told apart by machine), while the catalog prices whole machines: the
     /// baseline, and a saving, can exceed the GPU spend.
     GpuBilledApartFromMachine,
+    /// The bill counts GPU use by the day: the schedule lever's dev/test use out of office
+    /// hours is each day's use spread evenly over its 24 hours, not hours the bill names.
+    ScheduleFromWholeDays,
 }
 
 /// The levers of a review.
@@ -487,6 +490,9 @@ pub fn levers(
     }
     out.savings
         .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
+    if review.by_day && out.savings.iter().any(|s| s.lever == ReviewLever::Schedule) {
+        out.notes.push(LeverNote::ScheduleFromWholeDays);
+    }
     Some(out)
 }
 
