@@ -17,15 +17,13 @@
 
 mod utilization;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use gpucost_core::format::{self, Lang};
-use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 
 use crate::l10n::{group_name, weekday, Label};
-use crate::render::{shown, shown_amount, GroupJson, ReviewJson};
+use crate::render::{rates, shown, shown_amount, GroupJson, ReviewJson};
 
 /// `s` with `&`, `<`, `>`, `"` and `'` replaced by character references, safe as element
 /// content and as a double- or single-quoted attribute value.
@@ -37,21 +35,6 @@ fn testid_part(key: &str) -> String {
     key.chars()
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect()
-}
-
-/// `$1.006 + ¥8.00` per GPU-hour from a per-currency map of decimal strings.
-fn rates(a: &BTreeMap<String, String>) -> String {
-    a.iter()
-        .map(|(c, v)| {
-            let parsed = c
-                .parse()
-                .ok()
-                .zip(v.parse::<Decimal>().ok())
-                .map(|(currency, amount)| format::rate(Money::new(amount, currency)));
-            parsed.unwrap_or_else(|| format!("{v} {c}"))
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
 }
 
 /// A decimal string grouped for reading (`1,602.25`), or as given when it does not parse.

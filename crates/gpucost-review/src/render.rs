@@ -826,6 +826,21 @@ pub(crate) fn shown_amount(currency: &str, amount: &str) -> Option<String> {
     ))
 }
 
+/// `$1.006 + ¥8.00` per GPU-hour from a per-currency map of decimal strings.
+pub(crate) fn rates(a: &BTreeMap<String, String>) -> String {
+    a.iter()
+        .map(|(c, v)| {
+            let parsed = c
+                .parse()
+                .ok()
+                .zip(v.parse::<Decimal>().ok())
+                .map(|(currency, amount)| format::rate(Money::new(amount, currency)));
+            parsed.unwrap_or_else(|| format!("{v} {c}"))
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 /// `¥1,234.50 + $12.00` from a per-currency map of decimal strings.
 pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
     let parts: Vec<String> = a.iter().filter_map(|(c, v)| shown_amount(c, v)).collect();
@@ -936,11 +951,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
                 markdown_text(group_name(&g.key, lang)),
                 shown(&g.cost),
                 g.gpu_hours,
-                g.per_gpu_hour
-                    .iter()
-                    .map(|(c, v)| format!("{v} {c}"))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
+                rates(&g.per_gpu_hour)
             ));
         }
         out.push('\n');
@@ -1102,10 +1113,17 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         }
         out.push_str(&format!("\n{title}\n"));
         for g in gs {
+            // Each currency's rate over its own GPU-hours, as the page shows it.
             let hours = if g.gpu_hours.is_empty() {
                 String::new()
             } else {
-                format!("  {:>10} {}", g.gpu_hours, l(Label::GpuHours))
+                format!(
+                    "  {:>10} {}  {} {}",
+                    g.gpu_hours,
+                    l(Label::GpuHours),
+                    rates(&g.per_gpu_hour),
+                    l(Label::PerGpuHour)
+                )
             };
             let name = group_name(&g.key, lang);
             out.push_str(&format!("  {name:<40} {:>16}{hours}\n", shown(&g.cost)));

@@ -216,7 +216,9 @@ fn each_currency_is_divided_by_its_own_gpu_hours() {
         assert_eq!(by_gpu.per_gpu_hour["CNY"], "1.98");
         assert_eq!(by_gpu.per_gpu_hour["USD"], "0.69");
         assert!(to_csv(&json).contains("\ngpu-model,RTX4090,USD,6.9,110,0.69\n"));
-        assert!(to_markdown(&json, lang).contains("1.98 CNY + 0.69 USD"));
+        // Every output writes the rates as the page does.
+        assert!(to_markdown(&json, lang).contains("| ¥1.98 + $0.69 |"));
+        assert!(to_table(&json, lang).contains(" ¥1.98 + $0.69 "));
         let html = gpucost_review::html::to_html(&json, lang);
         assert!(html.contains("¥1.98") && html.contains("$0.69"), "{html}");
     }
