@@ -23,7 +23,7 @@ use gpucost_core::format::{self, Lang};
 use rust_decimal::Decimal;
 
 use crate::l10n::{group_name, weekday, Label};
-use crate::render::{rates, shown, shown_amount, GroupJson, ReviewJson};
+use crate::render::{money_or_raw, rates, shown, GroupJson, ReviewJson};
 
 /// `s` with `&`, `<`, `>`, `"` and `'` replaced by character references, safe as element
 /// content and as a double- or single-quoted attribute value.
@@ -48,11 +48,6 @@ fn num(s: &str, max_dp: u32) -> String {
 fn two_dp(s: &str) -> String {
     s.parse::<Decimal>()
         .map_or_else(|_| s.to_string(), |d| format::decimal(d, 2))
-}
-
-/// An amount in one currency as money, or `amount currency` when either does not parse.
-fn money_or_raw(amount: &str, currency: &str) -> String {
-    shown_amount(currency, amount).unwrap_or_else(|| format!("{amount} {currency}"))
 }
 
 /// `UTC+08:00` from minutes east of UTC.

@@ -841,6 +841,11 @@ pub(crate) fn rates(a: &BTreeMap<String, String>) -> String {
         .join(" + ")
 }
 
+/// An amount in one currency as money, or `amount currency` when either does not parse.
+pub(crate) fn money_or_raw(amount: &str, currency: &str) -> String {
+    shown_amount(currency, amount).unwrap_or_else(|| format!("{amount} {currency}"))
+}
+
 /// `¥1,234.50 + $12.00` from a per-currency map of decimal strings.
 pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
     let parts: Vec<String> = a.iter().filter_map(|(c, v)| shown_amount(c, v)).collect();
@@ -1017,7 +1022,7 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
     if let Some(lv) = &json.levers {
         out.push_str(&format!("### {}\n\n", l(Label::Levers)));
         out.push_str(&format!(
-            "- {}: {}\n- {}: {} {}\n- {}: {} {}\n\n",
+            "- {}: {}\n- {}: {}\n- {}: {}\n\n",
             l(Label::MainProvider),
             markdown_text(&crate::l10n::main_share(
                 &lv.main_provider,
@@ -1025,20 +1030,17 @@ pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
                 lang
             )),
             l(Label::ActualMonthly),
-            lv.actual_monthly,
-            lv.currency,
+            money_or_raw(&lv.actual_monthly, &lv.currency),
             l(Label::Baseline),
-            lv.baseline,
-            lv.currency
+            money_or_raw(&lv.baseline, &lv.currency),
         ));
         if !lv.savings.is_empty() {
             out.push_str("| | | % | |\n| --- | ---: | ---: | --- |\n");
             for s in &lv.savings {
                 out.push_str(&format!(
-                    "| {} | {} {} | {}% | {} |\n",
+                    "| {} | {} | {}% | {} |\n",
                     markdown_text(&s.name),
-                    s.amount,
-                    lv.currency,
+                    money_or_raw(&s.amount, &lv.currency),
                     s.percent,
                     markdown_text(&s.assumption)
                 ));
@@ -1183,15 +1185,14 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         line(
             &mut out,
             l(Label::ActualMonthly),
-            format!("{} {}", lv.actual_monthly, lv.currency),
+            money_or_raw(&lv.actual_monthly, &lv.currency),
         );
         line(
             &mut out,
             l(Label::Baseline),
             format!(
-                "{} {} ({})",
-                lv.baseline,
-                lv.currency,
+                "{} ({})",
+                money_or_raw(&lv.baseline, &lv.currency),
                 crate::l10n::main_share(&lv.main_provider, &lv.main_provider_share, lang)
             ),
         );
@@ -1200,8 +1201,11 @@ pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
         }
         for s in &lv.savings {
             out.push_str(&format!(
-                "  {:<40} {:>12} {}  {:>6}%  {}\n",
-                s.name, s.amount, lv.currency, s.percent, s.assumption
+                "  {:<40} {:>12}  {:>6}%  {}\n",
+                s.name,
+                money_or_raw(&s.amount, &lv.currency),
+                s.percent,
+                s.assumption
             ));
         }
         for n in &lv.not_priced {

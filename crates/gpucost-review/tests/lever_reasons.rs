@@ -105,6 +105,10 @@ fn google_cloud_levers_say_the_gpu_spend_leaves_out_the_machines() {
     let r = support::sample("gcp-billing.csv");
     let lv = support::priced(&r).expect("priced");
     assert_eq!(lv.notes, [LeverNote::GpuBilledApartFromMachine]);
+    assert_eq!(
+        lv.baseline.unwrap().currency,
+        gpucost_core::money::Currency::Usd
+    );
     let actual = lv.actual_monthly.expect("dated").amount;
     assert_eq!(actual, usd("4526.45"));
     assert_eq!(lv.baseline.expect("priced").amount, usd("5873.34"));
@@ -132,6 +136,9 @@ fn google_cloud_levers_say_the_gpu_spend_leaves_out_the_machines() {
             assert!(out.contains(text), "{lang:?} {output}");
         }
         assert!(to_csv(&json).contains("\nlever-note,gpu-billed-apart-from-machine,"));
+        // The levers' amounts read as money in every output, as on the page.
+        assert!(to_table(&json, lang).contains("$4,591.89   78.18%"));
+        assert!(to_markdown(&json, lang).contains("| $4,591.89 | 78.18% |"));
     }
     // A bill whose instance lines include the machine has no such note.
     let aws = support::priced(&support::sample("aws-cur-legacy.csv")).expect("priced");
