@@ -541,6 +541,7 @@ impl NotPriced {
             NotPriced::NoLabelsInGcpCostTable => "no-labels-in-gcp-cost-table",
             NotPriced::DevOffHoursElsewhere => "dev-off-hours-elsewhere",
             NotPriced::NoPrice => "no-price",
+            NotPriced::CommittedForGpusAlone => "committed-for-gpus-alone",
             NotPriced::NoSaving => "no-saving",
             NotPriced::Undated => "undated",
             NotPriced::NoGpuWeek => "no-gpu-week",
@@ -594,6 +595,11 @@ impl NotPriced {
                 lang,
                 "The catalog has no price for it at this provider.",
                 "目录中没有该厂商的相应价格。",
+            ),
+            NotPriced::CommittedForGpusAlone => pick(
+                lang,
+                "The catalog's committed-use prices at this provider are for GPUs alone, without the machine they are attached to, so no machine can be priced with them.",
+                "目录中该厂商的承诺使用价格只针对单独的 GPU，不含其挂载的机器，无法据此为整台机器计价。",
             ),
             NotPriced::NoSaving => pick(
                 lang,

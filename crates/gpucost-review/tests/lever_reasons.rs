@@ -47,6 +47,25 @@ fn google_clouds_schedule_lever_says_its_cost_table_has_no_labels() {
     said_everywhere(&r, &lv, NotPriced::NoLabelsInGcpCostTable);
 }
 
+/// Regression: Google's reserved baseline said "the catalog has no price for it", while the
+/// catalog holds Google's committed-use prices — for GPUs alone, which no machine plan can
+/// use; the reason says so.
+#[test]
+fn google_clouds_reserved_lever_says_its_committed_prices_are_for_gpus_alone() {
+    let r = support::sample("gcp-billing.csv");
+    let lv = support::priced(&r).expect("priced");
+    let why = lv.not_priced.iter().find(|(slug, _)| *slug == "reserved");
+    assert_eq!(why, Some(&("reserved", NotPriced::CommittedForGpusAlone)));
+    said_everywhere(&r, &lv, NotPriced::CommittedForGpusAlone);
+    // A provider without committed prices in the catalog has none.
+    let azure = support::priced(&support::sample("azure-cost-details.csv")).expect("priced");
+    let why = azure
+        .not_priced
+        .iter()
+        .find(|(slug, _)| *slug == "reserved");
+    assert_eq!(why, Some(&("reserved", NotPriced::NoPrice)));
+}
+
 /// Regression: on the generic sample the waste section counts 98 dev/test GPU-hours out of
 /// office hours (at RunPod and AutoDL) while the schedule lever said none ran; the levers
 /// cover Lambda's usage, which has none.

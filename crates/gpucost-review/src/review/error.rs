@@ -26,6 +26,9 @@ pub enum NotPriced {
     DevOffHoursElsewhere,
     /// The catalog has no price for this lever at the main provider.
     NoPrice,
+    /// The catalog's committed-use prices at the main provider are for GPUs alone (Google's
+    /// committed-use GPU SKUs), without the machine a plan needs.
+    CommittedForGpusAlone,
     /// Priced, but it would not save anything on this usage.
     NoSaving,
     /// The bill does not date its rows, so no weekly pattern can be derived.

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 use gpucost_core::billing_mode::ModeClass;
-use gpucost_core::catalog::Embedded;
+use gpucost_core::catalog::{Embedded, PriceBasis};
 use gpucost_core::estimate::{BreakEven, ProviderEstimate};
 use gpucost_core::fx::FxTable;
 use gpucost_core::limits::{GPUS_PER_MACHINE, MAX_GPUS, MAX_LINES};
@@ -488,6 +488,15 @@ pub fn levers(
     if schedule.is_none() {
         out.not_priced.push(("schedule", why_no_schedule(review)));
     }
+    // "No price" for a reserved baseline where the catalog does have committed prices, but
+    // only for GPUs alone, would read as a gap in the catalog: it says which prices there are.
+    if committed_for_gpus_alone(embedded, main) {
+        for (slug, why) in &mut out.not_priced {
+            if *slug == "reserved" && *why == NotPriced::NoPrice {
+                *why = NotPriced::CommittedForGpusAlone;
+            }
+        }
+    }
     out.savings
         .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
     if review.by_day && out.savings.iter().any(|s| s.lever == ReviewLever::Schedule) {
@@ -524,6 +533,23 @@ fn why_no_schedule(review: &Review) -> NotPriced {
     } else {
         NotPriced::NoDevOffHours
     }
+}
+
+/// Whether `provider`'s committed prices in the catalog, if any, are all for GPUs alone
+/// (offers priced per GPU component, which no plan uses without a machine).
+fn committed_for_gpus_alone(embedded: &Embedded, provider: &str) -> bool {
+    let mut committed = embedded
+        .catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == provider)
+        .filter(|o| {
+            o.prices
+                .iter()
+                .any(|p| p.mode.class() == ModeClass::Committed)
+        })
+        .peekable();
+    committed.peek().is_some() && committed.all(|o| o.basis == PriceBasis::GpuComponent)
 }
 
 /// The committed plan's break-even utilization at `provider`, for the line whose committed
