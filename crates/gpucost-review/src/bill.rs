@@ -24,6 +24,7 @@ pub(crate) mod values;
 use std::collections::BTreeMap;
 use std::io::Read;
 
+pub use gcp::ROUNDING_ERROR;
 use header::{Header, LineProblem, Mapper};
 use table::Table;
 

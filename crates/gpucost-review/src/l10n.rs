@@ -5,7 +5,7 @@
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 
-use crate::bill::{BillError, BillFormat, BillProblem, Lack, Quantity};
+use crate::bill::{BillError, BillFormat, BillProblem, Lack, Quantity, ROUNDING_ERROR};
 use crate::limits::OTHER;
 use crate::review::levers::{LeverNote, NotPriced, ReviewLever};
 use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
@@ -253,12 +253,14 @@ impl Quantity {
 }
 
 /// A group's name: the review's own groups (GPU spend without the tag key, the values folded
-/// past a limit, lines of no description) in words of `lang`; a key the bill wrote, as it is.
+/// past a limit, lines of no description, Google's rounding line) in words of `lang`; a key
+/// the bill wrote, as it is.
 pub fn group_name(key: &str, lang: Lang) -> &str {
     match key {
         UNTAGGED => pick(lang, UNTAGGED, "（未加标签）"),
         OTHER => pick(lang, OTHER, "（其他）"),
         NOT_DESCRIBED => pick(lang, NOT_DESCRIBED, "（无描述）"),
+        ROUNDING_ERROR => pick(lang, "Rounding error", "舍入误差"),
         _ => key,
     }
 }

@@ -7,11 +7,12 @@ use gpucost_core::catalog::embedded;
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
+use gpucost_review::bill::ROUNDING_ERROR;
 use gpucost_review::html::to_html;
 use gpucost_review::limits::OTHER;
 use gpucost_review::render::{to_csv, to_json, to_markdown, to_table, GroupJson, ReviewJson};
 use gpucost_review::review::levers::levers;
-use gpucost_review::review::UNTAGGED;
+use gpucost_review::review::{NOT_DESCRIBED, UNTAGGED};
 mod support;
 
 /// Latin words a Chinese reader is meant to see: currencies, units, names of formats and
@@ -49,7 +50,8 @@ fn bill_text(json: &ReviewJson) -> Vec<String> {
         out.extend(l.left_out.iter().cloned());
     }
     // The review's own groups are words of the review, not of the bill.
-    out.retain(|s| !s.is_empty() && s != UNTAGGED && s != OTHER);
+    let own = [UNTAGGED, OTHER, NOT_DESCRIBED, ROUNDING_ERROR];
+    out.retain(|s| !s.is_empty() && !own.contains(&s.as_str()));
     // Longest first, so that a key inside a longer one does not leave half of it.
     out.sort_by_key(|s| std::cmp::Reverse(s.len()));
     out
