@@ -24,6 +24,7 @@ pub(crate) mod values;
 use std::collections::BTreeMap;
 use std::io::Read;
 
+pub use gcp::ROUNDING_ERROR;
 use header::{Header, LineProblem, Mapper};
 use table::Table;
 
@@ -48,6 +49,29 @@ pub enum BillFormat {
     TencentBillDetails,
     /// GPU Cost Lab's generic CSV (`docs/SPEND_REVIEW.md`).
     Generic,
+}
+
+/// What a bill format does not say, so that the review claims nothing of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lack {
+    /// Which instance a charge is for: no GPU resource can be said to never stop.
+    Instances,
+    /// Labels or tags that could mark dev/test use: no GPU is known to be dev/test.
+    Labels,
+    /// The hours of the day (a bill that counts use by the day): the hour-of-week map and
+    /// the time out of office hours spread each day's use evenly over its 24 hours.
+    HoursOfDay,
+}
+
+impl BillFormat {
+    /// What this format does not say. Google's cost table has a line per SKU and project,
+    /// with no instance id and no labels.
+    pub fn lacks(self) -> &'static [Lack] {
+        match self {
+            BillFormat::GcpBillingExport => &[Lack::Instances, Lack::Labels],
+            _ => &[],
+        }
+    }
 }
 
 /// One usage line of a bill, in the terms every format shares.

@@ -17,16 +17,13 @@
 
 mod utilization;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use gpucost_core::format::{self, Lang};
-use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 
-use crate::bill::BillFormat;
-use crate::l10n::{weekday, Label};
-use crate::render::{shown, shown_amount, GroupJson, ReviewJson};
+use crate::l10n::{group_name, weekday, Label};
+use crate::render::{money_or_raw, rates, shown, GroupJson, ReviewJson};
 
 /// `s` with `&`, `<`, `>`, `"` and `'` replaced by character references, safe as element
 /// content and as a double- or single-quoted attribute value.
@@ -40,37 +37,6 @@ fn testid_part(key: &str) -> String {
         .collect()
 }
 
-/// The bill format's name in `lang`, from its slug (the slug itself when unknown).
-fn format_name(slug: &str, lang: Lang) -> String {
-    const ALL: [BillFormat; 7] = [
-        BillFormat::AwsCurLegacy,
-        BillFormat::AwsCur2,
-        BillFormat::GcpBillingExport,
-        BillFormat::AzureCostDetails,
-        BillFormat::AlibabaBillDetails,
-        BillFormat::TencentBillDetails,
-        BillFormat::Generic,
-    ];
-    ALL.iter()
-        .find(|f| f.as_str() == slug)
-        .map_or_else(|| slug.to_string(), |f| f.name(lang).to_string())
-}
-
-/// `$1.006 + ¥8.00` per GPU-hour from a per-currency map of decimal strings.
-fn rates(a: &BTreeMap<String, String>) -> String {
-    a.iter()
-        .map(|(c, v)| {
-            let parsed = c
-                .parse()
-                .ok()
-                .zip(v.parse::<Decimal>().ok())
-                .map(|(currency, amount)| format::rate(Money::new(amount, currency)));
-            parsed.unwrap_or_else(|| format!("{v} {c}"))
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
 /// A decimal string grouped for reading (`1,602.25`), or as given when it does not parse.
 fn num(s: &str, max_dp: u32) -> String {
     s.parse::<Decimal>()
@@ -82,11 +48,6 @@ fn num(s: &str, max_dp: u32) -> String {
 fn two_dp(s: &str) -> String {
     s.parse::<Decimal>()
         .map_or_else(|_| s.to_string(), |d| format::decimal(d, 2))
-}
-
-/// An amount in one currency as money, or `amount currency` when either does not parse.
-fn money_or_raw(amount: &str, currency: &str) -> String {
-    shown_amount(currency, amount).unwrap_or_else(|| format!("{amount} {currency}"))
 }
 
 /// `UTC+08:00` from minutes east of UTC.
@@ -200,7 +161,7 @@ fn group_table(h: &mut Html, testid: &str, caption: &str, key: &str, gs: &[Group
     h.open("tbody", &[]);
     for g in gs.iter().take(MAX_SHOWN_ROWS) {
         h.open("tr", &[]);
-        h.el("th", &[("scope", "row")], &g.key);
+        h.el("th", &[("scope", "row")], group_name(&g.key, lang));
         h.el("td", &[("class", "num")], &shown(&g.cost));
         h.el("td", &[("class", "num")], &num(&g.gpu_hours, 4));
         h.el("td", &[("class", "num")], &rates(&g.per_gpu_hour));
@@ -294,7 +255,10 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         &format!("{}: {}", l(Label::Review), json.file),
     );
     h.open("dl", &[("data-testid", "review-summary")]);
-    h.pair(l(Label::Format), &format_name(&json.format, lang));
+    h.pair(
+        l(Label::Format),
+        &crate::l10n::format_name(&json.format, lang),
+    );
     if !json.period_start.is_empty() || !json.period_end.is_empty() {
         h.pair(
             l(Label::Period),
@@ -364,7 +328,7 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         h.open("tbody", &[]);
         for g in &json.non_gpu_items {
             h.open("tr", &[]);
-            h.el("th", &[("scope", "row")], &g.key);
+            h.el("th", &[("scope", "row")], group_name(&g.key, lang));
             h.el("td", &[("class", "num")], &shown(&g.cost));
             h.close("tr");
         }
@@ -372,6 +336,10 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
         h.close("table");
     }
     heat_table(&mut h, json, lang);
+    // A bill grouped by day drew days, not hours: the map says so under it.
+    if let Some(why) = json.lack("hours-of-day") {
+        h.el("p", &[("data-testid", "review-heat-note")], why);
+    }
     h.close("section");
 
     // Waste.
@@ -395,17 +363,25 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             )
         })
         .collect();
-    h.list("review-always-on", &always_on, lang);
+    match json.lack("instances") {
+        Some(why) => h.el("p", &[("data-testid", "review-always-on")], why),
+        None => h.list("review-always-on", &always_on, lang),
+    }
     h.close("dd");
     h.el("dt", &[], l(Label::DevOffHours));
     h.el(
         "dd",
         &[("data-testid", "review-dev-off-hours")],
-        &format!(
-            "{} {} · {}",
-            num(&json.dev_off_hours_gpu_hours, 4),
-            l(Label::GpuHours),
-            shown(&json.dev_off_hours_cost)
+        &json.lack("labels").map_or_else(
+            || {
+                format!(
+                    "{} {} · {}",
+                    num(&json.dev_off_hours_gpu_hours, 4),
+                    l(Label::GpuHours),
+                    shown(&json.dev_off_hours_cost)
+                )
+            },
+            str::to_string,
         ),
     );
     h.close("dl");
@@ -471,6 +447,9 @@ pub fn to_html(json: &ReviewJson, lang: Lang) -> String {
             h.pair(l(Label::MainProvider), &who);
         }
         h.close("dl");
+        for n in &lv.notes {
+            h.el("p", &[("data-testid", "review-lever-note")], &n.text);
+        }
         if !lv.savings.is_empty() {
             h.open("table", &[("data-testid", "review-lever-table")]);
             h.el("caption", &[], l(Label::Levers));

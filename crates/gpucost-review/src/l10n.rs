@@ -1,15 +1,19 @@
 //! The review's words, in English and Simplified Chinese, in one place: bill formats, the
-//! problems a bill can have (with file, line and column), section headings, levers, their
-//! assumptions and why a lever was not priced. Everything else in the crate returns typed data.
+//! problems a bill can have (with file, line and column), section headings, the review's own
+//! group names, what a bill does not say; the levers' names, assumptions, notes and why a lever
+//! was not priced are in [`levers`]. Everything else in the crate returns typed data.
+
+mod levers;
+
+use levers::gib;
+pub use levers::{break_even, lever_slug_name, main_share};
 
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 
-use crate::bill::{BillError, BillFormat, BillProblem, Quantity};
+use crate::bill::{BillError, BillFormat, BillProblem, Lack, Quantity, ROUNDING_ERROR};
 use crate::limits::OTHER;
-use crate::review::levers::{NotPriced, ReviewLever};
-use crate::review::rightsize::{Swap, HEADROOM_PERCENT};
-use crate::review::{Dimension, Fold};
+use crate::review::{Dimension, Fold, NOT_DESCRIBED, UNTAGGED};
 use crate::utilization::UtilizationFormat;
 
 fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -57,6 +61,54 @@ impl BillFormat {
                 pick(lang, "Tencent Cloud bill details", "腾讯云账单明细")
             }
             BillFormat::Generic => pick(lang, "GPU Cost Lab generic CSV", "GPU 成本实验室通用 CSV"),
+        }
+    }
+}
+
+/// The bill format's name in `lang`, from its slug (the slug itself when unknown).
+pub fn format_name(slug: &str, lang: Lang) -> String {
+    const ALL: [BillFormat; 7] = [
+        BillFormat::AwsCurLegacy,
+        BillFormat::AwsCur2,
+        BillFormat::GcpBillingExport,
+        BillFormat::AzureCostDetails,
+        BillFormat::AlibabaBillDetails,
+        BillFormat::TencentBillDetails,
+        BillFormat::Generic,
+    ];
+    ALL.iter()
+        .find(|f| f.as_str() == slug)
+        .map_or_else(|| slug.to_string(), |f| f.name(lang).to_string())
+}
+
+impl Lack {
+    /// Stable slug for exports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lack::Instances => "instances",
+            Lack::Labels => "labels",
+            Lack::HoursOfDay => "hours-of-day",
+        }
+    }
+
+    /// What cannot be known, and why, in place of the figure.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Lack::Instances => pick(
+                lang,
+                "not known: the bill names no instance (Google Cloud's cost table has no instance id), so no GPU can be said to never stop",
+                "无法判断：账单未标明实例（Google Cloud 的费用表没有实例 ID），无法判断哪些 GPU 从不停止",
+            ),
+            Lack::Labels => pick(
+                lang,
+                "not known: the bill has no labels (Google Cloud's cost table has none), so no GPU is known to be dev/test",
+                "无法判断：账单不含标签（Google Cloud 的费用表没有标签），无法判断哪些 GPU 是开发/测试用量",
+            ),
+            Lack::HoursOfDay => pick(
+                lang,
+                "The bill counts GPU use by the day, so its hours of the day are not known: each day's GPU-hours are spread evenly over its 24 hours, in the heat map and in the time out of office hours",
+                "账单按天统计 GPU 用量，无法得知一天中的具体时段：每天的卡·时在热力图和非工作时间统计中都按 24 小时平均分摊",
+            ),
         }
     }
 }
@@ -204,22 +256,36 @@ impl Quantity {
     }
 }
 
+/// A group's name: the review's own groups (GPU spend without the tag key, the values folded
+/// past a limit, lines of no description, Google's rounding line) in words of `lang`; a key
+/// the bill wrote, as it is.
+pub fn group_name(key: &str, lang: Lang) -> &str {
+    match key {
+        UNTAGGED => pick(lang, UNTAGGED, "（未加标签）"),
+        OTHER => pick(lang, OTHER, "（其他）"),
+        NOT_DESCRIBED => pick(lang, NOT_DESCRIBED, "（无描述）"),
+        ROUNDING_ERROR => pick(lang, "Rounding error", "舍入误差"),
+        _ => key,
+    }
+}
+
 impl Localize for Fold {
     fn text(&self, lang: Lang) -> String {
         let what = self.dimension.name(lang);
+        let other = group_name(OTHER, lang);
         let (max, rows) = (self.max, self.rows);
         match (&self.key, lang) {
             (Some(k), Lang::En) => format!(
-                "{what} of “{k}”: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+                "{what} of “{k}”: more than {max} distinct values; the {rows} rows of the others are summed as “{other}”"
             ),
             (None, Lang::En) => format!(
-                "{what}: more than {max} distinct values; the {rows} rows of the others are summed as “{OTHER}”"
+                "{what}: more than {max} distinct values; the {rows} rows of the others are summed as “{other}”"
             ),
             (Some(k), Lang::Zh) => format!(
-                "“{k}”的{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+                "“{k}”的{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{other}”"
             ),
             (None, Lang::Zh) => format!(
-                "{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{OTHER}”"
+                "{what}：不同取值超过 {max} 个；其余取值的 {rows} 行合并为“{other}”"
             ),
         }
     }
@@ -253,110 +319,6 @@ impl Localize for BillError {
             Lang::En => format!("{place}: {}", self.problem.text(lang)),
             Lang::Zh => format!("{place}：{}", self.problem.text(lang)),
         }
-    }
-}
-
-impl ReviewLever {
-    /// Stable slug for exports.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ReviewLever::Schedule => "schedule",
-            ReviewLever::Spot => "spot",
-            ReviewLever::Reserved => "reserved",
-            ReviewLever::OtherProvider { .. } => "other-provider",
-            ReviewLever::Rightsizing { .. } => "rightsizing",
-        }
-    }
-
-    /// The lever's name.
-    pub fn name(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (ReviewLever::Schedule, _) => pick(
-                lang,
-                "Stop dev/test GPUs out of office hours",
-                "非工作时间停掉开发/测试 GPU",
-            )
-            .into(),
-            (ReviewLever::Spot, _) => pick(lang, "Spot capacity", "竞价实例").into(),
-            (ReviewLever::Reserved, _) => {
-                pick(lang, "Reserved baseline", "预留/承诺使用基线").into()
-            }
-            (ReviewLever::Rightsizing { .. }, _) => {
-                pick(lang, "Rightsizing to a smaller GPU", "换用显存更小的 GPU").into()
-            }
-            (ReviewLever::OtherProvider { name, .. }, Lang::En) => {
-                format!("Same GPUs at {name}")
-            }
-            (ReviewLever::OtherProvider { name_zh, .. }, Lang::Zh) => {
-                format!("换到{name_zh}使用同款 GPU")
-            }
-        }
-    }
-
-    /// What the lever assumes.
-    pub fn assumption(&self, lang: Lang) -> String {
-        let fixed = match self {
-            ReviewLever::Rightsizing { swaps } => return rightsizing_assumption(swaps, lang),
-            ReviewLever::Schedule => pick(
-                lang,
-                "Dev/test-tagged GPUs run only Monday–Friday 08:00–20:00 (the review's time zone); everything else as reviewed.",
-                "带开发/测试标签的 GPU 仅在周一至周五 08:00–20:00（评审所用时区）运行，其余用量不变。",
-            ),
-            ReviewLever::Spot => pick(
-                lang,
-                "All of this GPU work tolerates interruption (checkpointed training, batch jobs), with the calculator's spot overhead.",
-                "假设全部 GPU 任务可容忍中断（有检查点的训练、批处理），并计入计算器的竞价中断附加。",
-            ),
-            ReviewLever::Reserved => pick(
-                lang,
-                "The always-on part is reserved or committed at the provider's listed terms, the rest on demand, as the calculator mixes them.",
-                "常驻部分按厂商公布的预留/承诺条款购买，其余按量，混合方式与计算器相同。",
-            ),
-            ReviewLever::OtherProvider { .. } => pick(
-                lang,
-                "The same GPU models, on demand, at the cheapest other catalog provider in the same place as the bill's regions.",
-                "同款 GPU 按量计费，选择与账单地域同一位置的最便宜的其他目录厂商。",
-            ),
-        };
-        fixed.into()
-    }
-}
-
-/// GiB from MiB, one decimal (`14.2`).
-fn gib(mib: rust_decimal::Decimal) -> String {
-    gpucost_core::format::number(mib / rust_decimal::Decimal::from(1024), 1)
-}
-
-/// `A10G → T4: peak 9.5 GiB of 24 GiB in use (T4 has 16 GiB, 10 % kept free), average
-/// utilization 21.5 %. The job's throughput …`.
-fn rightsizing_assumption(swaps: &[Swap], lang: Lang) -> String {
-    let headroom = HEADROOM_PERCENT.normalize();
-    let moves: Vec<String> = swaps
-        .iter()
-        .map(|s| {
-            let (from_gib, to_gib) = (s.from_memory_gib.normalize(), s.to_memory_gib.normalize());
-            let (peak, avg) = (gib(s.peak_memory_mib), s.average_percent.round_dp(1).normalize());
-            match lang {
-                Lang::En => format!(
-                    "{} → {}: peak {peak} GiB of {from_gib} GiB in use ({} has {to_gib} GiB, {headroom} % kept free), average utilization {avg} %",
-                    s.from, s.to, s.to
-                ),
-                Lang::Zh => format!(
-                    "{} → {}：显存峰值 {peak} GiB / {from_gib} GiB（{} 有 {to_gib} GiB，保留 {headroom}% 余量），平均利用率 {avg}%",
-                    s.from, s.to, s.to
-                ),
-            }
-        })
-        .collect();
-    match lang {
-        Lang::En => format!(
-            "{}. The job's throughput on the smaller GPU is not known: the saving assumes the same hours.",
-            moves.join("; ")
-        ),
-        Lang::Zh => format!(
-            "{}。任务在较小 GPU 上的吞吐量未知：节省金额假设运行时长不变。",
-            moves.join("；")
-        ),
     }
 }
 
@@ -394,119 +356,11 @@ pub fn memory_of(peak_mib: &str, total_mib: &str, lang: Lang) -> String {
     }
 }
 
-/// `It pays off above 62.5 % of hours in use.`
-pub fn break_even(utilization: rust_decimal::Decimal, lang: Lang) -> String {
-    let pct = gpucost_core::format::percent(utilization);
-    match lang {
-        Lang::En => format!(
-            "It pays off when each reserved instance is in use more than {pct} of the time."
-        ),
-        Lang::Zh => format!("每个预留实例的使用时间超过 {pct} 时才划算。"),
-    }
-}
-
-/// A lever's name from its slug (for the levers not priced).
-pub fn lever_slug_name(slug: &str, lang: Lang) -> &'static str {
-    match slug {
-        "schedule" => pick(
-            lang,
-            "Stop dev/test GPUs out of office hours",
-            "非工作时间停掉开发/测试 GPU",
-        ),
-        "spot" => pick(lang, "Spot capacity", "竞价实例"),
-        "reserved" => pick(lang, "Reserved baseline", "预留/承诺使用基线"),
-        "other-provider" => pick(
-            lang,
-            "Same GPUs at another provider",
-            "换到其他厂商使用同款 GPU",
-        ),
-        "rightsizing" => pick(lang, "Rightsizing to a smaller GPU", "换用显存更小的 GPU"),
-        "baseline" => pick(lang, "The usage at list prices", "按公开价格计算的用量"),
-        _ => pick(lang, "Lever", "措施"),
-    }
-}
-
-/// `aws (98.5 % of the GPU spend; the levers cover its usage)`.
 /// The last row of a group table cut at [`crate::html::MAX_SHOWN_ROWS`].
 pub fn more_rows(n: usize, lang: Lang) -> String {
     match lang {
         Lang::En => format!("… {n} more, smaller groups (all are in the CSV and JSON exports)"),
         Lang::Zh => format!("…… 另有 {n} 个较小的分组（CSV 与 JSON 导出中有全部分组）"),
-    }
-}
-
-pub fn main_share(provider: &str, percent: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{provider} ({percent}% of the GPU spend; the levers cover its usage)"),
-        Lang::Zh => format!("{provider}（占 GPU 支出的 {percent}%；各项措施仅针对其用量）"),
-    }
-}
-
-impl NotPriced {
-    /// Stable slug for exports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NotPriced::NeedsUtilization => "needs-utilization",
-            NotPriced::NoMemorySamples => "no-memory-samples",
-            NotPriced::NoSmallerGpuFits => "no-smaller-gpu-fits",
-            NotPriced::ProviderNotInCatalog => "provider-not-in-catalog",
-            NotPriced::NoDevOffHours => "no-dev-off-hours",
-            NotPriced::NoPrice => "no-price",
-            NotPriced::NoSaving => "no-saving",
-            NotPriced::Undated => "undated",
-            NotPriced::NoGpuWeek => "no-gpu-week",
-        }
-    }
-
-    /// Why, in words.
-    pub fn text(self, lang: Lang) -> &'static str {
-        match self {
-            NotPriced::NeedsUtilization => pick(
-                lang,
-                "Needs utilization data: a bill does not say how much GPU memory was in use. Add a utilization file (nvidia-smi's CSV or the generic utilization CSV), or open the usage as a scenario and describe the workload.",
-                "需要利用率数据：账单不包含 GPU 显存用量。请添加利用率文件（nvidia-smi 的 CSV 或通用利用率 CSV），或将用量作为场景打开并描述工作负载。",
-            ),
-            NotPriced::NoMemorySamples => pick(
-                lang,
-                "The utilization file has no memory samples for every resource of any priced GPU model, so no smaller GPU can be said to fit.",
-                "利用率文件没有覆盖任一已计价 GPU 型号全部资源的显存采样，无法判断能否换用更小的 GPU。",
-            ),
-            NotPriced::NoSmallerGpuFits => pick(
-                lang,
-                "No GPU model's peak memory in use fits a smaller GPU that this provider offers (with the headroom kept free).",
-                "各 GPU 型号的显存峰值（含保留余量）都放不进该厂商提供的更小的 GPU。",
-            ),
-            NotPriced::ProviderNotInCatalog => pick(
-                lang,
-                "The bill's main provider is not in the catalog, so there is no list price to compare with.",
-                "账单的主要厂商不在目录中，没有可对比的公开价格。",
-            ),
-            NotPriced::NoDevOffHours => pick(
-                lang,
-                "No dev/test-tagged GPU ran outside office hours.",
-                "没有带开发/测试标签的 GPU 在非工作时间运行。",
-            ),
-            NotPriced::NoPrice => pick(
-                lang,
-                "The catalog has no price for it at this provider.",
-                "目录中没有该厂商的相应价格。",
-            ),
-            NotPriced::NoSaving => pick(
-                lang,
-                "Priced, but it would not save anything on this usage.",
-                "已计算，但对这一用量没有节省。",
-            ),
-            NotPriced::Undated => pick(
-                lang,
-                "The bill does not date its rows, so no weekly pattern can be derived.",
-                "账单未注明用量时间，无法推算每周用量模式。",
-            ),
-            NotPriced::NoGpuWeek => pick(
-                lang,
-                "The bill's dated GPU use does not fill one GPU in any hour of an average week, so there is no usage to price.",
-                "账单中注明时间的 GPU 用量在平均每周的任何一小时都不足一张卡，没有可计价的用量。",
-            ),
-        }
     }
 }
 

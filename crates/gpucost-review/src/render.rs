@@ -1,18 +1,28 @@
-//! The review rendered: one JSON document ([`ReviewJson`], built once) and the CSV, Markdown
-//! and terminal table made from it, so every output carries the same numbers. Bill amounts stay
-//! in the bill's currency, exact; lever amounts are in the display currency, rounded once as
-//! the calculator rounds them.
+//! The review rendered: one JSON document ([`ReviewJson`], built once, here) and one printer
+//! per output made from it — `csv`, `markdown`, `table` (and the page's `crate::html`), with
+//! how amounts read written once in `shown` — so every output carries the same numbers. Bill
+//! amounts stay in the bill's currency, exact; lever amounts are in the display currency,
+//! rounded once as the calculator rounds them.
+
+mod csv;
+mod markdown;
+mod shown;
+mod table;
+
+pub use csv::to_csv;
+pub use markdown::to_markdown;
+pub(crate) use shown::{money_or_raw, rates, shown, shown_amount};
+pub use table::to_table;
 
 use std::collections::BTreeMap;
 
-use gpucost_core::escape::{csv_row, markdown_text, terminal_lines};
-use gpucost_core::format::{self, Lang};
+use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Money;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::l10n::Label;
+use crate::l10n::group_name;
 use crate::review::levers::Levers;
 use crate::review::summary::{summarize, OwnedSpend};
 use crate::review::utilization::{UtilizationReview, LOW_UTILIZATION_PERCENT};
@@ -81,6 +91,10 @@ pub struct ReviewJson {
     pub heat: Vec<String>,
     /// The review's time zone, minutes east of UTC.
     pub tz_offset_minutes: i16,
+    /// What the bill's format does not say (`instances`, `labels`), so that the figures it
+    /// would give (resources that never stop; dev/test use) are not known, not zero.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lacks: Vec<LackJson>,
     /// GPU resources that never stop.
     pub always_on: Vec<AlwaysOnJson>,
     /// Dev/test GPU-hours outside office hours.
@@ -95,6 +109,17 @@ pub struct ReviewJson {
     /// The levers, when the usage could be priced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levers: Option<LeversJson>,
+}
+
+impl ReviewJson {
+    /// What is not known because the bill's format does not say `what` (`instances`,
+    /// `labels`), in the document's language.
+    pub fn lack(&self, what: &str) -> Option<&str> {
+        self.lacks
+            .iter()
+            .find(|l| l.what == what)
+            .map(|l| l.text.as_str())
+    }
 }
 
 /// What to do first ([`crate::review::summary`]).
@@ -212,6 +237,15 @@ pub struct GroupJson {
     pub per_gpu_hour: BTreeMap<String, String>,
 }
 
+/// What a bill's format does not say.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LackJson {
+    /// `instances` or `labels`.
+    pub what: String,
+    /// What is not known, and why, in the requested language.
+    pub text: String,
+}
+
 /// A resource that never stops.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct AlwaysOnJson {
@@ -260,6 +294,9 @@ pub struct LeversJson {
     pub savings: Vec<LeverJson>,
     /// Levers not priced: slug and why.
     pub not_priced: Vec<NotPricedJson>,
+    /// What the reader needs to know to read the levers right (Google Cloud's GPU spend
+    /// leaves out the machines): slug and words.
+    pub notes: Vec<NoteJson>,
     /// GPU models left out of the derived scenario.
     pub left_out: Vec<String>,
     /// The calculator link that reproduces the usage (query string).
@@ -285,6 +322,15 @@ pub struct LeverJson {
     pub assumption: String,
 }
 
+/// A note on the levers.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct NoteJson {
+    /// The note's slug.
+    pub note: String,
+    /// In words, in the requested language.
+    pub text: String,
+}
+
 /// A lever not priced.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct NotPricedJson {
@@ -300,6 +346,15 @@ fn amounts(a: &Amounts) -> BTreeMap<String, String> {
     a.0.iter()
         .map(|(c, v)| (c.to_string(), v.normalize().to_string()))
         .collect()
+}
+
+/// `a` with a zero for each currency of the bill (`bill`) it lacks, so that an amount of
+/// nothing shows as "$0.00" in the bill's currency, never as a bare "0".
+fn with_zeros(mut a: BTreeMap<String, String>, bill: &Amounts) -> BTreeMap<String, String> {
+    for c in bill.0.keys() {
+        a.entry(c.to_string()).or_insert_with(|| "0".into());
+    }
+    a
 }
 
 fn dec(d: Decimal) -> String {
@@ -365,8 +420,8 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
         period_start: start,
         period_end: end,
         total: amounts(&review.total),
-        gpu: amounts(&review.gpu),
-        non_gpu: amounts(&non_gpu_total),
+        gpu: with_zeros(amounts(&review.gpu), &review.total),
+        non_gpu: with_zeros(amounts(&non_gpu_total), &review.total),
         gpu_hours: dec(review.gpu_hours),
         by_provider: review.by_provider.iter().map(group).collect(),
         by_gpu: review.by_gpu.iter().map(group).collect(),
@@ -388,6 +443,14 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
             .collect(),
         heat: review.heat.iter().map(|h| dec(*h)).collect(),
         tz_offset_minutes: review.options.tz_offset_minutes,
+        lacks: review
+            .lacks()
+            .iter()
+            .map(|l| LackJson {
+                what: l.as_str().into(),
+                text: l.text(lang).into(),
+            })
+            .collect(),
         always_on: review
             .waste
             .always_on
@@ -401,13 +464,16 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
             })
             .collect(),
         dev_off_hours_gpu_hours: dec(review.waste.dev_off_hours_gpu_hours),
-        dev_off_hours_cost: review
-            .waste
-            .dev_off_hours_cost
-            .0
-            .iter()
-            .map(|(c, v)| (c.to_string(), v.round_dp(2).normalize().to_string()))
-            .collect(),
+        dev_off_hours_cost: with_zeros(
+            review
+                .waste
+                .dev_off_hours_cost
+                .0
+                .iter()
+                .map(|(c, v)| (c.to_string(), v.round_dp(2).normalize().to_string()))
+                .collect(),
+            &review.gpu,
+        ),
         budgets: review
             .budgets
             .iter()
@@ -430,7 +496,7 @@ pub fn to_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> ReviewJs
 fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> SummaryJson {
     let s = summarize(review, levers);
     let total = amounts(&s.total);
-    let gpu = amounts(&s.gpu);
+    let gpu = with_zeros(amounts(&s.gpu), &s.total);
     let mut lines = vec![crate::l10n::summary_spend(
         &shown(&total),
         &shown(&gpu),
@@ -479,7 +545,7 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
             let owners: Vec<(String, String)> = t
                 .owners
                 .iter()
-                .map(|o| (o.value.clone(), shown(&o.spend)))
+                .map(|o| (group_name(&o.value, lang).to_string(), shown(&o.spend)))
                 .collect();
             let basis = match t.owned.as_str() {
                 "dev-off-hours" => crate::l10n::OwnerBasis::DevOffHours,
@@ -501,6 +567,9 @@ fn summary_json(review: &Review, levers: Option<&Levers>, lang: Lang) -> Summary
             lines.push(crate::l10n::summary_owners(None, basis, &[], lang));
         }
         lines.push(crate::l10n::summary_alternatives(lang).into());
+        // A saving read without its note may be read wrong (larger than the GPU spend).
+        let notes = levers.map(|l| l.notes.as_slice()).unwrap_or_default();
+        lines.extend(notes.iter().map(|n| n.text(lang).to_string()));
     }
     let none_text = s.none.map(|w| w.text(lang).to_string()).unwrap_or_default();
     if !none_text.is_empty() {
@@ -597,511 +666,15 @@ fn levers_json(l: &Levers, lang: Lang) -> LeversJson {
                 why: why.text(lang).into(),
             })
             .collect(),
+        notes: l
+            .notes
+            .iter()
+            .map(|n| NoteJson {
+                note: n.as_str().into(),
+                text: n.text(lang).into(),
+            })
+            .collect(),
         left_out: l.left_out.clone(),
         scenario_link: l.link.clone(),
     }
-}
-
-/// One CSV row per figure: `section,key,currency,amount,gpu_hours,per_gpu_hour`. First the
-/// summary: `summary-total`, `summary-gpu`, `summary-saving` (key: the lever; at most three,
-/// biggest first), `summary-owner-gpu`, `summary-owner-gpu-at-provider` or
-/// `summary-owner-dev-off-hours` (key: `LEVER:TAGKEY=VALUE`; the owner's GPU spend, its GPU
-/// spend at the main provider, or its dev/test spend out of office hours) and `summary-none`
-/// (key: why no saving is named). Then the section is `total`, `gpu`, `non-gpu`,
-/// `provider`, `gpu-model`, `instance`, `tag:<key>`,
-/// `non-gpu-item`, `always-on`, `dev-off-hours`, `budget`, `lever` or `baseline`; with a
-/// utilization file also `utilization` (a resource's GPU spend), `utilization-average-percent`,
-/// `utilization-p95-percent` and `utilization-peak-memory-mib` (the figure in `amount`, no
-/// currency), `low-utilization` (spend) and `no-utilization-samples` (key: how many
-/// resources; their spend); and `folded` (key: the dimension, `tag-values:KEY` or
-/// `regions:PROVIDER`; amount: the rows whose value went into `(other)`).
-pub fn to_csv(json: &ReviewJson) -> String {
-    let mut out = String::from("section,key,currency,amount,gpu_hours,per_gpu_hour\n");
-    let mut row = |section: &str, key: &str, cur: &str, amount: &str, hours: &str, per: &str| {
-        out.push_str(&csv_row([section, key, cur, amount, hours, per]));
-    };
-    let s = &json.summary;
-    for (c, v) in &s.total {
-        row("summary-total", "", c, v, "", "");
-    }
-    for (c, v) in &s.gpu {
-        row("summary-gpu", "", c, v, &json.gpu_hours, "");
-    }
-    for t in &s.top {
-        row("summary-saving", &t.lever, &t.currency, &t.amount, "", "");
-        for o in &t.owners {
-            for (c, v) in &o.spend {
-                let key = format!("{}:{}={}", t.lever, s.owner_key, o.value);
-                row(&format!("summary-owner-{}", t.owned), &key, c, v, "", "");
-            }
-        }
-    }
-    if !s.none.is_empty() {
-        row("summary-none", &s.none, "", "", "", "");
-    }
-    for (section, a) in [
-        ("total", &json.total),
-        ("gpu", &json.gpu),
-        ("non-gpu", &json.non_gpu),
-    ] {
-        for (c, v) in a {
-            let hours = if section == "gpu" {
-                json.gpu_hours.as_str()
-            } else {
-                ""
-            };
-            row(section, "", c, v, hours, "");
-        }
-    }
-    let groups = [
-        ("provider", &json.by_provider),
-        ("gpu-model", &json.by_gpu),
-        ("instance", &json.by_instance),
-        ("non-gpu-item", &json.non_gpu_items),
-    ];
-    for (section, gs) in groups {
-        for g in gs {
-            for (c, v) in &g.cost {
-                let per = g.per_gpu_hour.get(c).map_or("", String::as_str);
-                row(section, &g.key, c, v, &g.gpu_hours, per);
-            }
-        }
-    }
-    for (key, gs) in &json.by_tag {
-        for g in gs {
-            for (c, v) in &g.cost {
-                let per = g.per_gpu_hour.get(c).map_or("", String::as_str);
-                row(&format!("tag:{key}"), &g.key, c, v, &g.gpu_hours, per);
-            }
-        }
-    }
-    for r in &json.always_on {
-        for (c, v) in &r.cost {
-            row("always-on", &r.resource, c, v, &r.hours, "");
-        }
-    }
-    for (c, v) in &json.dev_off_hours_cost {
-        row("dev-off-hours", "", c, v, &json.dev_off_hours_gpu_hours, "");
-    }
-    for b in &json.budgets {
-        row("budget", &b.tag, &b.currency, &b.monthly_spend, "", "");
-    }
-    if let Some(u) = &json.utilization {
-        for r in &u.resources {
-            for (c, v) in &r.cost {
-                row("utilization", &r.resource, c, v, "", "");
-            }
-            let figures = [
-                ("utilization-average-percent", &r.average_percent),
-                ("utilization-p95-percent", &r.p95_percent),
-                ("utilization-peak-memory-mib", &r.peak_memory_mib),
-            ];
-            for (section, figure) in figures {
-                if !figure.is_empty() {
-                    row(section, &r.resource, "", figure, "", "");
-                }
-            }
-        }
-        for (c, v) in &u.low_cost {
-            row("low-utilization", "", c, v, "", "");
-        }
-        for (c, v) in &u.unsampled_cost {
-            row(
-                "no-utilization-samples",
-                &u.unsampled.to_string(),
-                c,
-                v,
-                "",
-                "",
-            );
-        }
-    }
-    if let Some(l) = &json.levers {
-        row(
-            "baseline",
-            &l.main_provider,
-            &l.currency,
-            &l.baseline,
-            "",
-            "",
-        );
-        for s in &l.savings {
-            row("lever", &s.lever, &l.currency, &s.amount, "", "");
-        }
-    }
-    for f in &json.folded {
-        let key = if f.key.is_empty() {
-            f.dimension.clone()
-        } else {
-            format!("{}:{}", f.dimension, f.key)
-        };
-        out.push_str(&csv_row(["folded", &key, "", &f.rows.to_string(), "", ""]));
-    }
-    out
-}
-
-/// `¥1,234.50` from a currency code and a decimal string, when both parse.
-pub(crate) fn shown_amount(currency: &str, amount: &str) -> Option<String> {
-    let currency = currency.parse().ok()?;
-    let amount: Decimal = amount.parse().ok()?;
-    Some(format::money(
-        Money::new(amount, currency).round_for_display(),
-    ))
-}
-
-/// `¥1,234.50 + $12.00` from a per-currency map of decimal strings.
-pub(crate) fn shown(a: &BTreeMap<String, String>) -> String {
-    let parts: Vec<String> = a.iter().filter_map(|(c, v)| shown_amount(c, v)).collect();
-    if parts.is_empty() {
-        "0".into()
-    } else {
-        parts.join(" + ")
-    }
-}
-
-/// One resource's figures in a line: `i-0abc (A10G): average 12 %, p95 20 %, peak memory in
-/// use 9.5 GiB of 22.5 GiB, $4.02, 4 samples, low`.
-pub(crate) fn resource_line(r: &ResourceUtilizationJson, lang: Lang) -> String {
-    let l = |x: Label| x.get(lang);
-    let mut parts = vec![
-        format!("{} {} %", l(Label::AverageUtilization), r.average_percent),
-        format!("{} {} %", l(Label::P95Utilization), r.p95_percent),
-    ];
-    let memory = crate::l10n::memory_of(&r.peak_memory_mib, &r.memory_total_mib, lang);
-    if !memory.is_empty() {
-        parts.push(format!("{} {memory}", l(Label::PeakMemory)));
-    }
-    parts.push(shown(&r.cost));
-    parts.push(format!("{} {}", r.samples, l(Label::Samples)));
-    if r.low {
-        parts.push(l(Label::Low).to_string());
-    }
-    format!("{} ({}): {}", r.resource, r.gpu, parts.join(", "))
-}
-
-/// The utilization section's lines: the low-utilization spend, each resource, what had no
-/// samples, what the file named that the bill does not have, and skipped lines.
-fn utilization_lines(u: &UtilizationJson, lang: Lang) -> Vec<String> {
-    let l = |x: Label| x.get(lang);
-    let mut lines = vec![format!(
-        "{}: {}",
-        crate::l10n::low_utilization(&u.low_threshold_percent, lang),
-        shown(&u.low_cost)
-    )];
-    lines.extend(u.resources.iter().map(|r| resource_line(r, lang)));
-    lines.push(format!(
-        "{}: {} ({})",
-        l(Label::Unsampled),
-        u.unsampled,
-        shown(&u.unsampled_cost)
-    ));
-    lines.push(format!("{}: {}", l(Label::Unmatched), u.unmatched));
-    if u.skipped > 0 {
-        lines.push(format!("{}: {}", l(Label::Skipped), u.skipped));
-        lines.extend(u.problems.iter().cloned());
-    }
-    lines
-}
-
-/// The review as Markdown: totals, the groups, waste, budgets and levers.
-pub fn to_markdown(json: &ReviewJson, lang: Lang) -> String {
-    let l = |x: Label| x.get(lang);
-    let mut out = format!("## {}: {}\n\n", l(Label::Review), markdown_text(&json.file));
-    out.push_str(&format!("### {}\n\n", l(Label::Summary)));
-    for line in &json.summary.lines {
-        out.push_str(&format!("- {}\n", markdown_text(line)));
-    }
-    out.push('\n');
-    out.push_str(&format!(
-        "- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n\n",
-        l(Label::Total),
-        shown(&json.total),
-        l(Label::GpuSpend),
-        shown(&json.gpu),
-        l(Label::NonGpuSpend),
-        shown(&json.non_gpu),
-        l(Label::GpuHours),
-        json.gpu_hours
-    ));
-    for f in &json.folded {
-        out.push_str(&format!("- {}\n", markdown_text(&f.text)));
-    }
-    if !json.folded.is_empty() {
-        out.push('\n');
-    }
-    let table = |out: &mut String, title: &str, gs: &[GroupJson]| {
-        if gs.is_empty() {
-            return;
-        }
-        out.push_str(&format!(
-            "### {title}\n\n| | {} | {} | {} |\n| --- | ---: | ---: | ---: |\n",
-            l(Label::GpuSpend),
-            l(Label::GpuHours),
-            l(Label::PerGpuHour)
-        ));
-        for g in gs {
-            out.push_str(&format!(
-                "| {} | {} | {} | {} |\n",
-                markdown_text(&g.key),
-                shown(&g.cost),
-                g.gpu_hours,
-                g.per_gpu_hour
-                    .iter()
-                    .map(|(c, v)| format!("{v} {c}"))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            ));
-        }
-        out.push('\n');
-    };
-    table(&mut out, l(Label::ByProvider), &json.by_provider);
-    table(&mut out, l(Label::ByGpu), &json.by_gpu);
-    table(&mut out, l(Label::ByInstance), &json.by_instance);
-    for (key, gs) in &json.by_tag {
-        table(
-            &mut out,
-            &format!("{} {}", l(Label::ByTag), markdown_text(key)),
-            gs,
-        );
-    }
-    out.push_str(&format!("### {}\n\n", l(Label::Waste)));
-    for r in &json.always_on {
-        out.push_str(&format!(
-            "- {}: {} ({} · {} · {} {})\n",
-            l(Label::AlwaysOn),
-            markdown_text(&r.resource),
-            markdown_text(&r.gpu),
-            shown(&r.cost),
-            r.hours,
-            l(Label::Hours)
-        ));
-    }
-    out.push_str(&format!(
-        "- {}: {} {} · {}\n",
-        l(Label::DevOffHours),
-        json.dev_off_hours_gpu_hours,
-        l(Label::GpuHours),
-        shown(&json.dev_off_hours_cost),
-    ));
-    match &json.utilization {
-        None => out.push_str(&format!("- {}\n\n", l(Label::Utilization))),
-        Some(u) => {
-            out.push_str(&format!(
-                "\n#### {}: {}\n\n",
-                l(Label::UtilizationOf),
-                markdown_text(&u.file)
-            ));
-            for line in utilization_lines(u, lang) {
-                out.push_str(&format!("- {}\n", markdown_text(&line)));
-            }
-            out.push('\n');
-        }
-    }
-    if !json.budgets.is_empty() {
-        out.push_str(&format!("### {}\n\n", l(Label::Budgets)));
-        for b in &json.budgets {
-            out.push_str(&format!(
-                "- {}: {} / {} {} ({})\n",
-                markdown_text(&b.tag),
-                b.monthly_spend,
-                b.monthly,
-                b.currency,
-                l(if b.over { Label::Over } else { Label::Within })
-            ));
-        }
-        out.push('\n');
-    }
-    if let Some(lv) = &json.levers {
-        out.push_str(&format!("### {}\n\n", l(Label::Levers)));
-        out.push_str(&format!(
-            "- {}: {}\n- {}: {} {}\n- {}: {} {}\n\n",
-            l(Label::MainProvider),
-            markdown_text(&crate::l10n::main_share(
-                &lv.main_provider,
-                &lv.main_provider_share,
-                lang
-            )),
-            l(Label::ActualMonthly),
-            lv.actual_monthly,
-            lv.currency,
-            l(Label::Baseline),
-            lv.baseline,
-            lv.currency
-        ));
-        if !lv.savings.is_empty() {
-            out.push_str("| | | % | |\n| --- | ---: | ---: | --- |\n");
-            for s in &lv.savings {
-                out.push_str(&format!(
-                    "| {} | {} {} | {}% | {} |\n",
-                    markdown_text(&s.name),
-                    s.amount,
-                    lv.currency,
-                    s.percent,
-                    markdown_text(&s.assumption)
-                ));
-            }
-            out.push('\n');
-        }
-        for n in &lv.not_priced {
-            out.push_str(&format!(
-                "- {} `{}`: {}\n",
-                l(Label::NotPriced),
-                markdown_text(&n.name),
-                markdown_text(&n.why)
-            ));
-        }
-        if !lv.left_out.is_empty() {
-            out.push_str(&format!(
-                "- {}: {}\n",
-                l(Label::LeftOut),
-                markdown_text(&lv.left_out.join(", "))
-            ));
-        }
-        out.push_str(&format!(
-            "\n{}: `?{}`\n",
-            l(Label::OpenAsScenario),
-            lv.scenario_link
-        ));
-    }
-    out
-}
-
-/// The review for a terminal: the Markdown's content without table syntax.
-pub fn to_table(json: &ReviewJson, lang: Lang) -> String {
-    let l = |x: Label| x.get(lang);
-    let mut out = format!("{}: {}\n", l(Label::Review), json.file);
-    out.push_str(&format!("\n{}\n", l(Label::Summary)));
-    for s in &json.summary.lines {
-        out.push_str(&format!("  {s}\n"));
-    }
-    out.push('\n');
-    let line = |out: &mut String, label: &str, value: String| {
-        out.push_str(&format!("  {label:<28} {value}\n"));
-    };
-    line(&mut out, l(Label::Format), json.format.clone());
-    if !json.period_start.is_empty() {
-        line(
-            &mut out,
-            l(Label::Period),
-            format!("{} – {}", json.period_start, json.period_end),
-        );
-    }
-    line(&mut out, l(Label::Rows), json.rows.to_string());
-    if json.skipped > 0 {
-        line(&mut out, l(Label::Skipped), json.skipped.to_string());
-        for p in &json.problems {
-            out.push_str(&format!("    {p}\n"));
-        }
-    }
-    for f in &json.folded {
-        out.push_str(&format!("  {}\n", f.text));
-    }
-    line(&mut out, l(Label::Total), shown(&json.total));
-    line(&mut out, l(Label::GpuSpend), shown(&json.gpu));
-    line(&mut out, l(Label::NonGpuSpend), shown(&json.non_gpu));
-    line(&mut out, l(Label::GpuHours), json.gpu_hours.clone());
-    let groups = |out: &mut String, title: &str, gs: &[GroupJson]| {
-        if gs.is_empty() {
-            return;
-        }
-        out.push_str(&format!("\n{title}\n"));
-        for g in gs {
-            let hours = if g.gpu_hours.is_empty() {
-                String::new()
-            } else {
-                format!("  {:>10} {}", g.gpu_hours, l(Label::GpuHours))
-            };
-            out.push_str(&format!("  {:<40} {:>16}{hours}\n", g.key, shown(&g.cost)));
-        }
-    };
-    groups(&mut out, l(Label::ByProvider), &json.by_provider);
-    groups(&mut out, l(Label::ByGpu), &json.by_gpu);
-    groups(&mut out, l(Label::ByInstance), &json.by_instance);
-    for (key, gs) in &json.by_tag {
-        groups(&mut out, &format!("{} {key}", l(Label::ByTag)), gs);
-    }
-    groups(&mut out, l(Label::NonGpu), &json.non_gpu_items);
-    out.push_str(&format!("\n{}\n", l(Label::Waste)));
-    for r in &json.always_on {
-        out.push_str(&format!(
-            "  {}: {} ({}, {}, {} {})\n",
-            l(Label::AlwaysOn),
-            r.resource,
-            r.gpu,
-            shown(&r.cost),
-            r.hours,
-            l(Label::Hours)
-        ));
-    }
-    out.push_str(&format!(
-        "  {}: {} {}, {}\n",
-        l(Label::DevOffHours),
-        json.dev_off_hours_gpu_hours,
-        l(Label::GpuHours),
-        shown(&json.dev_off_hours_cost),
-    ));
-    match &json.utilization {
-        None => out.push_str(&format!("  {}\n", l(Label::Utilization))),
-        Some(u) => {
-            out.push_str(&format!("\n{}: {}\n", l(Label::UtilizationOf), u.file));
-            for line in utilization_lines(u, lang) {
-                out.push_str(&format!("  {line}\n"));
-            }
-        }
-    }
-    if !json.budgets.is_empty() {
-        out.push_str(&format!("\n{}\n", l(Label::Budgets)));
-        for b in &json.budgets {
-            out.push_str(&format!(
-                "  {:<28} {} / {} {}  {}\n",
-                b.tag,
-                b.monthly_spend,
-                b.monthly,
-                b.currency,
-                l(if b.over { Label::Over } else { Label::Within })
-            ));
-        }
-    }
-    if let Some(lv) = &json.levers {
-        out.push_str(&format!("\n{}\n", l(Label::Levers)));
-        line(
-            &mut out,
-            l(Label::ActualMonthly),
-            format!("{} {}", lv.actual_monthly, lv.currency),
-        );
-        line(
-            &mut out,
-            l(Label::Baseline),
-            format!(
-                "{} {} ({})",
-                lv.baseline,
-                lv.currency,
-                crate::l10n::main_share(&lv.main_provider, &lv.main_provider_share, lang)
-            ),
-        );
-        for s in &lv.savings {
-            out.push_str(&format!(
-                "  {:<40} {:>12} {}  {:>6}%  {}\n",
-                s.name, s.amount, lv.currency, s.percent, s.assumption
-            ));
-        }
-        for n in &lv.not_priced {
-            out.push_str(&format!(
-                "  {} {}: {}\n",
-                l(Label::NotPriced),
-                n.name,
-                n.why
-            ));
-        }
-        if !lv.left_out.is_empty() {
-            line(&mut out, l(Label::LeftOut), lv.left_out.join(", "));
-        }
-        out.push_str(&format!(
-            "\n{}: ?{}\n",
-            l(Label::OpenAsScenario),
-            lv.scenario_link
-        ));
-    }
-    // Ids, tags and file names come from the bill: nothing in them may drive the terminal.
-    terminal_lines(&out)
 }

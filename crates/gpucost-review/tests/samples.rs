@@ -216,7 +216,9 @@ fn each_currency_is_divided_by_its_own_gpu_hours() {
         assert_eq!(by_gpu.per_gpu_hour["CNY"], "1.98");
         assert_eq!(by_gpu.per_gpu_hour["USD"], "0.69");
         assert!(to_csv(&json).contains("\ngpu-model,RTX4090,USD,6.9,110,0.69\n"));
-        assert!(to_markdown(&json, lang).contains("1.98 CNY + 0.69 USD"));
+        // Every output writes the rates as the page does.
+        assert!(to_markdown(&json, lang).contains("| ¥1.98 + $0.69 |"));
+        assert!(to_table(&json, lang).contains(" ¥1.98 + $0.69 "));
         let html = gpucost_review::html::to_html(&json, lang);
         assert!(html.contains("¥1.98") && html.contains("$0.69"), "{html}");
     }
@@ -256,4 +258,72 @@ fn an_empty_tag_value_or_key_makes_no_group_of_no_name() {
     }
     let json = to_json(&r, None, gpucost_core::format::Lang::En);
     assert!(!to_csv(&json).contains("\ntag:team,,"), "no empty key row");
+}
+
+/// Regression: a line the bill names by nothing (an Azure line without meter category,
+/// subcategory or name; Google's `Rounding error` before it was named by its cost type) made
+/// an other-spend row of no name, read ": $0.00"; it is the review's own item, named in each
+/// language.
+#[test]
+fn a_line_of_no_description_is_named_in_each_language() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/azure-cost-details.csv"
+    );
+    let azure = std::fs::read_to_string(path).unwrap();
+    let bill = azure.replace(
+        ",Bandwidth,,meter-bw,Standard Data Transfer Out,",
+        ", ,,meter-bw, ,",
+    );
+    assert_ne!(bill, azure, "the bandwidth line is in the sample");
+    let r = support::generic(&bill);
+    let keys: Vec<&str> = r.non_gpu.iter().map(|(k, _)| k.as_str()).collect();
+    assert!(
+        keys.contains(&gpucost_review::review::NOT_DESCRIBED),
+        "{keys:?}"
+    );
+    assert!(keys.iter().all(|k| !k.trim().is_empty()), "{keys:?}");
+    for (lang, name) in [
+        (gpucost_core::format::Lang::En, "(not described)"),
+        (gpucost_core::format::Lang::Zh, "（无描述）"),
+    ] {
+        let json = to_json(&r, None, lang);
+        let table = to_table(&json, lang);
+        assert!(table.contains(&format!("\n  {name} ")), "{table}");
+        let html = gpucost_review::html::to_html(&json, lang);
+        assert!(
+            html.contains(&format!("<th scope=\"row\">{name}</th>")),
+            "{html}"
+        );
+        assert!(!html.contains("<th scope=\"row\"></th>"));
+    }
+}
+
+/// Regression: spend of nothing was shown as a bare "0" ("Other spend 0", "0 GPU-hours, 0"),
+/// a figure without a unit; it is zero in each of the bill's currencies.
+#[test]
+fn an_amount_of_nothing_is_shown_in_the_bills_currencies() {
+    let r = support::sample("generic.csv");
+    let json = to_json(&r, None, gpucost_core::format::Lang::En);
+    assert_eq!(json.non_gpu["CNY"], "0");
+    assert_eq!(json.non_gpu["USD"], "0");
+    let table = to_table(&json, gpucost_core::format::Lang::En);
+    assert!(
+        table.contains("Other spend                  ¥0.00 + $0.00\n"),
+        "{table}"
+    );
+    let csv = to_csv(&json);
+    assert!(
+        csv.contains("\nnon-gpu,,CNY,0,,\nnon-gpu,,USD,0,,\n"),
+        "{csv}"
+    );
+    // A bill of one currency without dev/test use: zero in that currency.
+    let r = support::generic(
+        "start,end,provider,gpu_model,gpus,cost,currency,tags\n\
+         2024-05-06T12:00:00Z,2024-05-06T20:00:00Z,runpod,RTX 4090,1,5.52,USD,env=prod\n",
+    );
+    let json = to_json(&r, None, gpucost_core::format::Lang::Zh);
+    let md = to_markdown(&json, gpucost_core::format::Lang::Zh);
+    assert!(md.contains("0 卡·时 · $0.00\n"), "{md}");
+    assert!(!md.contains(": 0\n") && !md.contains("· 0\n"), "{md}");
 }

@@ -125,6 +125,12 @@ for (const [lang, first] of [['en', 'What to do first'], ['zh', '先做什么']]
     assert.ok((await page.getByTestId('review-lever-table').locator('tbody tr').count()) > 0);
     assert.match(await page.getByTestId('review-open-scenario').getAttribute('href'), /^\?.*l=V100/);
     assert.ok((await page.locator('[data-testid=review-heat] td:not(.h0)').count()) > 0, 'a heat map with use');
+    // What the cost table cannot tell is said, not shown as none or zero; the levers say
+    // that Google bills the GPU apart from its machine.
+    const unknown = lang === 'en' ? /not known/ : /无法判断/;
+    assert.match(await page.getByTestId('review-always-on').textContent(), unknown);
+    assert.match(await page.getByTestId('review-dev-off-hours').textContent(), unknown);
+    assert.match(await page.getByTestId('review-lever-note').textContent(), /Google Cloud/);
     const items = await page.getByTestId('review-non-gpu').locator('tbody th').allTextContents();
     assert.ok(items.every((t) => t.trim() !== '' && !t.trim().startsWith(':')), JSON.stringify(items));
     assert.equal(await download(page, 'review-export-json'), cli(bill, 'json', lang, ['--cur', 'USD']));

@@ -108,10 +108,15 @@ pub(crate) fn gpu_sku(sku: &str) -> Option<(String, Option<String>)> {
     (!model.is_empty()).then(|| (model.to_string(), place.map(|p| p.trim().to_string())))
 }
 
-/// A line's description: `Service: SKU`, the parts it has; a line of neither (the closing
-/// `Rounding error`) is named by its cost type, never an empty `": "`.
+/// The description of Google's closing `Rounding error` line: an id the words layer names in
+/// each language (the cost type is the only name the line has, and it is English).
+pub const ROUNDING_ERROR: &str = "(rounding error)";
+
+/// A line's description: `Service: SKU`, the parts it has; a line of neither is named by its
+/// cost type ([`ROUNDING_ERROR`] for the closing rounding line), never an empty `": "`.
 fn describe(service: &str, sku: &str, kind: &str) -> String {
     match (service.trim(), sku.trim()) {
+        ("", "") if kind.trim().eq_ignore_ascii_case("rounding error") => ROUNDING_ERROR.into(),
         ("", "") => kind.trim().to_string(),
         (s, "") => s.to_string(),
         ("", k) => k.to_string(),

@@ -15,8 +15,20 @@ pub enum NotPriced {
     ProviderNotInCatalog,
     /// The bill has no dev/test-tagged GPU use outside office hours.
     NoDevOffHours,
+    /// No GPU row carries an environment tag (`env`, `environment`, `stage`), so no GPU use
+    /// is known to be dev/test.
+    NoEnvTag,
+    /// Google Cloud's cost table has no labels (the review reads only its project, as the
+    /// tag `project`), so no GPU use is known to be dev/test.
+    NoLabelsInGcpCostTable,
+    /// Dev/test GPUs ran outside office hours, but none at the main provider, whose usage
+    /// the levers cover.
+    DevOffHoursElsewhere,
     /// The catalog has no price for this lever at the main provider.
     NoPrice,
+    /// The catalog's committed-use prices at the main provider are for GPUs alone (Google's
+    /// committed-use GPU SKUs), without the machine a plan needs.
+    CommittedForGpusAlone,
     /// Priced, but it would not save anything on this usage.
     NoSaving,
     /// The bill does not date its rows, so no weekly pattern can be derived.

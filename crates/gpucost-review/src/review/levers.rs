@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 use gpucost_core::billing_mode::ModeClass;
-use gpucost_core::catalog::Embedded;
+use gpucost_core::catalog::{Embedded, PriceBasis};
 use gpucost_core::estimate::{BreakEven, ProviderEstimate};
 use gpucost_core::fx::FxTable;
 use gpucost_core::limits::{GPUS_PER_MACHINE, MAX_GPUS, MAX_LINES};
@@ -33,6 +33,7 @@ use rust_decimal::Decimal;
 use super::rightsize::{rightsize, Swap};
 use super::time::office_hour;
 use super::{Amounts, GpuWeek, Review};
+use crate::bill::{BillFormat, Lack};
 
 /// A lever on the reviewed usage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +97,19 @@ impl LeverSaving {
 
 pub use super::error::NotPriced;
 
+/// What a reader needs to know to read the levers of this bill right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeverNote {
+    /// The bill charges a GPU apart from the machine it is attached to (Google Cloud's GPU
+    /// SKUs), so its GPU spend leaves out the machines' vCPUs and memory (in other spend,
+    /// and not told apart by machine), while the catalog prices whole machines: the
+    /// baseline, and a saving, can exceed the GPU spend.
+    GpuBilledApartFromMachine,
+    /// The bill counts GPU use by the day: the schedule lever's dev/test use out of office
+    /// hours is each day's use spread evenly over its 24 hours, not hours the bill names.
+    ScheduleFromWholeDays,
+}
+
 /// The levers of a review.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Levers {
@@ -118,6 +132,8 @@ pub struct Levers {
     pub savings: Vec<LeverSaving>,
     /// Levers not priced, and why.
     pub not_priced: Vec<(&'static str, NotPriced)>,
+    /// What the reader needs to know to read them right.
+    pub notes: Vec<LeverNote>,
 }
 
 /// The usage of `review` as a calculator scenario, with the GPU models left out: every
@@ -336,6 +352,7 @@ pub fn levers(
         baseline: None,
         savings: Vec::new(),
         not_priced: Vec::new(),
+        notes: notes(review),
     };
     let price = |s: Scenario| -> Option<Report> {
         session::estimate(embedded, s, fx, currency, today, || {
@@ -469,11 +486,70 @@ pub fn levers(
         }
     }
     if schedule.is_none() {
-        out.not_priced.push(("schedule", NotPriced::NoDevOffHours));
+        out.not_priced.push(("schedule", why_no_schedule(review)));
+    }
+    // "No price" for a reserved baseline where the catalog does have committed prices, but
+    // only for GPUs alone, would read as a gap in the catalog: it says which prices there are.
+    if committed_for_gpus_alone(embedded, main) {
+        for (slug, why) in &mut out.not_priced {
+            if *slug == "reserved" && *why == NotPriced::NoPrice {
+                *why = NotPriced::CommittedForGpusAlone;
+            }
+        }
     }
     out.savings
         .sort_by_key(|s| std::cmp::Reverse(s.amount().amount));
+    if review.by_day && out.savings.iter().any(|s| s.lever == ReviewLever::Schedule) {
+        out.notes.push(LeverNote::ScheduleFromWholeDays);
+    }
     Some(out)
+}
+
+/// The notes the levers of `review` carry.
+fn notes(review: &Review) -> Vec<LeverNote> {
+    let mut notes = Vec::new();
+    // Google's cost table has a line per GPU SKU and others for the machine's vCPUs and
+    // memory, which no column ties to the GPU's machine.
+    if review.format == BillFormat::GcpBillingExport {
+        notes.push(LeverNote::GpuBilledApartFromMachine);
+    }
+    notes
+}
+
+/// Why the main provider's usage has no dev/test GPU time out of office hours to stop: the
+/// bill cannot say which GPUs are dev/test (Google's cost table has no labels; no row has an
+/// environment tag), or such time ran only at other providers, or there was none.
+fn why_no_schedule(review: &Review) -> NotPriced {
+    let env_tagged = review
+        .by_tag
+        .keys()
+        .any(|k| super::ENV_TAG_KEYS.contains(&k.to_ascii_lowercase().as_str()));
+    if review.format.lacks().contains(&Lack::Labels) {
+        NotPriced::NoLabelsInGcpCostTable
+    } else if !env_tagged {
+        NotPriced::NoEnvTag
+    } else if !review.waste.dev_off_hours_gpu_hours.is_zero() {
+        NotPriced::DevOffHoursElsewhere
+    } else {
+        NotPriced::NoDevOffHours
+    }
+}
+
+/// Whether `provider`'s committed prices in the catalog, if any, are all for GPUs alone
+/// (offers priced per GPU component, which no plan uses without a machine).
+fn committed_for_gpus_alone(embedded: &Embedded, provider: &str) -> bool {
+    let mut committed = embedded
+        .catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == provider)
+        .filter(|o| {
+            o.prices
+                .iter()
+                .any(|p| p.mode.class() == ModeClass::Committed)
+        })
+        .peekable();
+    committed.peek().is_some() && committed.all(|o| o.basis == PriceBasis::GpuComponent)
 }
 
 /// The committed plan's break-even utilization at `provider`, for the line whose committed
@@ -499,16 +575,20 @@ fn utilization_break_even(report: &Report, provider: &str) -> Option<Decimal> {
 }
 
 /// `scenario` with the dev/test share of each GPU's use removed outside office hours, when
-/// there is any.
+/// there is any such use.
 fn scheduled(
     review: &Review,
     weeks_by_gpu: &BTreeMap<String, GpuWeek>,
     scenario: &Scenario,
 ) -> Option<Scenario> {
-    if weeks_by_gpu
-        .values()
-        .all(|w| w.dev.iter().all(Decimal::is_zero))
-    {
+    // Dev/test use in office hours only leaves nothing to stop.
+    let off_hours = |w: &GpuWeek| {
+        w.dev
+            .iter()
+            .enumerate()
+            .any(|(slot, d)| !office_hour(slot) && !d.is_zero())
+    };
+    if !weeks_by_gpu.values().any(off_hours) {
         return None;
     }
     let weeks = review.period_hours()? / Decimal::from(168);

@@ -22,7 +22,7 @@ use gpucost_core::catalog::Catalog;
 use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
-use crate::bill::{BillError, BillFormat, BillProblem, BillSummary, UsageRow};
+use crate::bill::{BillError, BillFormat, BillProblem, BillSummary, Lack, UsageRow};
 use crate::limits::{
     MAX_INSTANCE_TYPES, MAX_NON_GPU_ITEMS, MAX_PROVIDERS, MAX_REGIONS, MAX_RESOURCES, MAX_SUM,
     MAX_TAG_KEYS, MAX_TAG_PROVIDER_SPENDS, MAX_TAG_VALUES, OTHER,
@@ -293,6 +293,9 @@ pub struct Review {
     /// Dimensions with more distinct values than the review keeps apart, and how many rows
     /// went to their [`crate::limits::OTHER`] group.
     pub folded: Vec<Fold>,
+    /// Whether every dated GPU row spans whole days from midnight (a bill grouped by day):
+    /// its hours of the day are not known, and each day's use is spread evenly over them.
+    pub by_day: bool,
 }
 
 /// One GPU model's use over the week: GPU-hours per hour of the week.
@@ -321,6 +324,16 @@ impl Review {
     /// Hours the review covers (first start to last end), when the bill dates its rows.
     pub fn period_hours(&self) -> Option<Decimal> {
         self.period.map(|(a, b)| span_hours(a, b))
+    }
+
+    /// What the bill does not say: its format's gaps ([`BillFormat::lacks`]), and the hours
+    /// of the day when it counts GPU use by the day.
+    pub fn lacks(&self) -> Vec<Lack> {
+        let mut lacks = self.format.lacks().to_vec();
+        if self.by_day {
+            lacks.push(Lack::HoursOfDay);
+        }
+        lacks
     }
 
     /// Whether some GPU resources were folded into [`crate::limits::OTHER`], so that not
@@ -400,6 +413,15 @@ pub struct Reviewer<'c> {
     hours_sum: Decimal,
     /// Rows folded per dimension (and tag key or provider).
     folds: BTreeMap<(Dimension, Option<String>), u64>,
+    /// Dated GPU rows of whole days and of other spans.
+    gpu_spans: GpuSpans,
+}
+
+/// How many dated GPU rows span whole days from midnight UTC, and how many do not.
+#[derive(Default)]
+struct GpuSpans {
+    by_day: u64,
+    timed: u64,
 }
 
 /// The key a capped map of `len` keys, `max` at most, files `key` under: `key` itself when
@@ -449,6 +471,7 @@ impl<'c> Reviewer<'c> {
             cost_size: BTreeMap::new(),
             hours_sum: Decimal::ZERO,
             folds: BTreeMap::new(),
+            gpu_spans: GpuSpans::default(),
         }
     }
 
@@ -506,8 +529,9 @@ impl<'c> Reviewer<'c> {
             });
         }
         let Some(gpu_use) = gpu_use else {
-            let what = if row.description.is_empty() {
-                "(not described)"
+            // A line the bill names by nothing is no row of an empty name (": $0.00").
+            let what = if row.description.trim().is_empty() {
+                NOT_DESCRIBED
             } else {
                 row.description.as_str()
             };
@@ -641,6 +665,11 @@ impl<'c> Reviewer<'c> {
             week.per_machine = week.per_machine.max(gpu_use.gpus);
         }
         if let Some((a, b)) = span {
+            if time::whole_days(a, b) {
+                self.gpu_spans.by_day += 1;
+            } else {
+                self.gpu_spans.timed += 1;
+            }
             let tz = self.options.tz_offset_minutes;
             let mut off_hours = Decimal::ZERO;
             // Shares are at most one and add up to one: every product and sum below is at
@@ -848,6 +877,7 @@ impl<'c> Reviewer<'c> {
                     rows,
                 })
                 .collect(),
+            by_day: self.gpu_spans.by_day > 0 && self.gpu_spans.timed == 0,
         }
     }
 }
@@ -892,6 +922,9 @@ impl Dimension {
 
 /// The group of GPU rows without a tag key.
 pub const UNTAGGED: &str = "(untagged)";
+/// The other-spend item of lines the bill names by nothing (no service, product or cost
+/// type).
+pub const NOT_DESCRIBED: &str = "(not described)";
 
 /// Yuan per dollar used only to order groups that mix currencies (never shown).
 pub(crate) const FX_ORDER: Decimal = Decimal::from_parts(7, 0, 0, false, 0);

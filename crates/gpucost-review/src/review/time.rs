@@ -59,6 +59,13 @@ impl HourOfWeek {
     }
 }
 
+/// Whether `a` to `b` is whole days from midnight UTC: a line of a bill grouped by day
+/// (Azure's daily lines, Google's cost table, a daily CUR), which says nothing of the hours.
+pub fn whole_days(a: NaiveDateTime, b: NaiveDateTime) -> bool {
+    let midnight = chrono::NaiveTime::MIN;
+    a.time() == midnight && b.time() == midnight && b > a
+}
+
 /// Whether hour-of-week `slot` is an office hour.
 pub fn office_hour(slot: usize) -> bool {
     let (day, hour) = (slot / 24, slot % 24);
