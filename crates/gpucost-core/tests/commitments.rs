@@ -17,20 +17,22 @@ use gpucost_core::l10n::commitment;
 use gpucost_core::presets::Preset;
 use gpucost_core::print::cells::RowCells;
 use gpucost_core::print::{csv, json, markdown, table};
+use gpucost_core::report::Series;
 use gpucost_core::session::Session;
+use gpucost_core::view::charts::overtakes;
 use gpucost_core::view::estimate::EstimateView;
 use gpucost_core::view::results::LineView;
 
 const A10_CN: &str = "?l=A10*4&geo=cn&pay=reserved&cur=CNY";
 
-/// The view of `link`, as the page and `gpucost estimate` open it.
-fn open(link: &str) -> Option<EstimateView> {
+/// The view and the chart's series of `link`, as the page and `gpucost estimate` open it.
+fn open(link: &str) -> Option<(EstimateView, Vec<Series>)> {
     let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
     let s = Session::open(embedded(), link, None, today);
     let query = s.link();
     let e = s.estimate.ok()?;
     let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
-    Some(view)
+    Some((view, e.report.series))
 }
 
 /// Every preset with reserved and monthly plans allowed, the snapshot links, and the issue's
@@ -62,7 +64,7 @@ fn cny(s: &str) -> gpucost_core::money::Money {
 
 #[test]
 fn four_a10s_in_mainland_china_state_the_three_year_term_and_its_upfront() {
-    let view = open(A10_CN).expect("estimates");
+    let (view, _) = open(A10_CN).expect("estimates");
     let (row, served) = view.results.cheapest().expect("a cheapest row");
     assert_eq!(row.key, "aws-china");
     assert_eq!(format::money(served.total), "¥7,265.00");
@@ -151,10 +153,10 @@ fn committed(lines: &[LineView]) -> bool {
 }
 
 #[test]
-fn rows_and_every_export_say_the_same_about_a_commitment() {
+fn headline_rows_exports_and_chart_say_the_same_about_a_commitment() {
     let mut checked = 0;
     for link in links() {
-        let Some(view) = open(&link) else {
+        let Some((view, series)) = open(&link) else {
             continue;
         };
         let data = json::estimate(&view, Lang::En);
@@ -203,9 +205,83 @@ fn rows_and_every_export_say_the_same_about_a_commitment() {
                 assert!(csv_text.contains(&c.after_horizon), "{link}");
             }
         }
+        // The headline is the cheapest row; when it commits, the chart's committed line is
+        // the same plan and its legend states the same term and upfront.
+        if let Some((_, served)) = view.results.cheapest() {
+            if let Some(t) = served.commitments.first() {
+                let line = series
+                    .iter()
+                    .find(|s| s.class == ModeClass::Committed)
+                    .unwrap_or_else(|| panic!("{link}: a committed line"));
+                assert_eq!(line.commitments, served.commitments, "{link}");
+                for lang in [Lang::En, Lang::Zh] {
+                    let legend = line.legend(lang);
+                    assert!(
+                        legend.contains(&commitment::short(t, lang)),
+                        "{link}: {legend}"
+                    );
+                }
+            }
+        }
+        for s in &series {
+            assert_eq!(
+                s.class == ModeClass::Committed,
+                !s.commitments.is_empty(),
+                "{link}: {:?}",
+                s.class
+            );
+        }
     }
     assert!(
         checked >= 5,
         "enough committed rows to mean something: {checked}"
     );
+}
+
+/// The chart starts a committed plan at what it owes on day one, so the 4 × A10 reservation
+/// starts at its month's ¥7,265.00 and overtakes on-demand (¥19,566.51 a month) only when
+/// on-demand has cost more: 7,265.00 ÷ 19,566.51 × 730 h ≈ 271 h, the first 4-hour mark
+/// after it being 272 h.
+#[test]
+fn the_chart_starts_a_commitment_at_day_one_and_claims_the_real_crossing() {
+    let (_, series) = open(A10_CN).expect("estimates");
+    let reserved = series
+        .iter()
+        .find(|s| s.class == ModeClass::Committed)
+        .unwrap();
+    let od = series
+        .iter()
+        .find(|s| s.class == ModeClass::OnDemand)
+        .unwrap();
+    assert_eq!(reserved.points[0].1, cny("7265.00"), "owed from hour 0");
+    assert_eq!(reserved.points.last().unwrap().1, cny("7265.00"));
+    assert_eq!(od.points.last().unwrap().1, cny("19566.51"));
+    let claims = overtakes(&series);
+    assert_eq!(claims.len(), 1, "{claims:?}");
+    assert_eq!(claims[0].class, ModeClass::Committed);
+    assert_eq!(claims[0].hours, rust_decimal::Decimal::from(272));
+    // Day one for every committed line of every link: it starts at no less than its period
+    // share (recurring) or a term (one-off), never at zero.
+    for link in links() {
+        let Some((_, series)) = open(&link) else {
+            continue;
+        };
+        for s in series.iter().filter(|s| !s.commitments.is_empty()) {
+            let first = s.points[0].1;
+            let owed: rust_decimal::Decimal = s
+                .commitments
+                .iter()
+                .map(|t| match (t.coverage, t.upfront) {
+                    (Coverage::Terms(n), _) => t.in_period.amount / rust_decimal::Decimal::from(n),
+                    (Coverage::Share, _) => t.in_period.amount,
+                })
+                .sum();
+            assert!(
+                first.amount + rust_decimal::Decimal::new(1, 2) >= owed
+                    && first.amount > rust_decimal::Decimal::ZERO,
+                "{link}: {:?} starts at {first:?}, owes {owed}",
+                s.class
+            );
+        }
+    }
 }
