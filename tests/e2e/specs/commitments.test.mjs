@@ -34,9 +34,15 @@ for (const [lang, term, upfront, cheaper] of [
     assert.equal(exported.commitments[0].upfront, '261540.03');
     assert.equal(await page.getByTestId('cheapest-total').textContent(), '¥7,265.00');
     assert.equal(await page.getByTestId('headline-commitment').textContent(), exported.commitment);
+    // The phone's bottom bar and the live region say the term with the total.
+    const spoken = await page.getByTestId('spoken-summary').textContent();
+    assert.ok(spoken.includes('¥7,265.00') && spoken.includes(upfront), spoken);
     const row = page.locator('tr[data-seller=aws-china]');
     assert.equal(await row.getByTestId('row-commitment').textContent(), exported.commitment);
     assert.ok(exported.commitment.includes(term), exported.commitment);
+    // One line, so its line items say the row's words under its charges.
+    await row.locator('button[aria-controls]').click();
+    assert.equal(await page.locator('#details-aws-china p.commitment').textContent(), exported.commitment);
     const c = await chart(page);
     const reserved = c.legend.find((l) => l.includes(upfront));
     assert.ok(reserved && reserved.includes(term), `${c.legend}`);

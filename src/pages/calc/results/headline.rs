@@ -20,6 +20,8 @@ struct HeadlineText {
     per_gpu_hour: String,
     /// What the cheapest plan commits to beyond the period (empty when nothing).
     commitment: String,
+    /// The same in a few words, for the spoken summary and the phone's bottom bar.
+    commitment_short: Vec<String>,
 }
 
 impl HeadlineText {
@@ -29,6 +31,11 @@ impl HeadlineText {
             total: format::money(s.total),
             per_gpu_hour: s.per_gpu_hour_text(lang),
             commitment: commitment::all(&s.commitments, lang),
+            commitment_short: s
+                .commitments
+                .iter()
+                .map(|t| commitment::short(t, lang))
+                .collect(),
         })
     }
 }
@@ -45,8 +52,15 @@ pub(super) fn Spoken(
     let spoken = move || {
         let lang = app.lang.get();
         view_model.with(|v| match v {
+            // A phone shows only this bar: a term bought for the total is said with it.
             Ok(r) => HeadlineText::of(r, lang)
-                .map(|h| format!("{} {} {}", app.t(Text::Cheapest), h.total, h.who))
+                .map(|h| {
+                    let spoken = format!("{} {} {}", app.t(Text::Cheapest), h.total, h.who);
+                    std::iter::once(spoken)
+                        .chain(h.commitment_short)
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
                 .unwrap_or_default(),
             Err(_) => app.t(Text::FixFirst).to_string(),
         })
