@@ -2,7 +2,7 @@
 //! horizontal cost bars per provider and cumulative-cost lines with their crossing points.
 
 use gpucost_core::billing_mode::ModeClass;
-use gpucost_core::format::{self, Lang};
+use gpucost_core::format::Lang;
 use gpucost_core::l10n::{labels, ui};
 use gpucost_core::money::{nearest_f64, Money};
 use gpucost_core::report::Series;
@@ -158,18 +158,12 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
                 })
                 .collect::<Vec<_>>()
                 .join(" ");
-            let last = s.points.last().map(|p| p.1);
-            let total = last.map(format::money).unwrap_or_default();
-            let beyond = last.is_some_and(|m| m.to_f64_lossy() > max);
+            let beyond = s.points.last().is_some_and(|p| p.1.to_f64_lossy() > max);
             let off_scale = if beyond { ui::beyond_scale(lang) } else { "" };
             Line {
                 class: s.class,
                 d,
-                label: format!(
-                    "{} · {} · {total}{off_scale}",
-                    labels::class(s.class, lang),
-                    s.seller_in(lang)
-                ),
+                label: format!("{}{off_scale}", s.legend(lang)),
             }
         })
         .collect();
@@ -230,14 +224,19 @@ fn nice_ceiling(v: f64) -> f64 {
     nice * 4.0
 }
 
-/// Short axis numbers: 950, 1.2k, 48k, 1.2M.
+/// Short axis numbers: 950, 1.2k, 5k, 48k, 1.2M (no ".0" on a round tick: ¥5k, not ¥5.0k).
 fn compact(v: f64) -> String {
+    let short = |x: f64, unit: &str| {
+        let tenths = format!("{x:.1}");
+        let whole = tenths.strip_suffix(".0").unwrap_or(&tenths);
+        format!("{whole}{unit}")
+    };
     if v >= 1e6 {
-        format!("{:.1}M", v / 1e6)
+        short(v / 1e6, "M")
     } else if v >= 1e4 {
         format!("{:.0}k", v / 1e3)
     } else if v >= 1e3 {
-        format!("{:.1}k", v / 1e3)
+        short(v / 1e3, "k")
     } else {
         format!("{v:.0}")
     }
@@ -254,6 +253,7 @@ mod tests {
             class,
             seller: "X".into(),
             seller_zh: "X".into(),
+            commitments: Vec::new(),
             points: points
                 .iter()
                 .map(|(h, v)| {
@@ -320,7 +320,9 @@ mod tests {
         ] {
             assert_eq!(nice_ceiling(v), max, "{v}");
         }
-        assert_eq!(compact(20_000.0 / 4.0), "5.0k");
+        assert_eq!(compact(20_000.0 / 4.0), "5k");
+        assert_eq!(compact(7_500.0), "7.5k");
+        assert_eq!(compact(2_000_000.0), "2M");
     }
 
     // On the dev/test preset the chart said "Reserved cheaper after ~16 h" while the reserved

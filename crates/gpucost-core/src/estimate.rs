@@ -22,9 +22,12 @@ use crate::money::{Currency, Money};
 use crate::placement::{Constraint, Interconnect};
 use crate::scenario::ValidScenario;
 
+mod committed;
 mod line;
 mod memo;
 mod offers;
+
+pub use committed::{joined_terms, CommittedTerms, Upfront};
 
 use line::{price_line, Depth, LineBest, LineUsageCache};
 pub(crate) use offers::OfferBook;
@@ -96,6 +99,8 @@ pub struct LinePlan {
     pub subtotal: Money,
     /// The offer's prices are older than [`OLD_PRICE_DAYS`] or undated.
     pub old_prices: bool,
+    /// For a committed plan: the whole term(s) it binds the buyer to.
+    pub committed: Option<CommittedTerms>,
 }
 
 /// The best way to pay one line in one billing class at a provider.
@@ -729,6 +734,9 @@ fn line_plan(
         })
         .collect();
     let subtotal = crate::money::sum_in(ctx.currency, items.iter().map(|i| i.amount));
+    let committed = plan.items.iter().zip(&items).find_map(|(i, shown)| {
+        CommittedTerms::of(plan.kind, i, shown.amount, ctx.fx, ctx.currency)
+    });
     let old_prices = items.iter().any(|i| {
         i.source != USER_SOURCE
             && i.as_of
@@ -747,6 +755,7 @@ fn line_plan(
         items,
         subtotal,
         old_prices,
+        committed,
     }
 }
 

@@ -9,8 +9,8 @@ use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
-    compare_with, period_minutes, ClassOption, Comparison, EstimateContext, OfferBook, RegionBook,
-    Selection, Seller,
+    compare_with, joined_terms, period_minutes, ClassOption, CommittedTerms, Comparison,
+    EstimateContext, OfferBook, RegionBook, Selection, Seller,
 };
 use crate::money::Money;
 use crate::recommend::{recommend_placed, Recommendation};
@@ -51,8 +51,12 @@ pub struct Series {
     pub seller: String,
     /// The same seller's Chinese name.
     pub seller_zh: String,
-    /// `(hour, cumulative cost)` points, ending at the horizon with the plan's total.
+    /// `(hour, cumulative cost)` points, ending at the horizon with the plan's total. A
+    /// commitment or subscription counts from the start of its period, when it is owed.
     pub points: Vec<(Decimal, Money)>,
+    /// What the plan's commitments bind the buyer to beyond the period, as its row says it
+    /// (empty when nothing is committed).
+    pub commitments: Vec<CommittedTerms>,
 }
 
 /// The full estimate.
@@ -313,15 +317,11 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
     if picked.is_empty() {
         return Vec::new();
     }
-    // What every class's points share, worked out once per mark: the hour, the share of the
-    // horizon elapsed and each line's share of its demand used.
+    // What every class's points share, worked out once per mark: the hour and each line's
+    // share of its demand used.
     let hours: Vec<Decimal> = marks
         .iter()
         .map(|&m| Decimal::from(m) / Decimal::from(60))
-        .collect();
-    let elapsed: Vec<Decimal> = marks
-        .iter()
-        .map(|&m| Decimal::from(m) / Decimal::from(horizon.max(1)))
         .collect();
     let used: Vec<Vec<Decimal>> = demand
         .iter()
@@ -348,16 +348,18 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                 let mut amount = Decimal::ZERO;
                 for (li, opt) in chosen.iter().enumerate() {
                     let used = used[li][k];
-                    let elapsed = elapsed[k];
                     for item in &opt.plan.items {
                         amount += match item.kind {
                             // Usage accrues with the demand.
                             ItemKind::OnDemand | ItemKind::Spot | ItemKind::SpotOverhead => {
                                 item.amount.amount * used
                             }
-                            // A recurring commitment accrues evenly; a one-off owes each
-                            // term at its start (renewals back to back).
-                            ItemKind::Commitment if recurring => item.amount.amount * elapsed,
+                            // A commitment is owed from its start, used or not: a
+                            // recurring period's share from the period's first hour (it
+                            // accrued evenly, so the chart started a 3-year reservation at
+                            // ¥0 and claimed it beat on-demand after ~4 h), a one-off's
+                            // terms each at their start (renewals back to back).
+                            ItemKind::Commitment if recurring => item.amount.amount,
                             ItemKind::Commitment => match opt.plan.plan {
                                 PlanKind::Committed {
                                     commitment,
@@ -395,6 +397,7 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
             seller: seller.name.clone(),
             seller_zh: seller.name_zh.clone(),
             points,
+            commitments: joined_terms(chosen.iter().filter_map(|o| o.plan.committed)),
         });
     }
     out

@@ -30,6 +30,10 @@ fn links() -> Vec<String> {
     links.extend(
         [
             "?l=A10*4&h=730&geo=cn&pay=reserved&cur=CNY",
+            // The same team for a month that repeats: a 3-year reservation's share, owed from
+            // the month's first hour.
+            "?l=A10*4&geo=cn&pay=reserved&cur=CNY",
+            "?task=serve&model=mistral-7b&rate=20req&pay=reserved,monthly&cur=CNY",
             "?preset=dev-test&pay=reserved,monthly&cur=CNY",
             "?preset=shift-fleet&pay=reserved,monthly&cur=CNY",
             "?task=serve&model=llama-3-8b&rate=20req&pay=reserved,monthly&cur=CNY",

@@ -103,6 +103,8 @@ const LINKS = [
   '?task=finetune&model=bert-large&samples=100000&epochs=3&l=A10*1&h=24',
   '?task=batch&model=llama-3-8b&tokens=100000000&deadline=24',
   '?preset=dev-test&l=T4*x&cp=abc&budget=NaN&v=99&ovh=lots&h=1.01&unknown=1',
+  // A committed headline: its term, upfront and what falls after the period (issue 28).
+  '?l=A10*4&geo=cn&pay=reserved&cur=CNY',
 ];
 
 test('the Chinese page shows no English phrase for any preset, workload or bad link', async () => {

@@ -78,7 +78,8 @@ pub fn period(p: Period, lang: Lang) -> &'static str {
     }
 }
 
-fn term(t: Term, lang: Lang) -> &'static str {
+/// A term's length as an adjective: "3-year", "3 年".
+pub fn term(t: Term, lang: Lang) -> &'static str {
     match (t, lang) {
         (Term::Months3, Lang::En) => "3-month",
         (Term::Months6, Lang::En) => "6-month",

@@ -14,6 +14,7 @@
 
 #[doc(hidden)]
 pub mod check;
+pub mod commitment;
 pub mod facts;
 pub mod labels;
 pub mod link;

@@ -49,4 +49,22 @@ impl crate::report::Series {
             Lang::Zh => labels::seller(&self.seller_zh, lang),
         }
     }
+
+    /// The line's legend: way of paying, seller, the period's total and, for a plan that
+    /// commits to a term, the term and what it takes up front, in the words of its row
+    /// ("Reserved · AWS China · ¥7,265.00 · a 3-year term, ¥261,540.03 up front").
+    pub fn legend(&self, lang: Lang) -> String {
+        let total = self.points.last().map(|p| format::money(p.1));
+        let mut parts = vec![
+            labels::class(self.class, lang).to_string(),
+            self.seller_in(lang).to_string(),
+        ];
+        parts.extend(total);
+        parts.extend(
+            self.commitments
+                .iter()
+                .map(|t| super::commitment::short(t, lang)),
+        );
+        parts.join(" · ")
+    }
 }

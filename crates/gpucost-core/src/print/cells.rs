@@ -3,6 +3,7 @@
 //! wherever it is shown.
 
 use crate::format::{self, Lang};
+use crate::l10n::commitment;
 use crate::l10n::results::{lever_name, prices_as_of, saving_from_to, saving_percent};
 use crate::l10n::Localize;
 use crate::savings::Saving;
@@ -29,6 +30,9 @@ pub struct RowCells {
     pub per_gpu_hour: String,
     /// How it is billed.
     pub billing: String,
+    /// What its commitments bind the buyer to: the term, what is paid up front, this
+    /// period's charge and what falls after it (empty when nothing is committed).
+    pub commitment: String,
     /// Why it cannot serve (empty when it can).
     pub reason: String,
 }
@@ -52,6 +56,7 @@ impl RowCells {
             total: served_text(|s, _| format::money(s.total)),
             per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),
             billing: served_text(|s, lang| s.billing.text(lang)),
+            commitment: served_text(|s, lang| commitment::all(&s.commitments, lang)),
             reason: row
                 .outcome
                 .as_ref()

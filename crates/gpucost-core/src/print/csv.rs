@@ -6,10 +6,12 @@ use crate::escape::csv_row;
 use crate::print::json::EstimateJson;
 
 /// One CSV row per charge (and one per provider that cannot serve), with a header; `terms`
-/// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`](crate::print::json::LineItemJson::terms)).
+/// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`](crate::print::json::LineItemJson::terms)),
+/// and `commitment_whole`, `upfront` and `after_horizon` on a commitment's row, for its line
+/// (see [`CommitmentJson`](crate::print::json::CommitmentJson)).
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,geo,vcpus_per_gpu,ram_gib_per_gpu\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -33,7 +35,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.extend(std::iter::repeat_n("", 13));
             row.push(&p.reason);
             row.push("");
-            row.extend(std::iter::repeat_n("", 5));
+            row.extend(std::iter::repeat_n("", 8));
             row.extend(scenario_cells);
             out.push_str(&csv_row(row));
         }
@@ -69,6 +71,10 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(&i.interconnect);
             row.push(packing.map_or("", |l| l.packing.as_str()));
             row.push(packing.map_or("", |l| l.min_gpus_per_machine.as_str()));
+            let c = i.commitment.as_ref();
+            row.push(c.map_or("", |c| c.whole.as_str()));
+            row.push(c.map_or("", |c| c.upfront.as_str()));
+            row.push(c.map_or("", |c| c.after_horizon.as_str()));
             row.extend(scenario_cells);
             out.push_str(&csv_row(row));
         }

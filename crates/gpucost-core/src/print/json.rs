@@ -7,12 +7,15 @@
 
 use serde::Serialize;
 
-use crate::billing::ItemKind;
+use crate::billing::{Coverage, ItemKind};
+use crate::billing_mode::BillingMode;
 use crate::catalog::SourceKind;
-use crate::estimate::USER_SOURCE;
+use crate::estimate::{CommittedTerms, Upfront, USER_SOURCE};
 use crate::format::{self, Lang};
+use crate::l10n::commitment;
 use crate::l10n::results::lever_name;
 use crate::l10n::Localize;
+use crate::money::Money;
 use crate::view::estimate::{Constraints, EstimateView};
 pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::results::{ItemView, LineView, PlacementView, ProviderRow, RateSource};
@@ -99,8 +102,61 @@ pub struct ProviderJson {
     pub machines: String,
     /// Why the provider cannot serve (empty when served).
     pub reason: String,
+    /// What its commitments bind the buyer to, in the requested language, as the page says
+    /// it (empty when nothing is committed).
+    pub commitment: String,
+    /// The same commitments as numbers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub commitments: Vec<CommitmentJson>,
     /// Charges.
     pub line_items: Vec<LineItemJson>,
+}
+
+/// What a commitment binds the buyer to beyond the scenario's period ([`CommittedTerms`]).
+/// Amounts are display-rounded decimals in the display currency; `in_period` and
+/// `after_horizon` add up to `whole`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct CommitmentJson {
+    /// The commitment's billing mode (`ri-standard-3y-all-upfront`).
+    pub mode: String,
+    /// Its term (`3mo`, `6mo`, `1y`, `3y`).
+    pub term: String,
+    /// Terms bought, back to back (1 for a recurring period's share of one term).
+    pub terms: u32,
+    /// Instances committed.
+    pub instances: u32,
+    /// Everything the terms cost.
+    pub whole: String,
+    /// Paid at the start of each term: the term's whole price (all upfront, prepaid), `0.00`
+    /// (no upfront, monthly), or empty when part is paid up front at a split the seller
+    /// quotes.
+    pub upfront: String,
+    /// What the scenario's period is charged of it (within `total`).
+    pub in_period: String,
+    /// What falls after the period: the rest of a term that runs on past it.
+    pub after_horizon: String,
+}
+
+impl CommitmentJson {
+    fn of(t: &CommittedTerms) -> CommitmentJson {
+        CommitmentJson {
+            mode: BillingMode::Committed(t.commitment).to_string(),
+            term: t.commitment.term.as_str().into(),
+            terms: match t.coverage {
+                Coverage::Share => 1,
+                Coverage::Terms(n) => n,
+            },
+            instances: t.reserved,
+            whole: t.whole.to_decimal_string(),
+            upfront: match t.upfront {
+                Upfront::Whole(m) => m.to_decimal_string(),
+                Upfront::Part => String::new(),
+                Upfront::Nothing => Money::zero(t.whole.currency).to_decimal_string(),
+            },
+            in_period: t.in_period.to_decimal_string(),
+            after_horizon: t.after_horizon().to_decimal_string(),
+        }
+    }
 }
 
 /// One charge.
@@ -143,6 +199,10 @@ pub struct LineItemJson {
     /// renewed back to back (`quantity` = reserved × terms × hours per term).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub terms: Option<u32>,
+    /// For a commitment: what this line's commitment binds the buyer to (the provider's
+    /// `commitments` state lines on the same commitment as one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<CommitmentJson>,
 }
 
 /// One savings lever.
@@ -197,6 +257,11 @@ fn item_json(line: &LineView, i: &ItemView) -> LineItemJson {
         source_kind: i.source_kind.map_or("user", SourceKind::as_str).to_string(),
         as_of: i.as_of.to_string(),
         terms: i.terms,
+        commitment: line
+            .committed
+            .as_ref()
+            .filter(|_| i.kind == ItemKind::Commitment)
+            .map(CommitmentJson::of),
     }
 }
 
@@ -245,6 +310,8 @@ fn provider_json(
             total: served.total.to_decimal_string(),
             per_gpu_hour: format::rate_value(served.per_gpu_hour),
             reason: String::new(),
+            commitment: commitment::all(&served.commitments, lang),
+            commitments: served.commitments.iter().map(CommitmentJson::of).collect(),
             line_items: lines
                 .iter()
                 .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
@@ -263,6 +330,8 @@ fn provider_json(
             total: String::new(),
             per_gpu_hour: String::new(),
             reason: why.text(lang),
+            commitment: String::new(),
+            commitments: Vec::new(),
             line_items: Vec::new(),
         },
     }

@@ -19,17 +19,29 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
         t(Text::ColOffers),
         t(Text::Machines),
     );
+    // A column for commitments only when some plan commits: most estimates have none.
+    let committed = json.providers.iter().any(|p| !p.commitment.is_empty());
     let mut out = String::new();
     if !json.constraints.text.is_empty() {
         out.push_str(&format!("{}\n\n", markdown_text(&json.constraints.text)));
     }
+    let (h_commit, rule_commit) = if committed {
+        (format!(" {} |", t(Text::ColCommitment)), " --- |")
+    } else {
+        (String::new(), "")
+    };
     out.push_str(&format!(
-        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |\n| --- | --- | ---: | ---: | --- | --- |\n",
+        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |{h_commit}\n| --- | --- | ---: | ---: | --- | --- |{rule_commit}\n",
         c = json.currency
     ));
     for p in json.providers.iter().filter(|p| p.status == "served") {
+        let commitment = if committed {
+            format!(" {} |", markdown_text(&p.commitment))
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} |{commitment}\n",
             markdown_text(&p.name),
             markdown_text(&p.billing),
             p.total,

@@ -4,6 +4,7 @@
 
 use crate::escape::terminal_lines;
 use crate::format::{self, Lang};
+use crate::l10n::commitment;
 use crate::l10n::results::lever_name;
 use crate::l10n::ui::Text;
 use crate::l10n::Localize;
@@ -42,15 +43,21 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
     for row in &view.rows {
         let name = row.names.get(lang);
         match &row.outcome {
-            Ok(s) => out.push_str(&format!(
-                "{:<4} {} {:>16} {}  {} · {}\n",
-                row.rank.unwrap_or_default(),
-                pad_end(name, width),
-                format::money(s.total),
-                pad_start(&format::rate(s.per_gpu_hour), per_width),
-                s.billing.text(lang),
-                s.offers_text(lang)
-            )),
+            Ok(s) => {
+                out.push_str(&format!(
+                    "{:<4} {} {:>16} {}  {} · {}\n",
+                    row.rank.unwrap_or_default(),
+                    pad_end(name, width),
+                    format::money(s.total),
+                    pad_start(&format::rate(s.per_gpu_hour), per_width),
+                    s.billing.text(lang),
+                    s.offers_text(lang)
+                ));
+                // A commitment is said under its row, where the plan is chosen.
+                if !s.commitments.is_empty() {
+                    out.push_str(&format!("     {}\n", commitment::all(&s.commitments, lang)));
+                }
+            }
             Err(why) => out.push_str(&format!(
                 "-    {} {}\n",
                 pad_end(name, width),

@@ -61,6 +61,7 @@ mod tests {
             class,
             seller: "X".into(),
             seller_zh: "X".into(),
+            commitments: Vec::new(),
             points: values
                 .iter()
                 .enumerate()

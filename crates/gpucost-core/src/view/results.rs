@@ -12,7 +12,10 @@ use rust_decimal::Decimal;
 use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::{AsOf, Catalog, OfferFlag, ProviderKind, SourceKind};
-use crate::estimate::{BreakEven, LinePlan, ProviderEstimate, ProviderPlan, Unserved, USER_SOURCE};
+use crate::estimate::{
+    joined_terms, BreakEven, CommittedTerms, LinePlan, ProviderEstimate, ProviderPlan, Unserved,
+    USER_SOURCE,
+};
 use crate::money::{Currency, Money};
 use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing};
 use crate::report::{Report, Warning};
@@ -132,6 +135,9 @@ pub struct Served {
     pub billing: Billing,
     /// The offers, one per line.
     pub offers: Vec<OfferRef>,
+    /// What its commitments bind the buyer to beyond the period (lines on the same
+    /// commitment stated as one); empty when nothing is committed.
+    pub commitments: Vec<CommittedTerms>,
 }
 
 /// One provider row of the comparison.
@@ -310,6 +316,8 @@ pub struct LineView {
     pub options: Vec<OptionView>,
     /// Prices older than a year or undated.
     pub old: bool,
+    /// For a committed plan: the whole term(s) it binds the buyer to.
+    pub committed: Option<CommittedTerms>,
 }
 
 /// The view of `report` for `scenario` (the scenario it was estimated for).
@@ -376,6 +384,7 @@ fn served(plan: &ProviderPlan) -> Served {
         per_gpu_hour: plan.per_gpu_hour,
         billing,
         offers: plan.lines.iter().map(OfferRef::of).collect(),
+        commitments: joined_terms(plan.lines.iter().filter_map(|l| l.committed)),
     }
 }
 
@@ -500,6 +509,7 @@ fn line_view(
             })
             .collect(),
         old: line.old_prices,
+        committed: line.committed,
     }
 }
 

@@ -136,6 +136,8 @@ fn ProviderRowView(
         cell(|c| c.per_gpu_hour.clone()),
         cell(|c| c.billing.clone()),
     );
+    let commitment = cell(|c| c.commitment.clone());
+    let committed = move || cells.with(|c| !c.commitment.is_empty());
     let best = move || cells.with(|c| c.best);
     let badge_spans = move || {
         cells
@@ -162,6 +164,9 @@ fn ProviderRowView(
             <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
             <td data-label=t(Text::ColBilling)>
                 {billing}
+                <Show when=committed>
+                    <span class="commitment" data-testid="row-commitment">{commitment}</span>
+                </Show>
                 <button
                     type="button"
                     class="link"

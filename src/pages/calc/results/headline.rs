@@ -2,6 +2,7 @@
 //! per GPU-hour), what the scenario needs, the placement rules and the warnings.
 
 use gpucost_core::format::{self, Lang};
+use gpucost_core::l10n::commitment;
 use gpucost_core::l10n::ui::Text;
 use gpucost_core::l10n::Localize;
 use gpucost_core::view::results::ResultsView;
@@ -17,6 +18,10 @@ struct HeadlineText {
     who: String,
     total: String,
     per_gpu_hour: String,
+    /// What the cheapest plan commits to beyond the period (empty when nothing).
+    commitment: String,
+    /// The same in a few words, for the spoken summary and the phone's bottom bar.
+    commitment_short: Vec<String>,
 }
 
 impl HeadlineText {
@@ -25,6 +30,12 @@ impl HeadlineText {
             who: row.names.get(lang).to_string(),
             total: format::money(s.total),
             per_gpu_hour: s.per_gpu_hour_text(lang),
+            commitment: commitment::all(&s.commitments, lang),
+            commitment_short: s
+                .commitments
+                .iter()
+                .map(|t| commitment::short(t, lang))
+                .collect(),
         })
     }
 }
@@ -41,8 +52,15 @@ pub(super) fn Spoken(
     let spoken = move || {
         let lang = app.lang.get();
         view_model.with(|v| match v {
+            // A phone shows only this bar: a term bought for the total is said with it.
             Ok(r) => HeadlineText::of(r, lang)
-                .map(|h| format!("{} {} {}", app.t(Text::Cheapest), h.total, h.who))
+                .map(|h| {
+                    let spoken = format!("{} {} {}", app.t(Text::Cheapest), h.total, h.who);
+                    std::iter::once(spoken)
+                        .chain(h.commitment_short)
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
                 .unwrap_or_default(),
             Err(_) => app.t(Text::FixFirst).to_string(),
         })
@@ -69,6 +87,7 @@ pub(super) fn Headline(
         pick(|h| h.total.clone()),
         pick(|h| h.per_gpu_hour.clone()),
     );
+    let commitment = pick(|h| h.commitment.clone());
     let text = move |f: fn(&ResultsView, Lang) -> String| {
         part(view_model, move |v| {
             v.as_ref().map(|r| f(r, lang)).unwrap_or_default()
@@ -89,6 +108,10 @@ pub(super) fn Headline(
                 <span class="who" data-testid="cheapest-provider">{who}</span>
                 <span class="per">{per}</span>
             </p>
+        </Show>
+        // A term bought for the cheapest plan is said with its price, not only in its row.
+        <Show when=move || commitment.with(|c| !c.is_empty())>
+            <p class="commitment" data-testid="headline-commitment">{commitment}</p>
         </Show>
         <p class="demand" data-testid="demand">{demand}</p>
         <Show when=move || rules.with(|r| !r.is_empty())>

@@ -7,6 +7,7 @@ use gpucost_core::l10n::facts::provider_facts;
 use gpucost_core::l10n::labels;
 use gpucost_core::l10n::results::provider_rules;
 use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::Localize;
 use gpucost_core::view::results::{provider_lines, LineView};
 use leptos::prelude::*;
 
@@ -97,6 +98,10 @@ fn LinePlan(
             }
         })
         .collect_view();
+    // A committed line says what its term binds the buyer to, beside its charges.
+    let committed = line
+        .committed
+        .map(|t| view! { <p class="commitment">{t.text(lang)}</p> });
     let options = line
         .options
         .iter()
@@ -123,6 +128,7 @@ fn LinePlan(
                     </tr>
                 </tbody>
             </table>
+            {committed}
             <p class="options-title">{t(Text::BestByMode)}</p>
             <ul class="options">{options}</ul>
         </div>
