@@ -129,49 +129,42 @@ pub fn memory_floors() -> Vec<Choice> {
         .collect()
 }
 
+/// A menu of slugs worded in `lang`.
+fn worded(choices: impl IntoIterator<Item = (&'static str, Text)>, lang: Lang) -> Vec<Choice> {
+    choices
+        .into_iter()
+        .map(|(slug, text)| Choice::new(slug, text.get(lang)))
+        .collect()
+}
+
 /// The kinds of period, in `lang`.
 pub fn horizon_kinds(lang: Lang) -> Vec<Choice> {
-    HorizonKind::ALL
-        .into_iter()
-        .map(|k| {
-            let text = match k {
-                HorizonKind::Hours => Text::HorizonOneOff,
-                HorizonKind::Month => Text::HorizonMonth,
-                HorizonKind::Calendar => Text::HorizonCalendar,
-            };
-            Choice::new(k.as_str(), text.get(lang))
-        })
-        .collect()
+    let text = |k: HorizonKind| match k {
+        HorizonKind::Hours => Text::HorizonOneOff,
+        HorizonKind::Month => Text::HorizonMonth,
+        HorizonKind::Calendar => Text::HorizonCalendar,
+    };
+    worded(HorizonKind::ALL.map(|k| (k.as_str(), text(k))), lang)
 }
 
 /// The shapes a line's demand can take, in `lang`.
 pub fn demand_kinds(lang: Lang) -> Vec<Choice> {
-    DemandKind::ALL
-        .into_iter()
-        .map(|k| {
-            let text = match k {
-                DemandKind::Always => Text::AllTime,
-                DemandKind::Window => Text::Window,
-                DemandKind::Weekly => Text::Weekly,
-            };
-            Choice::new(k.as_str(), text.get(lang))
-        })
-        .collect()
+    let text = |k: DemandKind| match k {
+        DemandKind::Always => Text::AllTime,
+        DemandKind::Window => Text::Window,
+        DemandKind::Weekly => Text::Weekly,
+    };
+    worded(DemandKind::ALL.map(|k| (k.as_str(), text(k))), lang)
 }
 
 /// How a line's GPUs may be spread over machines, in `lang`.
 pub fn packing_kinds(lang: Lang) -> Vec<Choice> {
-    PackingKind::ALL
-        .into_iter()
-        .map(|k| {
-            let text = match k {
-                PackingKind::Split => Text::MachinesAny,
-                PackingKind::OneMachine => Text::MachinesOne,
-                PackingKind::AtLeast => Text::MachinesAtLeast,
-            };
-            Choice::new(k.as_str(), text.get(lang))
-        })
-        .collect()
+    let text = |k: PackingKind| match k {
+        PackingKind::Split => Text::MachinesAny,
+        PackingKind::OneMachine => Text::MachinesOne,
+        PackingKind::AtLeast => Text::MachinesAtLeast,
+    };
+    worded(PackingKind::ALL.map(|k| (k.as_str(), text(k))), lang)
 }
 
 /// The currencies a price may be in, by code.
