@@ -2,7 +2,7 @@
 //! map), painted with the mouse, touch or the keyboard, plus one-click patterns.
 
 use gpucost_core::format::Lang;
-use gpucost_core::schedule::{Pattern, WeekGrid, WEEK_HOURS};
+use gpucost_core::schedule::{stroke, Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -32,7 +32,7 @@ pub fn shade(count: u16, peak: u16) -> u8 {
     }
 }
 
-/// A 7 × 24 schedule editor.
+/// A 7 × 24 schedule editor: the brush and patterns above the grid.
 #[component]
 pub fn ScheduleEditor(
     /// The interface language.
@@ -47,30 +47,103 @@ pub fn ScheduleEditor(
     on_change: Callback<WeekGrid>,
 ) -> impl IntoView {
     let brush = RwSignal::new(grid.with_untracked(|g| g.peak().max(1)));
-    let focus = RwSignal::new(8usize);
-    let painting = RwSignal::new(false);
-    let grid_ref = NodeRef::<leptos::html::Div>::new();
-    let peak = Memo::new(move |_| grid.with(|g| g.peak()));
+    let label_id = format!("{testid}-label");
+    view! {
+        <div class="schedule">
+            <ScheduleTools lang=lang testid=testid.clone() brush=brush on_change=on_change />
+            <p class="hint" id=label_id.clone()>{move || Text::GridHelp.get(lang.get())}</p>
+            <ScheduleGrid lang=lang testid=testid label_id=label_id grid=grid brush=brush
+                on_change=on_change />
+        </div>
+    }
+}
 
-    let paint = move |hour: usize, count: u16| {
-        if grid.with_untracked(|g| g.0[hour]) != count {
-            let mut g = grid.get_untracked();
-            g.0[hour] = count;
-            on_change.run(g);
+/// The brush (the count a click paints) and the one-click patterns.
+#[component]
+fn ScheduleTools(
+    lang: Signal<Lang>,
+    testid: String,
+    brush: RwSignal<u16>,
+    on_change: Callback<WeekGrid>,
+) -> impl IntoView {
+    view! {
+        <div class="schedule-tools">
+            <label class="field compact">
+                <span>{move || Text::Brush.get(lang.get())}</span>
+                <input
+                    type="number"
+                    min="0"
+                    max="9999"
+                    data-testid=format!("{testid}-brush")
+                    prop:value=move || brush.get().to_string()
+                    on:input=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u16>() {
+                            brush.set(n.min(9999));
+                        }
+                    }
+                />
+            </label>
+            {Pattern::ALL
+                .into_iter()
+                .map(|p| {
+                    view! {
+                        <button
+                            type="button"
+                            class="pattern"
+                            data-testid=format!("{testid}-pattern-{p:?}").to_lowercase()
+                            on:click=move |_| on_change.run(p.grid(brush.get_untracked().max(1)))
+                        >
+                            {move || pattern_label(p).get(lang.get())}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// What the grid's keyboard and pointer handlers share: the schedule, the brush, the cell
+/// with the roving tab stop, and the stroke being painted.
+#[derive(Clone, Copy)]
+struct GridInput {
+    grid: Signal<WeekGrid>,
+    on_change: Callback<WeekGrid>,
+    brush: RwSignal<u16>,
+    focus: RwSignal<usize>,
+    /// The count the pointer paints and the last hour it painted, while a button is down.
+    stroke: RwSignal<Option<(u16, usize)>>,
+    root: NodeRef<leptos::html::Div>,
+}
+
+impl GridInput {
+    /// Paints `hours` with `count`, as one edit, if that changes anything.
+    fn paint(self, hours: &[usize], count: u16) {
+        let mut g = self.grid.get_untracked();
+        if g.paint(hours, count) {
+            self.on_change.run(g);
         }
-    };
-    let focus_cell = move |hour: usize| {
-        focus.set(hour);
-        if let Some(root) = grid_ref.get_untracked() {
-            if let Ok(Some(el)) = root.query_selector(&format!("[data-hour=\"{hour}\"]")) {
-                if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = el.focus();
-                }
-            }
+    }
+
+    /// Moves the roving tab stop to `hour` and the keyboard focus with it, so a key pressed
+    /// next acts on the grid, not on the button clicked before.
+    fn focus_cell(self, hour: usize) {
+        self.focus.set(hour);
+        let cell = self
+            .root
+            .get_untracked()
+            .and_then(|root| {
+                root.query_selector(&format!("[data-hour=\"{hour}\"]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(cell) = cell {
+            let _ = cell.focus();
         }
-    };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let h = focus.get_untracked();
+    }
+
+    fn key(self, ev: leptos::ev::KeyboardEvent) {
+        let h = self.focus.get_untracked();
         let key = ev.key();
         let moved = match key.as_str() {
             "ArrowRight" => Some((h + 1) % WEEK_HOURS),
@@ -83,143 +156,136 @@ pub fn ScheduleEditor(
         };
         if let Some(next) = moved {
             ev.prevent_default();
-            focus_cell(next);
+            self.focus_cell(next);
             return;
         }
         match key.as_str() {
             " " | "Enter" => {
                 ev.prevent_default();
-                paint(h, brush.get_untracked());
+                self.paint(&[h], self.brush.get_untracked());
             }
             "Delete" | "Backspace" => {
                 ev.prevent_default();
-                paint(h, 0);
+                self.paint(&[h], 0);
             }
             d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => {
                 let n = u16::from(d.as_bytes()[0] - b'0');
                 if n > 0 {
-                    brush.set(n);
+                    self.brush.set(n);
                 }
-                paint(h, n);
+                self.paint(&[h], n);
             }
             _ => {}
         }
-    };
-    let hour_at = |ev: &leptos::ev::PointerEvent| -> Option<usize> {
+    }
+
+    /// The hour of the cell under the pointer.
+    fn hour_at(ev: &leptos::ev::PointerEvent) -> Option<usize> {
         let el = document().element_from_point(ev.client_x() as f32, ev.client_y() as f32)?;
         el.get_attribute("data-hour")?.parse().ok()
-    };
-    let painting_value = RwSignal::new(0u16);
-    let on_down = move |ev: leptos::ev::PointerEvent| {
-        if let Some(h) = hour_at(&ev) {
-            ev.prevent_default();
-            painting.set(true);
-            focus.set(h);
-            let count = if grid.with_untracked(|g| g.0[h]) == brush.get_untracked() {
-                0
-            } else {
-                brush.get_untracked()
-            };
-            brush.set(brush.get_untracked().max(1));
-            paint(h, count);
-            painting_value.set(count);
-        }
-    };
-    let on_move = move |ev: leptos::ev::PointerEvent| {
-        if painting.get_untracked() {
-            if let Some(h) = hour_at(&ev) {
-                paint(h, painting_value.get_untracked());
-            }
-        }
-    };
-    let stop = move |_| painting.set(false);
+    }
 
-    let label_id = format!("{testid}-label");
+    /// A press starts a stroke: it clears a cell already at the brush's count, else paints it.
+    fn down(self, ev: leptos::ev::PointerEvent) {
+        let Some(h) = Self::hour_at(&ev) else { return };
+        // No text selection or scrolling while painting; focus is moved by hand instead.
+        ev.prevent_default();
+        self.focus_cell(h);
+        let brush = self.brush.get_untracked().max(1);
+        self.brush.set(brush);
+        let count = if self.grid.with_untracked(|g| g.0[h]) == brush {
+            0
+        } else {
+            brush
+        };
+        self.stroke.set(Some((count, h)));
+        self.paint(&[h], count);
+    }
+
+    /// A drag paints every cell between the last position and this one, however fast it goes.
+    fn moved(self, ev: leptos::ev::PointerEvent) {
+        let (Some((count, last)), Some(h)) = (self.stroke.get_untracked(), Self::hour_at(&ev))
+        else {
+            return;
+        };
+        if h != last {
+            self.stroke.set(Some((count, h)));
+            self.paint(&stroke(last, h), count);
+            self.focus.set(h);
+        }
+    }
+}
+
+/// The 7 × 24 grid of cells, painted with the pointer or the keyboard.
+#[component]
+fn ScheduleGrid(
+    lang: Signal<Lang>,
+    testid: String,
+    label_id: String,
+    grid: Signal<WeekGrid>,
+    brush: RwSignal<u16>,
+    on_change: Callback<WeekGrid>,
+) -> impl IntoView {
+    let input = GridInput {
+        grid,
+        on_change,
+        brush,
+        focus: RwSignal::new(8usize),
+        stroke: RwSignal::new(None),
+        root: NodeRef::new(),
+    };
+    let peak = Memo::new(move |_| grid.with(|g| g.peak()));
+    let stop = move |_| input.stroke.set(None);
     view! {
-        <div class="schedule">
-            <div class="schedule-tools">
-                <label class="field compact">
-                    <span>{move || Text::Brush.get(lang.get())}</span>
-                    <input
-                        type="number"
-                        min="0"
-                        max="9999"
-                        data-testid=format!("{testid}-brush")
-                        prop:value=move || brush.get().to_string()
-                        on:input=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u16>() {
-                                brush.set(n.min(9999));
-                            }
-                        }
-                    />
-                </label>
-                {Pattern::ALL
-                    .into_iter()
-                    .map(|p| {
-                        view! {
-                            <button
-                                type="button"
-                                class="pattern"
-                                data-testid=format!("{testid}-pattern-{p:?}").to_lowercase()
-                                on:click=move |_| on_change.run(p.grid(brush.get_untracked().max(1)))
-                            >
-                                {move || pattern_label(p).get(lang.get())}
-                            </button>
-                        }
-                    })
+        <div
+            class="grid"
+            role="grid"
+            node_ref=input.root
+            data-testid=testid
+            aria-labelledby=label_id
+            on:keydown=move |ev| input.key(ev)
+            on:pointerdown=move |ev| input.down(ev)
+            on:pointermove=move |ev| input.moved(ev)
+            on:pointerup=stop
+            on:pointercancel=stop
+            on:pointerleave=stop
+        >
+            <div role="row" class="grid-head">
+                <span role="columnheader" class="corner"></span>
+                {(0..24)
+                    .map(|h| view! { <span role="columnheader" class="hour">{format!("{h:02}")}</span> })
                     .collect_view()}
             </div>
-            <p class="hint" id=label_id.clone()>{move || Text::GridHelp.get(lang.get())}</p>
-            <div
-                class="grid"
-                role="grid"
-                node_ref=grid_ref
-                data-testid=testid.clone()
-                aria-labelledby=label_id
-                on:keydown=on_key
-                on:pointerdown=on_down
-                on:pointermove=on_move
-                on:pointerup=stop
-                on:pointercancel=stop
-                on:pointerleave=stop
+            {(0..7).map(|day| view! { <GridDay lang=lang day=day input=input peak=peak /> }).collect_view()}
+        </div>
+    }
+}
+
+/// One day's row of 24 cells.
+#[component]
+fn GridDay(lang: Signal<Lang>, day: usize, input: GridInput, peak: Memo<u16>) -> impl IntoView {
+    let cell = move |hour: usize| {
+        let count = move || input.grid.with(|g| g.0[hour]);
+        view! {
+            <span
+                role="gridcell"
+                class=move || format!("cell shade-{}", shade(count(), peak.get()))
+                data-hour=hour.to_string()
+                tabindex=move || if input.focus.get() == hour { "0" } else { "-1" }
+                aria-label=move || cell_label(hour, count(), lang.get())
+                on:focus=move |_| input.focus.set(hour)
             >
-                <div role="row" class="grid-head">
-                    <span role="columnheader" class="corner"></span>
-                    {(0..24)
-                        .map(|h| view! { <span role="columnheader" class="hour">{format!("{h:02}")}</span> })
-                        .collect_view()}
-                </div>
-                {(0..7)
-                    .map(|day| {
-                        view! {
-                            <div role="row">
-                                <span role="rowheader" class="day">{move || ui::weekday(day, lang.get())}</span>
-                                {(0..24)
-                                    .map(|h| {
-                                        let hour = day * 24 + h;
-                                        let count = move || grid.with(|g| g.0[hour]);
-                                        view! {
-                                            <span
-                                                role="gridcell"
-                                                class=move || format!("cell shade-{}", shade(count(), peak.get()))
-                                                data-hour=hour.to_string()
-                                                tabindex=move || if focus.get() == hour { "0" } else { "-1" }
-                                                aria-label=move || cell_label(hour, count(), lang.get())
-                                                on:focus=move |_| focus.set(hour)
-                                            >
-                                                {move || match count() {
-                                                    0 => String::new(),
-                                                    n => n.to_string(),
-                                                }}
-                                            </span>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </div>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+                {move || match count() {
+                    0 => String::new(),
+                    n => n.to_string(),
+                }}
+            </span>
+        }
+    };
+    view! {
+        <div role="row">
+            <span role="rowheader" class="day">{move || ui::weekday(day, lang.get())}</span>
+            {(0..24).map(|h| cell(day * 24 + h)).collect_view()}
         </div>
     }
 }

@@ -50,6 +50,19 @@ impl WeekGrid {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
 
+    /// Sets `count` on each hour of `hours` (hours past the week are ignored); whether any
+    /// hour changed, so a caller can skip an edit that changes nothing.
+    pub fn paint(&mut self, hours: &[usize], count: u16) -> bool {
+        let mut changed = false;
+        for &h in hours {
+            if let Some(cell) = self.0.get_mut(h) {
+                changed |= *cell != count;
+                *cell = count;
+            }
+        }
+        changed
+    }
+
     /// Run-length text: `COUNTxHOURS` runs joined by `_` (`0x8_2x8_0x8`), covering 168 hours.
     pub fn to_rle(&self) -> String {
         let mut runs: Vec<(u16, usize)> = Vec::new();
@@ -173,6 +186,30 @@ impl Pattern {
             Pattern::Clear => WeekGrid::default(),
         }
     }
+}
+
+/// The hours a pointer passes over going straight from hour `from` to hour `to` of the
+/// 7 × 24 grid (a day per row, an hour per column), both ends included, in order.
+///
+/// A browser reports a fast drag as a few far-apart pointer positions; painting only those
+/// hours left gaps, so the editor paints the cells in between too.
+pub fn stroke(from: usize, to: usize) -> Vec<usize> {
+    let (from, to) = (from.min(WEEK_HOURS - 1), to.min(WEEK_HOURS - 1));
+    let (r0, c0) = ((from / 24) as i64, (from % 24) as i64);
+    let (r1, c1) = ((to / 24) as i64, (to % 24) as i64);
+    let steps = (r1 - r0).abs().max((c1 - c0).abs());
+    // The nearest cell to the point `i / steps` of the way from `a` to `b`, in integers;
+    // halves round up, whichever way the stroke goes, so a stroke and its reverse cover the
+    // same cells.
+    let at = |a: i64, b: i64, i: i64| (2 * (a * steps + (b - a) * i) + steps).div_euclid(2 * steps);
+    let mut hours = vec![from];
+    for i in 1..=steps {
+        let hour = (at(r0, r1, i) * 24 + at(c0, c1, i)) as usize;
+        if hours.last() != Some(&hour) {
+            hours.push(hour);
+        }
+    }
+    hours
 }
 
 /// A GPU count over `[start, end)` minutes.
@@ -358,6 +395,47 @@ mod tests {
         for bad in ["", "1x167", "1x169", "ax168", "1x0_1x168", "5", "101x168"] {
             assert!(WeekGrid::from_rle(bad, 100).is_err(), "{bad:?} should fail");
         }
+    }
+
+    #[test]
+    fn a_stroke_covers_every_cell_between_its_ends() {
+        assert_eq!(stroke(5, 5), vec![5]);
+        assert_eq!(stroke(0, 3), vec![0, 1, 2, 3], "along a day");
+        assert_eq!(stroke(3, 0), vec![3, 2, 1, 0], "backwards");
+        assert_eq!(stroke(8, 8 + 48), vec![8, 32, 56], "down a column");
+        // Mon 00:00 to Wed 04:00: two rows down, four columns right; no cell skipped.
+        let diagonal = stroke(0, 48 + 4);
+        assert_eq!(diagonal.len(), 5);
+        assert_eq!((diagonal[0], diagonal[4]), (0, 52));
+        for pair in diagonal.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(
+                (a / 24).abs_diff(b / 24) <= 1 && (a % 24).abs_diff(b % 24) <= 1,
+                "{diagonal:?}"
+            );
+        }
+        let mut back = stroke(52, 0);
+        back.reverse();
+        assert_eq!(
+            back, diagonal,
+            "a stroke and its reverse cover the same cells"
+        );
+        assert_eq!(
+            stroke(9999, 0).first(),
+            Some(&(WEEK_HOURS - 1)),
+            "clamped to the week"
+        );
+    }
+
+    #[test]
+    fn painting_says_whether_anything_changed() {
+        let mut grid = WeekGrid::default();
+        assert!(grid.paint(&[1, 2, 500], 3));
+        assert_eq!(grid.gpu_hours_per_week(), 6);
+        assert!(
+            !grid.paint(&[1, 2], 3),
+            "the same count again changes nothing"
+        );
     }
 
     #[test]
