@@ -152,6 +152,10 @@ pub fn NumberField(
     /// Text after the input (a unit).
     #[prop(optional)]
     unit: &'static str,
+    /// For a field whose range excludes zero: a zero value is one not entered yet, shown as
+    /// an empty field with this placeholder.
+    #[prop(optional)]
+    unset: Option<Text>,
 ) -> impl IntoView {
     let refused = RwSignal::new(None::<Refusal>);
     let error_id = format!("{testid}-error");
@@ -166,7 +170,11 @@ pub fn NumberField(
                     type="text"
                     inputmode="decimal"
                     data-testid=testid.clone()
-                    prop:value=move || value.get().normalize().to_string()
+                    prop:value=move || match value.get() {
+                        v if v.is_zero() && unset.is_some() => String::new(),
+                        v => v.normalize().to_string(),
+                    }
+                    placeholder=move || unset.map(|t| t.get(lang.get()))
                     aria-invalid=move || refused.with(Option::is_some).to_string()
                     aria-describedby=error_id.clone()
                     on:input=move |ev| match range.check(&event_target_value(&ev)) {

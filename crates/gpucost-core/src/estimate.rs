@@ -866,7 +866,7 @@ mod tests {
             owner: PriceOwner::Named("quote".into()),
             gpu: "T4".into(),
             mode: CustomMode::OnDemand,
-            amount: Decimal::new(35, 1),
+            amount: Some(Decimal::new(35, 1)),
             currency: Currency::Cny,
         });
         for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
@@ -964,7 +964,7 @@ mod tests {
                 owner: PriceOwner::Provider("huawei".into()),
                 gpu: "A10".into(),
                 mode: CustomMode::OnDemand,
-                amount: Decimal::new(87, 1),
+                amount: Some(Decimal::new(87, 1)),
                 currency: Currency::Cny,
             }],
             ..Scenario::default()

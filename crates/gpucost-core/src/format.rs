@@ -112,6 +112,13 @@ pub fn number(value: Decimal, max_dp: u32) -> String {
     group(&rounded.to_string())
 }
 
+/// A UTC offset in minutes as the link writes it: `+08:00`, `-05:30`.
+pub fn utc_offset(minutes: i16) -> String {
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let m = minutes.unsigned_abs();
+    format!("{sign}{:02}:{:02}", m / 60, m % 60)
+}
+
 /// A minute of the day as a 24-hour clock reads it: `09:05` (the day part is dropped).
 pub fn clock(minute: u32) -> String {
     format!("{:02}:{:02}", (minute / 60) % 24, minute % 60)

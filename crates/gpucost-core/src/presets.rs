@@ -73,7 +73,7 @@ impl Preset {
                     owner: PriceOwner::Named(names::SEED_QUOTE.into()),
                     gpu: "V100".into(),
                     mode: CustomMode::OnDemand,
-                    amount: Decimal::from(8),
+                    amount: Some(Decimal::from(8)),
                     currency: Currency::Cny,
                 }],
                 reference: Some(Reference {

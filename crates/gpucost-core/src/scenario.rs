@@ -290,8 +290,10 @@ pub struct CustomPrice {
     pub gpu: String,
     /// How it is paid.
     pub mode: CustomMode,
-    /// Amount per GPU-hour (or per GPU per period).
-    pub amount: Decimal,
+    /// Amount per GPU-hour (or per GPU per period); `None` until the user types it. A row
+    /// without an amount prices nothing: adding a price must not change the results before
+    /// it holds a real quote (a new row at ¥1/h became the headline at once).
+    pub amount: Option<Decimal>,
     /// Its currency.
     pub currency: Currency,
 }
@@ -613,8 +615,8 @@ impl Scenario {
                     !name.trim().is_empty() && name.chars().count() <= MAX_NAME_CHARS
                 }
             };
-            if !owner_ok || !CUSTOM_PRICE_AMOUNT.in_range(c.amount) || catalog.gpu(&c.gpu).is_none()
-            {
+            let amount_ok = c.amount.is_none_or(|a| CUSTOM_PRICE_AMOUNT.in_range(a));
+            if !owner_ok || !amount_ok || catalog.gpu(&c.gpu).is_none() {
                 errors.push(ScenarioError::BadCustomPrice { index: i + 1 });
             }
         }

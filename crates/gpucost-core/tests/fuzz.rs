@@ -371,7 +371,7 @@ fn a_million_generated_prices_files_never_panic_and_every_problem_is_located() {
                     imported
                         .prices
                         .iter()
-                        .all(|p| p.amount > rust_decimal::Decimal::ZERO),
+                        .all(|p| p.amount.is_some_and(|a| a > rust_decimal::Decimal::ZERO)),
                     "case {case}"
                 );
             }

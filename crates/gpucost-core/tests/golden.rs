@@ -64,7 +64,7 @@ fn price(owner: &str, gpu: &str, mode: CustomMode, amount: &str) -> CustomPrice 
         owner: PriceOwner::Named(owner.into()),
         gpu: gpu.into(),
         mode,
-        amount: d(amount),
+        amount: Some(d(amount)),
         currency: Currency::Cny,
     }
 }

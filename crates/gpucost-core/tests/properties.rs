@@ -100,7 +100,7 @@ fn custom_price() -> impl Strategy<Value = CustomPrice> {
             owner,
             gpu: gpu.into(),
             mode,
-            amount,
+            amount: Some(amount),
             currency,
         })
 }

@@ -41,6 +41,7 @@ part! {
         view! {
             <inputs::HorizonField />
             <lines::LinesEditor />
+            <inputs::TimeZoneField />
             <workload_form::WorkloadForm />
             <inputs::BillingOptionsFields />
             <placement::PlacementFields />

@@ -217,6 +217,28 @@ test('full-width digits are numbers, and a refused entry is named in the field',
   }
 });
 
+// "Add a price" inserted a Huawei A10 at ¥1/h that at once became the headline (issue 28).
+test('a price added in the form changes nothing until its amount is typed, in both languages', async () => {
+  for (const [lang, more, note] of [['en', 'More settings', /Not compared until it has an amount/], ['zh', '更多设置', /填写金额后才参与比较/]]) {
+    const { page, context } = await app.open(`?preset=short-training&cur=CNY&lang=${lang}`, ready);
+    const before = await page.getByTestId('cheapest-total').textContent();
+    await page.getByText(more).click();
+    await page.getByTestId('add-price').click();
+    const amount = page.getByTestId('price-1-amount');
+    assert.equal(await amount.inputValue(), '', 'no amount is made up');
+    assert.ok((await amount.getAttribute('placeholder')).length > 0, 'the field says what to type');
+    assert.match(await page.getByTestId('price-1-unpriced').textContent(), note);
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll('cp').some((p) => p.endsWith('::CNY')));
+    assert.equal(await page.getByTestId('cheapest-total').textContent(), before, 'the headline is unchanged');
+
+    // Typed, the quote is compared: ¥1 per GPU-hour for 4 V100s over 72 hours.
+    await amount.fill('1');
+    await page.getByTestId('price-1-unpriced').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid=cheapest-total]').textContent === '¥288.00');
+    await context.close();
+  }
+});
+
 test('an invalid entry is flagged inline and does not change the link', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   const url = page.url();
@@ -270,6 +292,16 @@ test('the weekly schedule editor works with the keyboard', async () => {
   await context.close();
 });
 
+/** Drags the mouse over `grid` from the middle of hour `from` to hour `to`, in `steps` moves. */
+async function drag(page, grid, from, to, steps) {
+  const a = await grid.locator(`[data-hour="${from}"]`).boundingBox();
+  const b = await grid.locator(`[data-hour="${to}"]`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps });
+  await page.mouse.up();
+}
+
 test('one-click patterns and mouse painting edit the schedule', async () => {
   const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
   await page.getByTestId('line-0-grid-pattern-businesshours').click();
@@ -277,14 +309,47 @@ test('one-click patterns and mouse painting edit the schedule', async () => {
   const grid = page.getByTestId('line-0-grid');
   // The mouse can only paint what is on screen (the form grows as features are added).
   await grid.locator('[data-hour="0"]').scrollIntoViewIfNeeded();
-  const a = await grid.locator('[data-hour="0"]').boundingBox();
-  const b = await grid.locator('[data-hour="3"]').boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
-  await page.mouse.up();
+  await drag(page, grid, 0, 3, 6);
   for (const h of [0, 1, 2, 3]) assert.equal(await grid.locator(`[data-hour="${h}"]`).textContent(), '2');
   await context.close();
+});
+
+// Clicking a cell left focus on the pattern button clicked before, so the next Space re-applied
+// the pattern over what was painted; a fast drag skipped the cells between two pointer events
+// (issue 28).
+test('a clicked cell takes the focus, and a fast drag paints every cell it crosses, in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const { page, context } = await app.open(`?preset=dev-test&cur=CNY&lang=${lang}`, ready);
+    const grid = page.getByTestId('line-0-grid');
+    await page.getByTestId('line-0-grid-pattern-businesshours').click();
+    const cell = grid.locator('[data-hour="0"]');
+    await cell.scrollIntoViewIfNeeded();
+    await cell.click();
+    assert.equal(await cell.textContent(), '2', 'the click painted Mon 00:00');
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.hour), '0', 'the cell has the focus');
+    await page.keyboard.press('Space');
+    assert.equal(await cell.textContent(), '2', 'Space painted the cell, not the pattern over the week');
+
+    // One jump from Tue 00:00 to Tue 20:00: the browser reports no position in between.
+    await drag(page, grid, 24, 44, 1);
+    const painted = await grid.locator('[data-hour]').evaluateAll((cells) =>
+      cells.filter((c) => +c.dataset.hour >= 24 && +c.dataset.hour <= 44).map((c) => c.textContent));
+    assert.deepEqual(painted, Array(21).fill('2'), `${lang}: every cell of the stroke`);
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l')[0]?.includes('2x21'));
+    await context.close();
+  }
+});
+
+test('the schedules’ time zone is shown and can be changed, and the link carries it', async () => {
+  for (const [lang, china] of [['en', 'UTC+08:00 (China)'], ['zh', 'UTC+08:00（北京时间）']]) {
+    const { page, context } = await app.open(`?preset=dev-test&cur=CNY&lang=${lang}`, ready);
+    const tz = page.getByTestId('tz');
+    assert.equal(await tz.inputValue(), '480');
+    assert.equal(await tz.locator('option:checked').textContent(), china);
+    await tz.selectOption('-300');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('tz') === '-05:00');
+    await context.close();
+  }
 });
 
 test('preset links switch the scenario in place and are real links', async () => {

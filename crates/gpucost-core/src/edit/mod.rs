@@ -22,7 +22,8 @@ use crate::catalog::Catalog;
 use crate::limits::{
     DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
     LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
-    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
+    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT,
+    TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
 use crate::placement::{Geo, Packing, PackingKind};
@@ -53,7 +54,8 @@ pub enum Edit {
     AddLine,
     /// Remove the line at this index (the last line stays).
     RemoveLine(usize),
-    /// A new on-demand price at [`DEFAULT_PRICE_PROVIDER`] for the first line's GPU.
+    /// A new on-demand price at [`DEFAULT_PRICE_PROVIDER`] for the first line's GPU, without
+    /// an amount: it prices nothing until the user types one.
     AddPrice,
     /// Remove the price at this index.
     RemovePrice(usize),
@@ -127,6 +129,8 @@ pub enum Edit {
     HostRam(Decimal),
     /// The described workload, or none.
     Workload(Option<Workload>),
+    /// The time zone of the schedules and the off-peak window, minutes east of UTC.
+    TimeZone(i16),
 }
 
 impl Edit {
@@ -185,6 +189,7 @@ impl Edit {
             Edit::HostVcpus(v) => or_zero(v, VCPUS_PER_GPU),
             Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
             Edit::Geo(_) | Edit::Workload(_) => true,
+            Edit::TimeZone(minutes) => TZ_OFFSET_MINUTES.contains(minutes),
         }
     }
 }
@@ -316,6 +321,7 @@ impl Scenario {
                 self.discounts = discounts;
             }
             Edit::Geo(geo) => self.geo = geo,
+            Edit::TimeZone(minutes) => self.tz_offset_minutes = minutes,
             Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
             Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
             Edit::Workload(workload) => self.workload = workload,
@@ -335,7 +341,7 @@ impl Scenario {
                     owner: PriceOwner::Provider(DEFAULT_PRICE_PROVIDER.into()),
                     gpu,
                     mode: CustomMode::OnDemand,
-                    amount: Decimal::ONE,
+                    amount: None,
                     currency: Currency::Cny,
                 });
             }

@@ -47,7 +47,7 @@ impl PriceEdit {
             PriceEdit::Seller(owner) => price.owner = owner,
             PriceEdit::Gpu(gpu) => price.gpu = gpu,
             PriceEdit::Mode(mode) => price.mode = mode,
-            PriceEdit::Amount(amount) => price.amount = amount,
+            PriceEdit::Amount(amount) => price.amount = Some(amount),
             PriceEdit::Currency(currency) => price.currency = currency,
         }
     }

@@ -32,6 +32,58 @@ fn a_new_price_quotes_the_first_lines_gpu_at_the_cloud_without_prices() {
     assert_eq!(p.gpu, s.lines[0].gpu);
     assert_eq!(p.owner, PriceOwner::Provider(DEFAULT_PRICE_PROVIDER.into()));
     assert!(c.provider(DEFAULT_PRICE_PROVIDER).is_some());
+    assert_eq!(p.amount, None, "no amount until the user types one");
+}
+
+// "Add a price" inserted a Huawei A10 at ¥1/h that at once became the headline (issue 28).
+#[test]
+fn a_new_price_changes_no_result_until_it_has_an_amount() {
+    let c = &embedded().catalog;
+    let mut s = Preset::ShortTraining.scenario();
+    let fx = crate::fx::FxTable::with_override(c, None);
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 12, 6).unwrap();
+    let totals = |s: &crate::scenario::Scenario| {
+        let estimate =
+            crate::session::estimate(embedded(), s.clone(), &fx, Currency::Cny, today, || {
+                crate::report::Recommend::Later
+            })
+            .unwrap();
+        estimate
+            .report
+            .comparison
+            .providers
+            .iter()
+            .map(|p| {
+                (
+                    p.seller.id.clone(),
+                    p.outcome
+                        .as_ref()
+                        .map(|o| o.total)
+                        .map_err(|e| format!("{e:?}")),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = totals(&s);
+    assert!(s.apply(Edit::AddPrice, c));
+    assert_eq!(
+        totals(&s),
+        before,
+        "a price without an amount prices nothing"
+    );
+    let i = s.custom_prices.len() - 1;
+    assert!(s.apply(Edit::Price(i, PriceEdit::Amount(Decimal::ONE)), c));
+    let huawei = |t: &[(String, Result<Money, String>)]| {
+        t.iter()
+            .find(|(id, _)| id == DEFAULT_PRICE_PROVIDER)
+            .map(|(_, r)| r.clone())
+    };
+    assert!(huawei(&before).is_some_and(|r| r.is_err()), "{before:?}");
+    let after = totals(&s);
+    assert!(
+        huawei(&after).is_some_and(|r| r.is_ok()),
+        "once typed, the quote is compared: {after:?}"
+    );
 }
 
 #[test]
@@ -288,7 +340,7 @@ fn money_floors_prices_and_names_follow_the_links_rules() {
     let p = &s.custom_prices[i];
     assert_eq!(
         (p.amount, p.currency, p.mode),
-        (Decimal::new(198, 2), Currency::Usd, CustomMode::Spot)
+        (Some(Decimal::new(198, 2)), Currency::Usd, CustomMode::Spot)
     );
     // The link reads back what the form stored.
     let link = crate::share::encode(&crate::share::PageState {
@@ -356,4 +408,30 @@ fn a_lines_shape_and_packing_change_with_the_engines_defaults() {
     assert!(!s.apply(Edit::LinePerMachine(0, Decimal::ZERO), c));
     assert!(s.apply(Edit::LinePackingKind(0, PackingKind::OneMachine), c));
     assert_eq!(s.lines[0].packing, Packing::OneMachine);
+}
+
+// The schedules' time zone was never shown nor editable in the page (issue 28).
+#[test]
+fn the_time_zone_is_an_edit_the_link_carries() {
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    assert!(s.apply(Edit::TimeZone(-330), c));
+    assert_eq!(s.tz_offset_minutes, -330);
+    assert!(!s.apply(Edit::TimeZone(15 * 60), c), "past UTC+14:00");
+    assert_eq!(s.tz_offset_minutes, -330);
+    let link = crate::share::encode(&crate::share::PageState {
+        scenario: s.clone(),
+        ..Default::default()
+    });
+    assert!(
+        link.contains("tz=-05%3A30") || link.contains("tz=-05:30"),
+        "{link}"
+    );
+    assert_eq!(
+        crate::share::decode(&link, c)
+            .state
+            .scenario
+            .tz_offset_minutes,
+        -330
+    );
 }

@@ -355,7 +355,8 @@ pub(super) fn sellers<'a>(ctx: &EstimateContext<'a>) -> Vec<(Seller, Option<&'a 
             )
         })
         .collect();
-    for c in &s.custom_prices {
+    // A seller the user names is compared once it has a price.
+    for c in s.custom_prices.iter().filter(|c| c.amount.is_some()) {
         if let PriceOwner::Named(name) = &c.owner {
             let id = c.owner.id();
             if !sellers.iter().any(|(x, _)| x.id == id) {
@@ -399,7 +400,9 @@ pub(super) fn custom_rates<'a>(ctx: &EstimateContext<'a>) -> Vec<CustomRate<'a>>
         .scenario()
         .custom_prices
         .iter()
-        .map(|c| {
+        // A row the user has not priced yet prices nothing.
+        .filter_map(|c| Some((c, c.amount?)))
+        .map(|(c, amount)| {
             let mode = match c.mode {
                 CustomMode::OnDemand => BillingMode::OnDemand,
                 CustomMode::Spot => BillingMode::Spot,
@@ -410,7 +413,7 @@ pub(super) fn custom_rates<'a>(ctx: &EstimateContext<'a>) -> Vec<CustomRate<'a>>
                 gpu: c.gpu.as_str(),
                 rate: Rate {
                     mode,
-                    amount: c.amount,
+                    amount,
                     currency: c.currency,
                     source: USER_SOURCE,
                     as_of: AsOf::On(ctx.today),

@@ -137,6 +137,39 @@ fn worded(choices: impl IntoIterator<Item = (&'static str, Text)>, lang: Lang) -
         .collect()
 }
 
+/// The UTC offsets in use somewhere in the world today, minutes east of UTC (tz database,
+/// 2026: the half- and quarter-hour zones of India, Nepal, Iran, Newfoundland, Australia,
+/// the Chathams and Tonga included).
+pub const TIME_ZONES: [i16; 39] = [
+    -720, -660, -600, -570, -540, -480, -420, -360, -300, -240, -210, -180, -120, -60, 0, 60, 120,
+    180, 210, 240, 270, 300, 330, 345, 360, 390, 420, 480, 525, 540, 570, 600, 630, 660, 720, 765,
+    780, 825, 840,
+];
+
+/// China's time zone (no daylight saving): the default, named in the menu.
+const CHINA_MINUTES: i16 = 480;
+
+/// The time zones a schedule can be in (`UTC+08:00 (China)`), with `current` added where
+/// a link set one not in [`TIME_ZONES`], in `lang`.
+pub fn time_zones(current: i16, lang: Lang) -> Vec<Choice> {
+    let mut zones = TIME_ZONES.to_vec();
+    if !zones.contains(&current) {
+        zones.push(current);
+        zones.sort_unstable();
+    }
+    zones
+        .into_iter()
+        .map(|m| {
+            let utc = format!("UTC{}", format::utc_offset(m));
+            let label = match m {
+                CHINA_MINUTES => Text::ChinaTime.get(lang).replace("{utc}", &utc),
+                _ => utc,
+            };
+            Choice::new(m.to_string(), label)
+        })
+        .collect()
+}
+
 /// The kinds of period, in `lang`.
 pub fn horizon_kinds(lang: Lang) -> Vec<Choice> {
     let text = |k: HorizonKind| match k {
@@ -179,6 +212,25 @@ pub fn currencies() -> Vec<Choice> {
 mod tests {
     use super::*;
     use crate::catalog::embedded;
+
+    #[test]
+    fn time_zones_are_the_ones_the_engine_accepts_and_keep_a_links_own() {
+        use crate::edit::Edit;
+        use crate::scenario::Scenario;
+        let c = &embedded().catalog;
+        for m in TIME_ZONES {
+            assert!(Edit::TimeZone(m).applies(&Scenario::default(), c), "{m}");
+        }
+        assert!(TIME_ZONES.windows(2).all(|w| w[0] < w[1]), "in order");
+        let zh = time_zones(480, Lang::Zh);
+        assert_eq!(zh.len(), TIME_ZONES.len());
+        assert!(zh.contains(&Choice::new("480", "UTC+08:00（北京时间）")));
+        assert!(time_zones(0, Lang::En).contains(&Choice::new("-570", "UTC-09:30")));
+        // A link may set any whole minute; the menu shows it rather than another zone.
+        let odd = time_zones(75, Lang::En);
+        assert!(odd.contains(&Choice::new("75", "UTC+01:15")));
+        assert!(!Edit::TimeZone(900).applies(&Scenario::default(), c));
+    }
 
     #[test]
     fn every_menu_lists_what_the_engine_accepts() {

@@ -53,16 +53,18 @@ pub fn write(prices: &[CustomPrice], discounts: &[Discount]) -> String {
     let file = File {
         format: FORMAT,
         version: VERSION,
+        // A file of quotes: a row the user has not priced yet is left out.
         prices: prices
             .iter()
-            .map(|p| PriceEntry {
+            .filter_map(|p| Some((p, p.amount?)))
+            .map(|(p, amount)| PriceEntry {
                 provider: match &p.owner {
                     PriceOwner::Provider(id) => id.clone(),
                     PriceOwner::Named(name) => format!("~{name}"),
                 },
                 gpu: &p.gpu,
                 mode: p.mode.as_str(),
-                amount: p.amount.normalize().to_string(),
+                amount: amount.normalize().to_string(),
                 currency: p.currency.as_str(),
             })
             .collect(),
@@ -176,7 +178,8 @@ fn text<'v>(
 fn number(v: &Value, at: &str, field: &str, problems: &mut Vec<FileProblem>) -> Option<String> {
     match v.get(field) {
         Some(Value::Number(n)) => Some(n.to_string()),
-        Some(Value::String(s)) => Some(s.clone()),
+        // A file holds quotes: an empty amount (a row the page has not priced yet) is none.
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
         Some(_) => flag(problems, at, field, FileError::NotANumber),
         None => flag(problems, at, field, FileError::Missing),
     }
@@ -328,14 +331,14 @@ mod tests {
                 owner: PriceOwner::Provider("alibaba".into()),
                 gpu: "A10".into(),
                 mode: CustomMode::OnDemand,
-                amount: Decimal::new(87, 1),
+                amount: Some(Decimal::new(87, 1)),
                 currency: Currency::Cny,
             },
             CustomPrice {
                 owner: PriceOwner::Named("Our cluster".into()),
                 gpu: "A100-80GB".into(),
                 mode: CustomMode::Subscription(crate::billing_mode::Period::Month),
-                amount: Decimal::from(9000),
+                amount: Some(Decimal::from(9000)),
                 currency: Currency::Cny,
             },
         ];
@@ -344,7 +347,27 @@ mod tests {
             percent: Decimal::from(15),
         }];
         let text = write(&prices, &discounts);
-        assert_eq!(read(&text, cat()).unwrap(), Imported { prices, discounts });
+        assert_eq!(
+            read(&text, cat()).unwrap(),
+            Imported {
+                prices: prices.clone(),
+                discounts: discounts.clone()
+            }
+        );
+
+        // A row the page has not priced yet is no quote: left out of the file, and an
+        // empty amount in a file is refused like any other non-number.
+        let mut with_draft = prices.clone();
+        with_draft.push(CustomPrice {
+            amount: None,
+            ..prices[0].clone()
+        });
+        assert_eq!(write(&with_draft, &discounts), text);
+        let empty = text.replacen("\"8.7\"", "\"\"", 1);
+        assert_ne!(empty, text);
+        let problems = read(&empty, cat()).unwrap_err();
+        assert_eq!(problems[0].at, "prices[0].amount");
+        assert_eq!(problems[0].error, FileError::NotANumber);
     }
 
     #[test]

@@ -284,12 +284,19 @@ pub fn parse_custom_price(raw: &str, catalog: &Catalog) -> Result<CustomPrice, P
                 .to_string(),
         ),
     };
-    let amount = decimal(amount).map_err(PriceError::Amount)?;
-    if !CUSTOM_PRICE_AMOUNT.in_range(amount) {
-        return Err(PriceError::AmountOutOfRange {
-            max: CUSTOM_PRICE_AMOUNT.max,
-        });
-    }
+    // An empty amount is a row the user has not priced yet (it prices nothing).
+    let amount = match amount {
+        "" => None,
+        text => {
+            let amount = decimal(text).map_err(PriceError::Amount)?;
+            if !CUSTOM_PRICE_AMOUNT.in_range(amount) {
+                return Err(PriceError::AmountOutOfRange {
+                    max: CUSTOM_PRICE_AMOUNT.max,
+                });
+            }
+            Some(amount)
+        }
+    };
     Ok(CustomPrice {
         owner,
         gpu: known_gpu(catalog, gpu).ok_or_else(|| PriceError::UnknownGpu { gpu: gpu.into() })?,
@@ -311,7 +318,9 @@ pub fn write_custom_price(c: &CustomPrice) -> String {
         "{owner}:{}:{}:{}:{}",
         c.gpu,
         c.mode.as_str(),
-        c.amount.normalize(),
+        c.amount
+            .map(|a| a.normalize().to_string())
+            .unwrap_or_default(),
         c.currency
     )
 }
@@ -329,9 +338,7 @@ fn parse_tz(raw: &str) -> Option<i16> {
 }
 
 fn write_tz(minutes: i16) -> String {
-    let sign = if minutes < 0 { '-' } else { '+' };
-    let m = minutes.unsigned_abs();
-    format!("{sign}{:02}:{:02}", m / 60, m % 60)
+    crate::format::utc_offset(minutes)
 }
 
 fn parse_off_peak(raw: &str) -> Option<OffPeak> {
@@ -968,6 +975,7 @@ mod tests {
             "alibaba:A10:od:8.7:CNY",
             "~My cluster:V100:month:2000:CNY",
             "aws:T4:spot:0.2:USD",
+            "huawei:A10:od::CNY",
         ] {
             let p = parse_custom_price(raw, cat()).unwrap();
             assert_eq!(write_custom_price(&p), raw);

@@ -425,6 +425,7 @@ fn badges(catalog: &Catalog, scenario: &Scenario, p: &ProviderEstimate) -> Vec<B
             scenario.custom_prices.iter().any(|q| {
                 matches!(&q.owner, PriceOwner::Provider(id) if *id == p.seller.id)
                     && q.mode.class() == c
+                    && q.amount.is_some()
             })
         };
         let missing = |c: ModeClass| wanted(c) && !priced.contains(&c) && !quoted(c);
@@ -694,7 +695,7 @@ mod tests {
             owner: PriceOwner::Provider("alibaba".into()),
             gpu: "A10".into(),
             mode: crate::scenario::CustomMode::Subscription(crate::billing_mode::Period::Month),
-            amount: Decimal::from(3000),
+            amount: Some(Decimal::from(3000)),
             currency: Currency::Cny,
         });
         let (_, _, v) = view_of(s);

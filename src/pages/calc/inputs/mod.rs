@@ -11,6 +11,7 @@ mod off_peak;
 mod period;
 mod prices;
 mod rows;
+mod time_zone;
 
 pub(crate) use billing::BillingOptionsFields;
 pub(crate) use budget::BudgetAndReference;
@@ -19,3 +20,4 @@ pub(crate) use discounts::DiscountsEditor;
 pub(crate) use off_peak::OffPeakFields;
 pub(crate) use period::HorizonField;
 pub(crate) use prices::CustomPricesEditor;
+pub(crate) use time_zone::TimeZoneField;

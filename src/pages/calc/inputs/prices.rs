@@ -112,8 +112,9 @@ fn CustomPriceRow(
             <NumberField lang=app.lang
                 label=Text::Amount
                 testid=testid("amount")
-                value=Signal::derive(move || price.with(|p| p.as_ref().map(|p| p.amount).unwrap_or_default()))
+                value=Signal::derive(move || price.with(|p| p.as_ref().and_then(|p| p.amount).unwrap_or_default()))
                 range=Range::of(limits::CUSTOM_PRICE_AMOUNT)
+                unset=Text::PriceToType
                 on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Price(i, PriceEdit::Amount(v))))
             />
             <MenuField lang=app.lang label=Text::Currency testid=testid("currency")
@@ -121,6 +122,9 @@ fn CustomPriceRow(
                 selected=field(|p| p.currency.as_str().to_string())
                 on_pick=edit(|v| v.parse::<Currency>().ok().map(PriceEdit::Currency))
             />
+            <Show when=move || price.with(|p| p.as_ref().is_some_and(|p| p.amount.is_none()))>
+                <p class="hint" data-testid=testid("unpriced")>{move || app.t(Text::PriceNotCounted)}</p>
+            </Show>
             <button type="button" class="remove" data-testid=testid("remove")
                 on:click=move |_| app.apply(Edit::RemovePrice(i))
             >
