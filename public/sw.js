@@ -31,8 +31,36 @@ if (!BUILD) {
   // The page is cached under its directory's URL ("./"), the address people open and share.
   const PAGE = new URL('./', self.location.href).href;
   const FILES = new Set(BUILD.files.map((f) => new URL(f, self.location.href).href));
-  // Files fetched only when the page opens a part that needs them: cached the first time.
+  // The parts the first result does not wait for (the catalog browser, the spend review and
+  // its worker, the folded settings): cached after the build's own files, so a visitor can
+  // open them offline after one visit without having opened them online, and otherwise the
+  // first time they are fetched.
   const LATER = new Set((BUILD.later ?? []).map((f) => new URL(f, self.location.href).href));
+
+  /** Fetches `url` for the cache: a response to keep, or null when it is not one. */
+  const fetchForCache = async (url, init) => {
+    let response = await fetch(url, init);
+    if (!response.ok) return null;
+    // A host that redirects (e.g. index.html to ./) gives a response that may not answer a
+    // navigation; keep only its body and headers.
+    if (response.redirected) response = new Response(await response.blob(), response);
+    return response;
+  };
+
+  /**
+   * Caches the later parts, each on its own: one that fails (a flaky network) is fetched when
+   * it is opened instead, and does not hold the new build back. A visitor who asked the
+   * browser to save data downloads them only when opened.
+   */
+  const cacheLater = async (cache) => {
+    if (self.navigator?.connection?.saveData) return;
+    await Promise.all(
+      [...LATER].map(async (url) => {
+        const response = await fetchForCache(url).catch(() => null);
+        if (response) await cache.put(url, response);
+      }),
+    );
+  };
 
   /** The cache key for a request of this build, or null when it is not one of its files. */
   const keyOf = (request) => {
@@ -52,14 +80,12 @@ if (!BUILD) {
           [PAGE, ...FILES].map(async (url) => {
             // The page may be cached by the HTTP cache under an older build; the other files'
             // names change with their contents, so a copy the browser already holds is this one.
-            let response = await fetch(url, { cache: url === PAGE ? 'no-cache' : 'default' });
-            if (!response.ok) throw new Error(`sw.js: ${url} answered ${response.status}`);
-            // A host that redirects (e.g. index.html to ./) gives a response that may not answer
-            // a navigation; keep only its body and headers.
-            if (response.redirected) response = new Response(await response.blob(), response);
+            const response = await fetchForCache(url, { cache: url === PAGE ? 'no-cache' : 'default' });
+            if (!response) throw new Error(`sw.js: ${url} did not answer with the file`);
             await cache.put(url, response);
           }),
         );
+        await cacheLater(cache);
         await self.skipWaiting();
       })(),
     );
@@ -84,7 +110,7 @@ if (!BUILD) {
         const cached = await cache.match(key);
         if (cached) return cached;
         const response = await fetch(event.request);
-        // An on-demand file, the first time: kept for the next visit and for offline use.
+        // A later part the install could not cache, the first time: kept for offline use.
         if (LATER.has(key) && response.ok && !response.redirected) await cache.put(key, response.clone());
         return response;
       })(),

@@ -29,10 +29,13 @@ const files = fs
   .sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(dir, f))).update('\0');
-// The spend review's worker is fetched only by a visitor who opens a bill, and the modules of
-// the parts the calculator does not build by itself (named "-ondemand-" by scripts/split.mjs)
-// only by one who opens them: caching them at install would make every visitor download them.
-// The worker caches each the first time the page fetches it (`later`), for offline use after.
+// The spend review's worker and the modules of the parts the calculator does not build by
+// itself (named "-ondemand-" by scripts/split.mjs) are not part of what the first result
+// waits for (`later`): the page fetches them when they are opened, and the worker caches them
+// after the build's own files, each on its own, so that a visitor who never opened them online
+// can open them offline after one visit (issue 28). That costs every visitor their download,
+// once, after the page has loaded (the worker is registered then), except one who asked the
+// browser to save data.
 const ON_DEMAND = /^review-worker|-ondemand-/;
 const own = files.filter((f) => f !== 'sw.js' && f !== 'index.html');
 const build = {

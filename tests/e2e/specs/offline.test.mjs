@@ -54,7 +54,7 @@ function fakeBuild() {
  * Loads a sw.js into a sandbox with a fake CacheStorage and network, registered at `scope` on
  * http://app.test. Returns the sandbox's handles: events to fire, caches to inspect.
  */
-function loadWorker(source, scope = 'http://app.test/tools/gpu-cost/', seed = {}) {
+function loadWorker(source, scope = 'http://app.test/tools/gpu-cost/', seed = {}, { failing = [], saveData = false } = {}) {
   const listeners = {};
   const store = new Map();
   for (const [name, urls] of Object.entries(seed)) store.set(name, new Map(urls.map((u) => [u, new Response('old')])));
@@ -80,10 +80,12 @@ function loadWorker(source, scope = 'http://app.test/tools/gpu-cost/', seed = {}
     },
     skipWaiting: async () => void (state.skippedWaiting = true),
     addEventListener: (type, fn) => void (listeners[type] = fn),
+    navigator: { connection: { saveData } },
   };
   const network = async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input.url;
     fetched.push({ url, cache: init.cache });
+    if (failing.includes(url)) return new Response('busy', { status: 503 });
     return new Response(`network ${url}`, { status: 200 });
   };
   vm.runInNewContext(source, { self, caches, fetch: network, URL, Response, Request, Set, Promise });
@@ -132,13 +134,13 @@ test('the released dist/sw.js names exactly the files of dist/ the page loads', 
     .filter((f) => f !== 'sw.js' && f !== 'index.html')
     .sort();
   const build = buildOf(fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8'));
-  // The spend review's worker is fetched only when a bill is picked, and the modules of the
-  // parts the calculator does not build by itself only when they are opened: not precached.
+  // The spend review's worker and the modules of the parts the calculator does not build by
+  // itself are "later": the page fetches them when opened, the worker caches them after the rest.
   const onDemand = names.filter((f) => f.startsWith('review-worker') || f.includes('-ondemand-'));
   assert.deepEqual(onDemand.filter((f) => f.startsWith('review-worker')), ['review-worker.js', 'review-worker_bg.wasm', 'review-worker_loader.js']);
   if (names.some((f) => f.endsWith('-split.js'))) {
     for (const part of ['catalog_page', 'review_page', 'more_settings']) {
-      assert.ok(onDemand.some((f) => new RegExp(`-ondemand-${part}[_.]`).test(f)), `${part} is on demand`);
+      assert.ok(onDemand.some((f) => new RegExp(`-ondemand-${part}[_.]`).test(f)), `${part} is a later part`);
     }
     for (const part of ['calculator', 'scenario_form']) {
       assert.ok(build.files.some((f) => new RegExp(`-[0-9a-f]{16}-${part}[_.]`).test(f)), `${part} is cached at install`);
@@ -153,7 +155,7 @@ test('the worker caches its build on install and deletes only its own older cach
   const dir = fakeBuild();
   postBuild(dir);
   const source = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
-  const { version, files } = buildOf(source);
+  const { version, files, later } = buildOf(source);
   const scope = 'http://app.test/tools/gpu-cost/';
   const mine = (v) => `gpu-cost-lab ${scope} ${v}`;
   const sw = loadWorker(source, scope, {
@@ -164,7 +166,9 @@ test('the worker caches its build on install and deletes only its own older cach
 
   await sw.fire('install');
   const page = scope;
-  const urls = [page, ...files.map((f) => scope + f)];
+  // The later parts too, so that they open offline after one visit (issue 28).
+  assert.ok(later.length > 0);
+  const urls = [page, ...files.map((f) => scope + f), ...later.map((f) => scope + f)];
   assert.deepEqual([...sw.store.get(mine(version)).keys()].sort(), urls.sort());
   assert.equal(sw.fetched.find((f) => f.url === page).cache, 'no-cache', 'the page is revalidated, not taken from the HTTP cache');
   assert.ok(sw.state.skippedWaiting);
@@ -194,13 +198,10 @@ test('the worker answers only this build’s files, the page with any query stri
   assert.equal(await answer(`${scope}app-1111111111111111_bg.wasm`), `network ${scope}app-1111111111111111_bg.wasm`);
   assert.equal(sw.fetched.length, 0, 'answered from the cache');
 
-  // An on-demand module: from the network the first time, then from the cache.
+  // A later part was cached at install: answered from the cache too.
   const later = `${scope}app-1111111111111111-ondemand-catalog_page_1.wasm`;
   assert.equal(await answer(later), `network ${later}`);
-  assert.equal(sw.fetched.length, 1, 'fetched once');
-  assert.equal(await answer(later), `network ${later}`);
-  assert.equal(sw.fetched.length, 1, 'then answered from the cache');
-  sw.fetched.length = 0;
+  assert.equal(sw.fetched.length, 0, 'answered from the cache');
 
   for (const [url, init] of [
     ['https://cdn.example.com/tools/gpu-cost/app-1111111111111111.js'],
@@ -210,6 +211,25 @@ test('the worker answers only this build’s files, the page with any query stri
     [`${scope}?preset=dev-test`, { method: 'POST', body: 'x' }],
   ]) {
     assert.equal(await sw.fire('fetch', { request: new Request(url, init) }), null, `${url} is left to the browser`);
+  }
+});
+
+test('a later part the install could not fetch, or skipped to save data, is cached when first opened', async () => {
+  const dir = fakeBuild();
+  postBuild(dir);
+  const scope = 'http://app.test/tools/gpu-cost/';
+  const later = `${scope}app-1111111111111111-ondemand-catalog_page_1.wasm`;
+  for (const options of [{ failing: [later] }, { saveData: true }]) {
+    const sw = loadWorker(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'), scope, {}, options);
+    await sw.fire('install');
+    assert.ok(sw.state.skippedWaiting, `${JSON.stringify(options)}: the build installs all the same`);
+    const [cache] = sw.store.values();
+    assert.ok(!cache.has(later), 'not cached at install');
+    sw.fetched.length = 0;
+    options.failing?.pop();
+    const response = await sw.fire('fetch', { request: new Request(later) });
+    assert.equal(await (await response).text(), `network ${later}`);
+    assert.ok(cache.has(later), 'cached once opened');
   }
 });
 
@@ -270,26 +290,52 @@ for (const where of ['site root', 'sub-path']) {
   });
 }
 
-test('offline, a part never opened says it cannot be loaded, the page goes on, and a part once opened works', async () => {
+// A new user who opened only the calculator could not open the catalog, the review or the
+// folded settings offline (issue 28): the worker now caches them after the build's own files.
+test('after one visit, the catalog, the spend review (a bill read) and the folded settings open offline, never opened online', async () => {
+  for (const [lang, more] of [['en', 'More settings'], ['zh', '更多设置']]) {
+    const context = await app.browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+    const { page, errors } = await visit(context, `${app.server.url}?preset=dev-test&lang=${lang}`);
+    await workerActive(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('[data-testid=headline]', { timeout: 20000 });
+    await page.getByText(more).click();
+    await page.getByTestId('add-discount').waitFor();
+    await page.getByTestId('nav-catalog').click();
+    await page.getByTestId('row-count').waitFor();
+    await page.getByTestId('nav-review').click();
+    await page.locator('#review-heading').waitFor();
+    await page.getByTestId('review-file').setInputFiles(path.join(ROOT, 'docs/examples/aws-cur-legacy.csv'));
+    await page.getByTestId('review-summary').waitFor({ timeout: 30000 });
+    assert.equal(await page.getByTestId('part-unavailable').count(), 0);
+    assert.deepEqual(errors, [], lang);
+    await context.close();
+  }
+});
+
+test('offline, a part whose code is not cached says it cannot be loaded, the page goes on, and it loads once online', async () => {
+  const split = fs.readdirSync(DIST).some((f) => f.endsWith('-split.js'));
   const context = await app.browser.newContext({ locale: 'en-US' });
   const { page, errors } = await visit(context, `${app.server.url}?preset=dev-test&lang=en`);
   await workerActive(page);
-  await page.getByTestId('nav-review').click();
-  await page.getByTestId('nav-calc').click();
-  await page.waitForSelector('[data-testid=headline]');
-
+  // As if the install could not fetch the catalog browser's code (a flaky network).
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) if (request.url.includes('-ondemand-catalog_page')) await cache.delete(request);
+    }
+  });
   await context.setOffline(true);
-  const split = fs.readdirSync(DIST).some((f) => f.endsWith('-split.js'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=headline]', { timeout: 20000 });
   await page.getByTestId('nav-catalog').click();
   if (split) {
-    // The catalog browser's code was never fetched: a notice, not a stopped page.
     await page.getByTestId('part-unavailable').waitFor();
   } else {
     await page.getByTestId('row-count').waitFor();
   }
-  // The review page was opened online: its code was kept by the service worker.
-  await page.getByTestId('nav-review').click();
-  await page.locator('#review-heading').waitFor();
   await page.getByTestId('nav-calc').click();
   await page.waitForSelector('[data-testid=headline]');
   assert.match(await page.getByTestId('headline').textContent(), /\S/);
