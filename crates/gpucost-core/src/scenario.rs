@@ -321,12 +321,15 @@ pub struct OffPeak {
 }
 
 impl Default for OffPeak {
-    /// 00:00–08:00, 40 % off (seed 004: night prices up to 40 % lower), half the work movable.
+    /// 00:00–08:00 with no discount, half the work movable: the what-if is off until the user
+    /// says how much cheaper the hours are. It used to assume 40 % off (seed 004: night prices
+    /// "up to 40 % lower"), so every scenario showed a saving no provider offers (issue 28).
+    /// The half of the work that can move also applies to a published night price.
     fn default() -> Self {
         OffPeak {
             start_hour: 0,
             end_hour: 8,
-            discount_pct: Decimal::from(40),
+            discount_pct: Decimal::ZERO,
             flexible_pct: Decimal::from(50),
         }
     }

@@ -310,12 +310,21 @@ fn the_night_window_is_on_beijing_time() {
     assert_eq!(lever.with, cny("5.98"));
 }
 
-/// An A100 has no night price at CompShare: the lever stays the scenario's what-if.
+/// An A100 has no night price at CompShare: no off-peak lever unless the user sets the
+/// what-if's discount, which then prices it (it used to assume 40 % off on every scenario, a
+/// saving no provider offers; issue 28).
 #[test]
-fn a_card_without_a_night_price_keeps_the_what_if() {
-    let r = run(one_gpu("A100-80GB", Horizon::Hours(Decimal::from(10))));
+fn a_card_without_a_night_price_has_the_what_if_only_when_asked() {
+    let mut s = one_gpu("A100-80GB", Horizon::Hours(Decimal::from(10)));
+    let r = run(s.clone());
+    assert!(
+        r.savings.iter().all(|s| s.lever != Lever::OffPeak),
+        "{:?}",
+        r.savings
+    );
+    s.off_peak.discount_pct = Decimal::from(40);
     assert!(matches!(
-        off_peak_lever(&r).assumption,
+        off_peak_lever(&run(s)).assumption,
         Assumption::OffPeak(_)
     ));
 }

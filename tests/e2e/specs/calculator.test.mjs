@@ -239,6 +239,22 @@ test('a price added in the form changes nothing until its amount is typed, in bo
   }
 });
 
+// The off-peak what-if assumed 40 % off on every scenario, a saving no provider offers (issue 28).
+test('the off-peak what-if saves nothing until the user sets its discount, in both languages', async () => {
+  for (const [lang, more, off] of [['en', 'More settings', /Off until you set/], ['zh', '更多设置', /设置这些时段便宜多少后才计算/]]) {
+    const { page, context } = await app.open(`?preset=dev-test&cur=CNY&lang=${lang}`, ready);
+    const lever = page.locator('[data-testid=savings] [data-lever=off-peak]');
+    assert.equal(await lever.count(), 0, 'no off-peak saving by default');
+    await page.getByText(more).click();
+    assert.match(await page.getByTestId('op-off').textContent(), off);
+    await page.getByTestId('op-discount').fill('40');
+    await lever.waitFor();
+    await page.getByTestId('op-off').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('op'));
+    await context.close();
+  }
+});
+
 test('an invalid entry is flagged inline and does not change the link', async () => {
   const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
   const url = page.url();

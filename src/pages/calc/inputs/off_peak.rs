@@ -49,6 +49,9 @@ pub(crate) fn OffPeakFields() -> impl IntoView {
                     unit="%"
                 />
             </div>
+            <Show when=move || op.with(|op| op.discount_pct.is_zero())>
+                <p class="hint" data-testid="op-off">{move || app.t(Text::OffPeakOff)}</p>
+            </Show>
         </fieldset>
     }
 }
