@@ -9,6 +9,8 @@ use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::format::{percent_value, Lang};
 use gpucost_core::fx::FxTable;
+use gpucost_core::l10n::check::english_phrase;
+use gpucost_core::l10n::labels::has_han;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::{Currency, Money};
 use gpucost_core::presets::promise::{promise, Promise};
@@ -28,8 +30,13 @@ fn of(preset: Preset) -> Promise {
         .unwrap_or_else(|| panic!("{} makes no promise", preset.as_str()))
 }
 
-/// Both languages name the guide's section and state every figure in `figures`.
+/// Both languages name the guide's section and state every figure in `figures`; the English
+/// has no Chinese and the Chinese no English phrase.
 fn says(promise: &Promise, figures: &[&str]) {
+    let (en, zh) = (promise.text(Lang::En), promise.text(Lang::Zh));
+    assert!(!has_han(&en), "{en}");
+    assert!(has_han(&zh), "{zh}");
+    assert_eq!(english_phrase(&zh, &[]), None, "{zh}");
     for lang in Lang::ALL {
         let text = promise.text(lang);
         assert!(text.contains(&format!("§{}", promise.section())), "{text}");
