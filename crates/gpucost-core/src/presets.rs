@@ -3,9 +3,7 @@
 //! `?preset=<slug>`.
 //!
 //! Where a seed leaves a number out, the preset documents the assumption in its description;
-//! [`promise`] sets the guide's figure beside the one the engine computes.
-
-pub mod promise;
+//! [`promise`](crate::promise) sets the guide's figure beside the one the engine computes.
 
 use std::str::FromStr;
 

@@ -13,8 +13,8 @@ use gpucost_core::l10n::check::english_phrase;
 use gpucost_core::l10n::labels::has_han;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::{Currency, Money};
-use gpucost_core::presets::promise::{promise, Promise};
 use gpucost_core::presets::Preset;
+use gpucost_core::promise::{promise, Promise};
 use gpucost_core::savings::Saving;
 use rust_decimal::Decimal;
 

@@ -1,13 +1,14 @@
 //! Preset links: each opens a worked example of the cost guide, ready to edit. They are real
 //! links (they work before the app loads and in a new tab); a plain click switches in place.
 //! Below them, the chosen preset's description and its promise: the guide's figure beside the
-//! one the engine computes for the preset (see [`gpucost_core::presets::promise`]).
+//! one the engine computes for the preset (see [`gpucost_core::promise`]).
 
 use gpucost_core::catalog::embedded;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::Localize;
 use gpucost_core::money::Currency;
-use gpucost_core::presets::{promise::promise, Preset};
+use gpucost_core::presets::Preset;
+use gpucost_core::promise::promise;
 use gpucost_core::share::{self, PageState};
 use leptos::prelude::*;
 use rust_decimal::Decimal;

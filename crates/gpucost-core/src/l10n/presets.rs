@@ -32,7 +32,7 @@ fn preset_title(preset: Preset, lang: Lang) -> &'static str {
 }
 
 /// A preset's description in `lang`: the cost guide's case and what is assumed (the guide's
-/// figure beside the page's is the preset's [`Promise`](crate::presets::promise::Promise)).
+/// figure beside the page's is the preset's [`Promise`](crate::promise::Promise)).
 fn preset_description(preset: Preset, lang: Lang) -> &'static str {
     match (preset, lang) {
         (Preset::ShortTraining, Lang::En) => "BERT fine-tune in 72 hours on 4 × V100 (the cost guide's quote: ¥8 per GPU-hour, against a ¥50,000 deposit for a whole-card lease). The ¥8 quote is entered as a custom price; every catalog provider with a V100 is compared beside it, on machines that hold all 4 GPUs (a fine-tune's GPUs exchange gradients every step).",

@@ -6,7 +6,7 @@ use crate::catalog::ProviderKind;
 use crate::estimate::Seller;
 use crate::format::{self, Lang};
 use crate::money::Money;
-use crate::presets::promise::{MonthlyLine, Promise, Row};
+use crate::promise::{MonthlyLine, Promise, Row};
 use crate::savings::Saving;
 
 /// How the cost guide is named to a reader (seed 004's own title in Chinese).
