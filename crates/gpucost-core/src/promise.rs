@@ -80,8 +80,9 @@ pub enum Promise {
         guide_percent: Decimal,
         /// The cheapest row.
         cheapest: Row,
-        /// The schedule against keeping every line's peak on all month by the hour.
-        always_on: Option<Saving>,
+        /// The schedule against keeping every line's peak on all month by the hour (boxed:
+        /// a saving is large beside the other variants).
+        always_on: Option<Box<Saving>>,
         /// Each line against subscribing its peak for the month, the guide's baseline.
         monthly: Vec<MonthlyLine>,
     },
@@ -94,10 +95,10 @@ pub enum Promise {
         /// The cheapest row.
         cheapest: Row,
         /// The shifts against keeping the fleet on all month by the hour.
-        always_on: Option<Saving>,
+        always_on: Option<Box<Saving>>,
         /// The cheapest and dearest rows among the big clouds (hyperscalers and Chinese
         /// public clouds).
-        big_clouds: Option<(Row, Row)>,
+        big_clouds: Option<Box<(Row, Row)>>,
     },
 }
 
@@ -183,7 +184,7 @@ pub fn promise(
         Preset::DevTest => Promise::DevTest {
             guide_percent: Decimal::from(GUIDE_DEV_TEST_PERCENT),
             cheapest,
-            always_on: lever(&report, Lever::Schedule),
+            always_on: lever(&report, Lever::Schedule).map(Box::new),
             monthly: scenario
                 .lines
                 .iter()
@@ -210,8 +211,8 @@ pub fn promise(
                 guide_from: cny(GUIDE_SHIFT_FLEET.0),
                 guide_to: cny(GUIDE_SHIFT_FLEET.1),
                 cheapest,
-                always_on: lever(&report, Lever::Schedule),
-                big_clouds,
+                always_on: lever(&report, Lever::Schedule).map(Box::new),
+                big_clouds: big_clouds.map(Box::new),
             }
         }
         Preset::Custom => return None,

@@ -187,7 +187,7 @@ fn shift_fleet_states_the_guides_month_and_the_pages() {
         (on.without, percent(on).as_str()),
         (cny("31413.74"), "81.80")
     );
-    let (lo, hi) = big_clouds.as_ref().expect("big clouds serve it");
+    let (lo, hi) = big_clouds.as_deref().expect("big clouds serve it");
     assert_eq!((lo.total, hi.total), (cny("31687.91"), cny("38196.80")));
     says(
         &p,

@@ -9,10 +9,11 @@ use crate::money::Money;
 use crate::promise::{MonthlyLine, Promise, Row};
 use crate::savings::Saving;
 
-/// How the cost guide is named to a reader (seed 004's own title in Chinese).
+/// How the cost guide is named to a reader: seed 004's title, "按需赋能：时租云服务器GPU的弹性
+/// 计算革命", in Chinese; its first words translated in English.
 fn guide(section: &str, lang: Lang) -> String {
     match lang {
-        Lang::En => format!("Cost guide “On-demand GPUs by the hour” (§{section})"),
+        Lang::En => format!("Cost guide “On-Demand Empowerment” (§{section})"),
         Lang::Zh => format!("《按需赋能：时租云服务器GPU的弹性计算革命》§{section}"),
     }
 }
@@ -182,7 +183,7 @@ impl Localize for Promise {
             } => {
                 let (from, to, cheapest) =
                     (money(*guide_from), money(*guide_to), row(cheapest, lang));
-                let clouds = big_clouds.as_ref().map_or_else(String::new, |(lo, hi)| {
+                let clouds = big_clouds.as_deref().map_or_else(String::new, |(lo, hi)| {
                     pick(
                         lang,
                         " ({lo} to {hi} on the big clouds)",
