@@ -131,7 +131,7 @@ pub enum CatalogFormat {
 /// Output formats of `presets`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PresetsFormat {
-    /// Slug, title, link and description.
+    /// Slug, title, link, description and the promise (the cost guide's figure and the page's).
     Table,
     /// A list of objects with the same fields.
     Json,

@@ -3,10 +3,12 @@
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{csv_row, terminal_lines};
 use gpucost_core::format::Lang;
+use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::link::Heading;
 use gpucost_core::l10n::Localize;
 use gpucost_core::presets::Preset;
 use gpucost_core::print::{csv, json, markdown, table};
+use gpucost_core::promise::promise;
 use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
 use gpucost_core::view::estimate::EstimateView;
@@ -223,6 +225,13 @@ fn presets(o: &PresetsArgs) -> String {
         };
         share::encode(&state)
     };
+    // What the page shows under the description: the cost guide's figure and the engine's,
+    // in the language's currency at the catalog's rate, as a link without `cur=` opens.
+    let e = embedded();
+    let fx = FxTable::from_catalog(&e.catalog);
+    let currency = PageState::default().currency_for(lang);
+    let today = chrono::Local::now().date_naive();
+    let promised = |p: Preset| promise(p, e, &fx, currency, today).map(|pr| pr.text(lang));
     match o.format {
         PresetsFormat::Json => {
             let list: Vec<serde_json::Value> = Preset::ALL
@@ -232,6 +241,7 @@ fn presets(o: &PresetsArgs) -> String {
                         "preset": p.as_str(),
                         "title": p.title(lang),
                         "description": p.description(lang),
+                        "promise": promised(p),
                         "link": format!("?{}", link(p)),
                     })
                 })
@@ -241,8 +251,11 @@ fn presets(o: &PresetsArgs) -> String {
         PresetsFormat::Table => Preset::ALL
             .iter()
             .map(|&p| {
+                let promise = promised(p)
+                    .map(|t| format!("                {t}\n"))
+                    .unwrap_or_default();
                 format!(
-                    "{:<15} {}\n                ?{}\n                {}\n",
+                    "{:<15} {}\n                ?{}\n                {}\n{promise}",
                     p.as_str(),
                     p.title(lang),
                     link(p),
@@ -279,6 +292,34 @@ mod tests {
         assert_eq!(query_of("?h=72"), "h=72");
         assert_eq!(query_of("h=72"), "h=72");
         assert_eq!(query_of("https://x.example/"), "");
+    }
+
+    /// `gpucost presets` prints what the page shows under each description: the cost guide's
+    /// figure with its section beside the engine's (issue 28); your own preset quotes nothing.
+    #[test]
+    fn presets_print_each_promise() {
+        let out = run_line(&["presets", "--format", "json", "--lang", "zh"]).unwrap();
+        let list: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+        for (preset, section) in [
+            ("short-training", "§2.1"),
+            ("traffic-spike", "§2.2"),
+            ("dev-test", "§2.3"),
+            ("shift-fleet", "§4.1"),
+        ] {
+            let entry = list.iter().find(|p| p["preset"] == preset).unwrap();
+            let promise = entry["promise"].as_str().unwrap_or_default();
+            assert!(
+                promise.contains(section) && promise.contains("本页"),
+                "{promise}"
+            );
+        }
+        let custom = list.iter().find(|p| p["preset"] == "custom").unwrap();
+        assert!(custom["promise"].is_null());
+        let table = run_line(&["presets"]).unwrap();
+        assert!(
+            table.contains("(§4.1)") && table.contains("Monday to Friday"),
+            "{table}"
+        );
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod names;
 pub mod placement;
 pub mod presets;
 pub mod print;
+pub mod promise;
 pub mod provider_filter;
 pub mod recommend;
 pub mod report;

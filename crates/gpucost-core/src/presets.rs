@@ -1,7 +1,9 @@
-//! The built-in scenarios, each from a worked example in the founding documents
-//! (`shared/seeds/004_…`), addressable as `?preset=<slug>`.
+//! The built-in scenarios, each from a worked example in the cost guide
+//! (`shared/seeds/004_…`, "按需赋能：时租云服务器GPU的弹性计算革命"), addressable as
+//! `?preset=<slug>`.
 //!
-//! Where a seed leaves a number out, the preset documents the assumption in its description.
+//! Where a seed leaves a number out, the preset documents the assumption in its description;
+//! [`promise`](crate::promise) sets the guide's figure beside the one the engine computes.
 
 use std::str::FromStr;
 
@@ -19,6 +21,9 @@ use crate::schedule::WeekGrid;
 /// Every day of the week, Monday first.
 const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
 
+/// Monday to Friday: the days a trading desk trades (exchanges close at weekends).
+const WEEKDAYS: [usize; 5] = [0, 1, 2, 3, 4];
+
 /// A built-in scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Preset {
@@ -29,7 +34,7 @@ pub enum Preset {
     TrafficSpike,
     /// CI: 2 × A10 for training from 08:00, 10 × T4 for inference tests from 18:00.
     DevTest,
-    /// Trading desk: 8 × A100 in trading hours, 4 × V100 after hours.
+    /// Trading desk: 8 × A100 in trading hours, 4 × V100 after hours, Monday to Friday.
     ShiftFleet,
     /// A starting point of your own: serving Llama-3-8B from one A100 80GB for a month, with the
     /// workload described so the recommendation shows which GPU does it cheapest.
@@ -129,12 +134,12 @@ impl Preset {
                     lines: vec![
                         Line {
                             gpu: "A100-40GB".into(),
-                            demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 9, 6, 8)),
+                            demand: Demand::Weekly(WeekGrid::daily_block(&WEEKDAYS, 9, 6, 8)),
                             packing: Packing::Split,
                         },
                         Line {
                             gpu: "V100-16GB".into(),
-                            demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 15, 6, 4)),
+                            demand: Demand::Weekly(WeekGrid::daily_block(&WEEKDAYS, 15, 6, 4)),
                             packing: Packing::OneMachine,
                         },
                     ],

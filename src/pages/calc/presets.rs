@@ -1,9 +1,14 @@
-//! Preset links: each opens a founding-document example, ready to edit. They are real links
-//! (they work before the app loads and in a new tab); a plain click switches in place.
+//! Preset links: each opens a worked example of the cost guide, ready to edit. They are real
+//! links (they work before the app loads and in a new tab); a plain click switches in place.
+//! Below them, the chosen preset's description and its promise: the guide's figure beside the
+//! one the engine computes for the preset (see [`gpucost_core::promise`]).
 
+use gpucost_core::catalog::embedded;
 use gpucost_core::format::Lang;
+use gpucost_core::l10n::Localize;
 use gpucost_core::money::Currency;
 use gpucost_core::presets::Preset;
+use gpucost_core::promise::promise;
 use gpucost_core::share::{self, PageState};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -35,6 +40,23 @@ pub(crate) fn PresetBar() -> impl IntoView {
     // The links change only with these choices, not with every edit of the scenario.
     let kept: Memo<Kept> =
         Memo::new(move |_| app.page.with(|p| (p.lang, p.currency, p.fx_cny_per_usd)));
+    // The promise estimates the preset's own scenario (not the edited one), so it changes only
+    // with the preset, rates and currency; it waits until the form is in place, off the path
+    // to the first result.
+    let ready = Memo::new(move |_| app.after_form());
+    let promised = Memo::new(move |_| {
+        ready.get().then(|| {
+            let fx = app.fx.get();
+            promise(
+                current.get(),
+                embedded(),
+                &fx,
+                app.currency.get(),
+                app.today,
+            )
+        })?
+    });
+    let promise_text = move || promised.with(|p| p.as_ref().map(|p| p.text(app.lang.get())));
     view! {
         <section class="presets" aria-labelledby="presets-heading">
             <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>
@@ -69,6 +91,11 @@ pub(crate) fn PresetBar() -> impl IntoView {
             <p class="preset-description" data-testid="preset-description">
                 {move || current.get().description(app.lang.get())}
             </p>
+            <Show when=move || promised.with(Option::is_some)>
+                <p class="preset-description" data-testid="preset-promise">
+                    {promise_text}
+                </p>
+            </Show>
         </section>
     }
 }

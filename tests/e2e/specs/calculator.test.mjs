@@ -374,10 +374,31 @@ test('preset links switch the scenario in place and are real links', async () =>
   assert.match(await link.getAttribute('href'), /preset=shift-fleet/);
   await link.click();
   await page.waitForFunction(() => location.search.includes('preset=shift-fleet'));
-  assert.match(await page.getByTestId('preset-description').textContent(), /trading/);
+  assert.match(await page.getByTestId('preset-description').textContent(), /trading.*Monday to Friday/);
   assert.equal(await page.locator('fieldset.line').count(), 2);
   await context.close();
 });
+
+// Issue 28: a preset that quotes the cost guide says the guide's figure (with its section) and
+// the page's own, which is the cheapest row the engine computes, in both languages.
+for (const [preset, section] of [['short-training', '2.1'], ['traffic-spike', '2.2'], ['dev-test', '2.3'], ['shift-fleet', '4.1']]) {
+  test(`preset ${preset} states the cost guide's §${section} figure beside the page's`, async () => {
+    const query = `?preset=${preset}&cur=CNY&lang=en`;
+    const { page, context } = await app.open(query, ready);
+    const cheapest = cli(query).providers.find((p) => p.status === 'served').total;
+    const shown = `¥${Number(cheapest).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const promise = page.getByTestId('preset-promise');
+    await promise.waitFor();
+    const en = await promise.textContent();
+    assert.ok(en.includes(`(§${section})`) && en.includes('This page:') && en.includes(shown), en);
+    assert.doesNotMatch(en, /founding/);
+    await page.getByTestId('lang').selectOption('zh');
+    await page.waitForFunction(() => document.querySelector('[data-testid=preset-promise]')?.textContent.includes('本页'));
+    const zh = await promise.textContent();
+    assert.ok(zh.includes(`《按需赋能：时租云服务器GPU的弹性计算革命》§${section}`) && zh.includes(shown), zh);
+    await context.close();
+  });
+}
 
 test('copy link puts the current address on the clipboard', async () => {
   const { page, context } = await app.open('?preset=traffic-spike&cur=CNY&lang=en', ready);

@@ -20,6 +20,7 @@ pub mod labels;
 pub mod link;
 mod placement;
 mod presets;
+mod promise;
 pub mod recommend;
 mod report;
 pub mod results;
