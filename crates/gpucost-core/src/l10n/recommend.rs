@@ -914,12 +914,13 @@ impl MemoryPart {
 }
 
 impl GpusUsed {
-    /// `2 × 24 GB, ≈ 18–20 GiB used on each (memory alone needs 1); a 10 GB MIG slice …`.
+    /// `Each replica: 2 × 24 GB, ≈ 18–20 GiB used on each (memory alone needs 1); a 10 GB MIG
+    /// slice …`: one copy of the model, beside the machines the plan rents ([`Fleet::text`]).
     pub fn text(&self, lang: Lang) -> String {
         let (g, mem, used) = (self.gpus, num(self.memory_gb), span(self.used_gib));
         let mut out = match (lang, self.checkpointing) {
             (Lang::En, ck) => format!(
-                "{g} × {mem} GB, ≈ {used} GiB used on each{}",
+                "Each replica: {g} × {mem} GB, ≈ {used} GiB used on each{}",
                 if ck {
                     " (with activation checkpointing)"
                 } else {
@@ -927,7 +928,7 @@ impl GpusUsed {
                 }
             ),
             (Lang::Zh, ck) => format!(
-                "{g} 块 {mem} GB，每块约用 {used} GiB{}",
+                "每个副本 {g} 块 {mem} GB，每块约用 {used} GiB{}",
                 if ck {
                     "（启用激活检查点）"
                 } else {

@@ -230,7 +230,7 @@ pub struct CandidateView {
     pub feasible: bool,
     /// GPUs one replica is costed with.
     pub gpus_per_replica: u32,
-    /// `1 × 24 GB, ≈ 18–20 GiB used on each` and slice notes.
+    /// `Each replica: 1 × 24 GB, ≈ 18–20 GiB used on each` and slice notes.
     pub gpus: String,
     /// The machines the ranking price rents (worded by `l10n::recommend`).
     pub fleet: Option<Fleet>,
