@@ -116,8 +116,8 @@ test('a 360-pixel phone shows the recommendation without horizontal scrolling', 
 // puts the GPU, the machines and the count into the first line (an engine edit: the link
 // follows) and moves focus there, in both languages.
 for (const [lang, fleet, monthly] of [
-  ['en', /^\d+ machines? × \d+ GPUs? = \d+ × \S/, /^¥[\d,.]+ a month \(730 h at 10 requests\/s/],
-  ['zh', /^\d+ 台 × 每台 \d+ 块 = \d+ 块 \S/, /^每月 ¥[\d,.]+（730 小时，每秒 10 个请求/],
+  ['en', /^[\d,]+ machines? × [\d.]+ GPUs? = [\d,.]+ × \S/, /^¥[\d,.]+ a month \(730 h at 10 requests\/s/],
+  ['zh', /^[\d,]+ 台 × 每台 [\d.]+ 块 = [\d,.]+ 块 \S/, /^每月 ¥[\d,.]+（730 小时，每秒 10 个请求/],
 ]) {
   test(`"use this" puts the recommended machines into the line and the link (${lang})`, async () => {
     const { page, context, errors } = await app.open(`?preset=custom&cur=CNY&lang=${lang}`, ready);
@@ -127,16 +127,15 @@ for (const [lang, fleet, monthly] of [
       assert.match(await cards.nth(i).getByTestId('reco-monthly').textContent(), monthly);
     }
     // A card whose plan rents machines of several GPUs, where there is one.
-    const buttons = page.getByTestId('reco-use');
-    let button = buttons.first();
-    for (const b of await buttons.all()) {
-      if (Number(await b.getAttribute('data-per-machine')) > 1) { button = b; break; }
+    let card = cards.first();
+    for (const c of await cards.all()) {
+      if (Number(await c.getByTestId('reco-use').getAttribute('data-per-machine')) > 1) { card = c; break; }
     }
+    const button = card.getByTestId('reco-use');
     const [gpu, gpus, perMachine] = await Promise.all(
       ['data-gpu', 'data-gpus', 'data-per-machine'].map((a) => button.getAttribute(a)),
     );
     assert.ok(gpu && Number(gpus) > 0, `${gpu} × ${gpus}`);
-    const card = page.locator('[data-testid=reco-gpu]', { has: button });
     const fleetText = await card.getByTestId('reco-fleet').textContent();
     assert.ok(fleetText.includes(`= ${Number(gpus).toLocaleString('en-US')} `), `${fleetText} says ${gpus} GPUs`);
     await button.click();

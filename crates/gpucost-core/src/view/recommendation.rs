@@ -362,9 +362,18 @@ impl RecommendationView {
                 .iter()
                 .filter_map(|c| {
                     let (o, cost) = (c.price.as_ref()?, c.cost_range?);
+                    let fleet = c.fleet.as_ref()?;
+                    let month = c.monthly.map(|m| m.month);
                     Some(CandidateJson {
                         gpu: c.gpu.clone(),
                         gpus: c.gpus_per_replica,
+                        machines: fleet.machines,
+                        machines_low: fleet.range.low,
+                        machines_high: fleet.range.high,
+                        gpus_per_machine: fleet.gpus_per_machine.normalize().to_string(),
+                        month: month.map(|m| m.expected.to_decimal_string()),
+                        month_low: month.map(|m| m.range.low.to_decimal_string()),
+                        month_high: month.map(|m| m.range.high.to_decimal_string()),
                         cost_low: cost.low.to_decimal_string(),
                         cost_high: cost.high.to_decimal_string(),
                         provider: o.provider.clone(),
@@ -531,6 +540,23 @@ pub struct CandidateJson {
     pub gpu: String,
     /// GPUs per replica.
     pub gpus: u32,
+    /// Machines the plan is budgeted and priced with (the middle of the throughput range).
+    pub machines: u64,
+    /// Machines at the optimistic end of the throughput range.
+    pub machines_low: u64,
+    /// Machines at the pessimistic end.
+    pub machines_high: u64,
+    /// GPUs on each machine (below one for a slice).
+    pub gpus_per_machine: String,
+    /// Online serving: the budgeted fleet over a 730-hour month (display currency).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
+    /// The month at the optimistic end of the throughput range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month_low: Option<String>,
+    /// The month at the pessimistic end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month_high: Option<String>,
     /// Cost per unit, low end (display currency).
     pub cost_low: String,
     /// Cost per unit, high end.
@@ -591,6 +617,14 @@ mod tests {
         assert!(!json.ranked.is_empty() && json.ranked.len() <= EXPLAINED);
         for (c, j) in v.ranked.iter().zip(&json.ranked) {
             assert_eq!(c.gpu, j.gpu);
+            // The export budgets the same fleet and month as the card.
+            let fleet = c.fleet.as_ref().unwrap();
+            assert_eq!(
+                (j.machines, j.machines_low),
+                (fleet.machines, fleet.range.low)
+            );
+            let month = c.monthly.unwrap().month.expected;
+            assert_eq!(j.month, Some(month.to_decimal_string()));
             assert_eq!(
                 j.throughput_basis,
                 format!("{}: {}", c.basis_kind, c.evidence)
