@@ -384,7 +384,7 @@ fn a_recommendation_goes_into_the_first_line_with_its_machines_and_count() {
         .filter_map(|cand| {
             let o = cand.best_option()?;
             let r = Recommended::of(cand, o)?;
-            (o.gpus_per_instance > Decimal::ONE).then(|| (r, o.gpus_per_instance))
+            (o.gpus_per_instance > Decimal::ONE).then_some((r, o.gpus_per_instance))
         })
         .next()
         .expect("a card rents a multi-GPU machine");
