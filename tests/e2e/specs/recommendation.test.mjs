@@ -111,3 +111,41 @@ test('a 360-pixel phone shows the recommendation without horizontal scrolling', 
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await context.close();
 });
+
+// Issue 28: a card says the machines its price rents, a serving fleet's month, and "use this"
+// puts the GPU, the machines and the count into the first line (an engine edit: the link
+// follows) and moves focus there, in both languages.
+for (const [lang, fleet, monthly] of [
+  ['en', /^[\d,]+ machines? × [\d.]+ GPUs? = [\d,.]+ × \S/, /^¥[\d,.]+ a month \(730 h at 10 requests\/s/],
+  ['zh', /^[\d,]+ 台 × 每台 [\d.]+ 块 = [\d,.]+ 块 \S/, /^每月 ¥[\d,.]+（730 小时，每秒 10 个请求/],
+]) {
+  test(`"use this" puts the recommended machines into the line and the link (${lang})`, async () => {
+    const { page, context, errors } = await app.open(`?preset=custom&cur=CNY&lang=${lang}`, ready);
+    const cards = page.getByTestId('reco-gpu');
+    for (let i = 0; i < (await cards.count()); i++) {
+      assert.match(await cards.nth(i).getByTestId('reco-fleet').textContent(), fleet);
+      assert.match(await cards.nth(i).getByTestId('reco-monthly').textContent(), monthly);
+    }
+    // A card whose plan rents machines of several GPUs, where there is one.
+    let card = cards.first();
+    for (const c of await cards.all()) {
+      if (Number(await c.getByTestId('reco-use').getAttribute('data-per-machine')) > 1) { card = c; break; }
+    }
+    const button = card.getByTestId('reco-use');
+    const [gpu, gpus, perMachine] = await Promise.all(
+      ['data-gpu', 'data-gpus', 'data-per-machine'].map((a) => button.getAttribute(a)),
+    );
+    assert.ok(gpu && Number(gpus) > 0, `${gpu} × ${gpus}`);
+    const fleetText = await card.getByTestId('reco-fleet').textContent();
+    assert.ok(fleetText.includes(`= ${Number(gpus).toLocaleString('en-US')} `), `${fleetText} says ${gpus} GPUs`);
+    await button.click();
+    const line = `${gpu}*${gpus}${perMachine ? `/${perMachine}` : ''}`;
+    await page.waitForFunction((l) => new URLSearchParams(location.search).getAll('l').join() === l, line);
+    assert.equal(await page.getByTestId('line-0-gpu').inputValue(), gpu);
+    assert.equal(Number((await page.getByTestId('line-0-count').inputValue()).replace(/,/g, '')), Number(gpus));
+    if (perMachine) assert.equal(await page.getByTestId('line-0-per-machine').inputValue(), perMachine);
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'line-0-gpu');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

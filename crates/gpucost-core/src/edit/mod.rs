@@ -7,11 +7,13 @@
 mod horizon;
 mod line;
 mod price;
+mod recommended;
 
 pub use crate::user_text::{reference_label, seller_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
 pub use line::{packing_of_kind, DemandKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE};
 pub use price::PriceEdit;
+pub use recommended::Recommended;
 
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::prelude::ToPrimitive;
@@ -131,6 +133,8 @@ pub enum Edit {
     Workload(Option<Workload>),
     /// The time zone of the schedules and the off-peak window, minutes east of UTC.
     TimeZone(i16),
+    /// A recommended GPU, its machines and count, into the line [`Recommended::line_in`] names.
+    UseRecommended(Recommended),
 }
 
 impl Edit {
@@ -190,6 +194,7 @@ impl Edit {
             Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
             Edit::Geo(_) | Edit::Workload(_) => true,
             Edit::TimeZone(minutes) => TZ_OFFSET_MINUTES.contains(minutes),
+            Edit::UseRecommended(ref r) => r.applies(scenario, catalog),
         }
     }
 }
@@ -325,6 +330,7 @@ impl Scenario {
             Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
             Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
             Edit::Workload(workload) => self.workload = workload,
+            Edit::UseRecommended(r) => r.apply(self),
             Edit::AddLine => {
                 let line = self.new_line(DEFAULT_GPU);
                 self.lines.push(line);

@@ -435,3 +435,115 @@ fn the_time_zone_is_an_edit_the_link_carries() {
         -330
     );
 }
+
+// "Use this" on a recommended GPU (issue 28): the line takes the GPU, the machines the plan
+// rents and the count it is budgeted with, and the link says so.
+#[test]
+fn a_recommendation_goes_into_the_first_line_with_its_machines_and_count() {
+    use crate::fx::FxTable;
+    use crate::money::Currency;
+    use crate::placement::Packing;
+    use crate::share::scenario_params::write_line;
+    let c = &embedded().catalog;
+    let mut s = Preset::Custom.scenario();
+    let w = s.workload.expect("the custom preset describes a workload");
+    let today = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+    let rec = crate::recommend::recommend(
+        c,
+        &w.validate().unwrap(),
+        &FxTable::from_catalog(c),
+        Currency::Cny,
+        today,
+    );
+    // The first card whose plan rents machines of more than one GPU, as "use this" sees it.
+    let (r, per_machine) = rec
+        .ranked
+        .iter()
+        .filter_map(|cand| {
+            let o = cand.best_option()?;
+            let r = Recommended::of(cand, o)?;
+            (o.gpus_per_instance > Decimal::ONE).then_some((r, o.gpus_per_instance))
+        })
+        .next()
+        .expect("a card rents a multi-GPU machine");
+    assert_ne!(s.lines[0].gpu, r.gpu, "the preset's line is not already it");
+    assert_eq!(r.line_in(&s), Some(0));
+    assert!(s.apply(Edit::UseRecommended(r.clone()), c));
+    let line = &s.lines[0];
+    assert_eq!(line.gpu, r.gpu);
+    assert_eq!(line.demand, Demand::Constant(r.gpus));
+    assert_eq!(
+        line.min_per_machine(),
+        Some(per_machine),
+        "machines of the plan's size"
+    );
+    assert_eq!(
+        write_line(line),
+        format!(
+            "{}*{}/{}",
+            r.gpu,
+            r.gpus.normalize(),
+            per_machine.normalize()
+        ),
+        "the link carries GPU, count and machine"
+    );
+    assert!(s.clone().validate(c).is_ok());
+
+    // A second line renting that GPU is the one it goes into next time.
+    let mut two = Preset::DevTest.scenario();
+    two.lines
+        .push(crate::scenario::Line::constant(&r.gpu, Decimal::ONE));
+    let at = two.lines.len() - 1;
+    assert_eq!(r.line_in(&two), Some(at));
+    assert!(two.apply(Edit::UseRecommended(r.clone()), c));
+    assert_eq!(two.lines[at].packing, s.lines[0].packing);
+    assert_eq!(two.lines[at].demand.peak(), r.gpus);
+
+    // A painted week keeps its hours, each at the count; a slice goes on any machine.
+    let mut week = Preset::DevTest.scenario();
+    let mut grid = crate::schedule::WeekGrid::default();
+    grid.0[9] = 1;
+    week.lines = vec![crate::scenario::Line {
+        demand: Demand::Weekly(grid),
+        ..crate::scenario::Line::constant("A100-80GB", Decimal::ONE)
+    }];
+    let slice = Recommended {
+        gpu: DEFAULT_GPU.into(),
+        per_machine: None,
+        gpus: Decimal::new(25, 1),
+    };
+    assert!(week.apply(Edit::UseRecommended(slice), c));
+    let Demand::Weekly(g) = &week.lines[0].demand else {
+        panic!("still a week")
+    };
+    assert_eq!(
+        (g.0[9], g.0[10]),
+        (3, 0),
+        "2.5 GPUs paint as 3, unpainted stays"
+    );
+    assert_eq!(week.lines[0].packing, Packing::Split);
+
+    // Hostile plans are refused and change nothing.
+    let kept = s.clone();
+    for bad in [
+        Recommended {
+            gpu: "no-such-gpu".into(),
+            ..r.clone()
+        },
+        Recommended {
+            gpus: Decimal::ZERO,
+            ..r.clone()
+        },
+        Recommended {
+            gpus: Decimal::from(crate::limits::MAX_GPUS) + Decimal::ONE,
+            ..r.clone()
+        },
+        Recommended {
+            per_machine: Some(GPUS_PER_MACHINE.max + 1),
+            ..r.clone()
+        },
+    ] {
+        assert!(!s.apply(Edit::UseRecommended(bad), c));
+    }
+    assert_eq!(s, kept);
+}

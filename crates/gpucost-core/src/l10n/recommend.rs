@@ -4,6 +4,8 @@
 //! Each `text(lang)` renders one message with the number formatters of
 //! [`crate::recommend::numbers`]; the engine itself never builds a sentence.
 
+use rust_decimal::Decimal;
+
 use crate::billing_mode::ModeClass;
 use crate::catalog::AsOf;
 use crate::format::{self, Lang};
@@ -25,7 +27,9 @@ use crate::recommend::workload::{
     ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
 };
 use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
-use crate::view::recommendation::{GpusUsed, MemoryPart, PriceFacts, TimeFacts};
+use crate::view::recommendation::{
+    Fleet, GpusUsed, MemoryPart, MonthlyCost, PriceFacts, TimeFacts,
+};
 
 /// The string of `lang` from a pair.
 fn pick<T>(lang: Lang, en: T, zh: T) -> T {
@@ -910,12 +914,13 @@ impl MemoryPart {
 }
 
 impl GpusUsed {
-    /// `2 × 24 GB, ≈ 18–20 GiB used on each (memory alone needs 1); a 10 GB MIG slice …`.
+    /// `Each replica: 2 × 24 GB, ≈ 18–20 GiB used on each (memory alone needs 1); a 10 GB MIG
+    /// slice …`: one copy of the model, beside the machines the plan rents ([`Fleet::text`]).
     pub fn text(&self, lang: Lang) -> String {
         let (g, mem, used) = (self.gpus, num(self.memory_gb), span(self.used_gib));
         let mut out = match (lang, self.checkpointing) {
             (Lang::En, ck) => format!(
-                "{g} × {mem} GB, ≈ {used} GiB used on each{}",
+                "Each replica: {g} × {mem} GB, ≈ {used} GiB used on each{}",
                 if ck {
                     " (with activation checkpointing)"
                 } else {
@@ -923,7 +928,7 @@ impl GpusUsed {
                 }
             ),
             (Lang::Zh, ck) => format!(
-                "{g} 块 {mem} GB，每块约用 {used} GiB{}",
+                "每个副本 {g} 块 {mem} GB，每块约用 {used} GiB{}",
                 if ck {
                     "（启用激活检查点）"
                 } else {
@@ -958,19 +963,100 @@ impl GpusUsed {
     }
 }
 
-impl PriceFacts {
-    /// `Lambda · 1 × A100 (gpu_1x_a100) · On-demand · $1.29/GPU-h · us-east-1 · … · source`.
+/// `2 machines × 4 GPUs`: the machines a plan rents, said the same way on the card and in
+/// its price.
+fn machines_text(machines: u64, per_machine: Decimal, lang: Lang) -> String {
+    let (m, k) = (count(machines), format::number(per_machine, 3));
+    match lang {
+        Lang::En => format!(
+            "{m} machine{} × {k} GPU{}",
+            if machines == 1 { "" } else { "s" },
+            if per_machine == Decimal::ONE { "" } else { "s" }
+        ),
+        Lang::Zh => format!("{m} 台 × 每台 {k} 块"),
+    }
+}
+
+impl Fleet {
+    /// `2 machines × 4 GPUs = 8 × NVIDIA GeForce RTX 3090 24 GB`.
     pub fn text(&self, lang: Lang) -> String {
-        let provider = pick(lang, &self.provider_name, &self.provider_name_zh);
-        let instances = if self.instances.low == self.instances.high {
-            count(self.instances.low)
+        let machines = machines_text(self.machines, self.gpus_per_machine, lang);
+        let n = format::number(self.gpus(), 3);
+        // A name that already says its memory (`NVIDIA V100 16GB`) is not told it twice.
+        let gpu = if self.gpu_name.contains("GB") {
+            self.gpu_name.clone()
         } else {
+            format!("{} {} GB", self.gpu_name, num(self.memory_gb))
+        };
+        match lang {
+            Lang::En => format!("{machines} = {n} × {gpu}"),
+            Lang::Zh => format!("{machines} = {n} 块 {gpu}"),
+        }
+    }
+
+    /// Why the count is what it is, when it is a range: `Budgeted at the middle of the
+    /// throughput range; 1–3 machines as it runs 40–160 requests/s per GPU (modelled).`
+    pub fn range_text(&self, lang: Lang) -> Option<String> {
+        let d = self.driver?;
+        let machines = format!("{}–{}", count(self.range.low), count(self.range.high));
+        let per_gpu = throughput_per_gpu(d.per_gpu, d.unit, lang);
+        Some(match lang {
+            Lang::En => format!(
+                "Budgeted at the middle of the throughput range; {machines} machines as it runs {per_gpu} ({}). A measured benchmark of your model narrows it.",
+                if d.measured { "measured" } else { "modelled" }
+            ),
+            Lang::Zh => format!(
+                "按吞吐量区间的中值估算；吞吐量为{per_gpu}（{}）时需 {machines} 台。用你的模型实测一次可缩小区间。",
+                if d.measured { "实测" } else { "模型估算" }
+            ),
+        })
+    }
+}
+
+impl MonthlyCost {
+    /// `¥12,345.00 a month (730 h at 10 requests/s; ¥6,000.00–¥18,000.00 across the range)`.
+    pub fn text(&self, lang: Lang) -> String {
+        let m = &self.month;
+        let (expected, hours) = (format::money(m.expected), count(u64::from(m.hours)));
+        let rate = format::number(self.rate.per_second, 3);
+        let rate = match (self.rate.unit, lang) {
+            (RateUnit::RequestsPerSecond, Lang::En) => format!("{rate} requests/s"),
+            (RateUnit::TokensPerSecond, Lang::En) => format!("{rate} output tokens/s"),
+            (RateUnit::RequestsPerSecond, Lang::Zh) => format!("每秒 {rate} 个请求"),
+            (RateUnit::TokensPerSecond, Lang::Zh) => format!("每秒输出 {rate} 个 token"),
+        };
+        let range = (m.range.low.amount != m.range.high.amount).then(|| {
             format!(
                 "{}–{}",
-                count(self.instances.low),
-                count(self.instances.high)
+                format::money(m.range.low),
+                format::money(m.range.high)
             )
-        };
+        });
+        let range = range
+            .map(|r| match lang {
+                Lang::En => format!("; {r} across the count's range"),
+                Lang::Zh => format!("；按台数区间 {r}"),
+            })
+            .unwrap_or_default();
+        let per_million = self
+            .per_million_requests
+            .map(|p| match lang {
+                Lang::En => format!(" · {} per 1M requests", money_span(p)),
+                Lang::Zh => format!(" · 每百万请求 {}", money_span(p)),
+            })
+            .unwrap_or_default();
+        match lang {
+            Lang::En => format!("{expected} a month ({hours} h at {rate}{range}){per_million}"),
+            Lang::Zh => format!("每月 {expected}（{hours} 小时，{rate}{range}）{per_million}"),
+        }
+    }
+}
+
+impl PriceFacts {
+    /// `Lambda · 1 machine × 8 GPUs (gpu_8x_a100) · On-demand · $1.29/GPU-h · us-east-1 · …`.
+    pub fn text(&self, lang: Lang) -> String {
+        let provider = pick(lang, &self.provider_name, &self.provider_name_zh);
+        let machines = machines_text(self.fleet.machines, self.fleet.gpus_per_machine, lang);
         let rate = format::rate(self.per_gpu_hour);
         let per_gpu_hour = match lang {
             Lang::En => format!("{rate}/GPU-h"),
@@ -982,7 +1068,7 @@ impl PriceFacts {
             AsOf::Unknown => pick(lang, "undated", "无日期").into(),
         };
         format!(
-            "{provider} · {instances} × {} · {} · {per_gpu_hour} · {} · {as_of} · {}",
+            "{provider} · {machines} ({}) · {} · {per_gpu_hour} · {} · {as_of} · {}",
             labels::offer(&self.offer, &self.instance, lang),
             labels::mode(self.mode, lang),
             self.region,

@@ -119,6 +119,8 @@ pub enum Text {
     RecoAssumptions,
     RecoHardwareData,
     RecoVerdict,
+    RecoMonthly,
+    RecoUseThis,
     StaleAfter,
     ResultsForLastAccepted,
     Days,
@@ -460,6 +462,8 @@ impl Text {
             Text::RecoAssumptions => ("Assumptions", "假设"),
             Text::RecoHardwareData => ("Hardware data imported on", "硬件数据导入于"),
             Text::RecoVerdict => ("Verdict", "结论"),
+            Text::RecoMonthly => ("Per month", "每月费用"),
+            Text::RecoUseThis => ("Use this", "采用此方案"),
             Text::StaleAfter => ("Mark prices older than", "标记早于以下天数的价格"),
             Text::ResultsForLastAccepted => (
                 "These results are for the last accepted values: a field above is not accepted yet.",

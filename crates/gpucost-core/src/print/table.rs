@@ -94,10 +94,11 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
         ));
         for (i, c) in rec.ranked.iter().take(5).enumerate() {
             out.push_str(&format!(
-                "  {}. {} ×{}  {}–{} {}  ({}, {})\n",
+                "  {}. {} {}×{}  {}–{} {}  ({}, {})\n",
                 i + 1,
                 c.gpu,
-                c.gpus,
+                c.machines,
+                c.gpus_per_machine,
                 c.cost_low,
                 c.cost_high,
                 view.currency,

@@ -27,6 +27,9 @@ use super::workload::{RateUnit, Task, TrainingSize, ValidWorkload};
 pub const MAX_PLAN_GPUS: u64 = 4096;
 /// Most GPUs a serving fleet may need before an offer is left out.
 pub const MAX_FLEET_GPUS: u64 = 100_000;
+/// Hours in the month a serving fleet's monthly cost is for: a year's 8,760 hours over twelve,
+/// the month of the scenario's `Horizon::Month730`.
+pub const MONTH_HOURS: u32 = 730;
 
 /// The unit a recommendation ranks by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -67,6 +70,19 @@ pub struct Cost {
     pub per_million_requests: Option<LowHigh<Money>>,
     /// One million tokens (training tokens, or generated tokens for text generation).
     pub per_million_tokens: Option<LowHigh<Money>>,
+    /// Online serving: the fleet running a [`MONTH_HOURS`]-hour month at the stated rate.
+    pub per_month: Option<FleetMonth>,
+}
+
+/// What a serving fleet costs over a [`MONTH_HOURS`]-hour month at the stated request rate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FleetMonth {
+    /// The fleet the middle of the throughput range needs (the count a budget uses).
+    pub expected: Money,
+    /// From the optimistic to the pessimistic end of the throughput range.
+    pub range: LowHigh<Money>,
+    /// Hours the month has ([`MONTH_HOURS`]).
+    pub hours: u32,
 }
 
 impl Cost {
@@ -123,6 +139,9 @@ pub struct PriceOption {
     pub rankable: bool,
     /// Instances rented at once (low, high).
     pub instances: LowHigh<u64>,
+    /// Instances the plan is budgeted with: for serving, what the middle of the throughput
+    /// range needs (within `instances`); for a job, its one count.
+    pub expected_instances: u64,
     /// GPUs rented at once (pessimistic case).
     pub gpus_rented: Decimal,
     /// Hours until the work is done (training and batch jobs).
@@ -346,6 +365,7 @@ fn price_option(
         flags: offer.flags.to_vec(),
         rankable,
         instances: plan.instances,
+        expected_instances: plan.expected,
         gpus_rented: dec(plan.instances.high) * offer.gpus,
         hours: plan.hours,
         meets_deadline: plan.meets_deadline,
@@ -461,6 +481,10 @@ impl Work {
 /// plans that become options.
 struct Plan {
     instances: LowHigh<u64>,
+    /// Instances at the middle of the throughput range (serving), else the one count.
+    expected: u64,
+    /// One instance per hour.
+    hourly: Money,
     hours: Option<LowHigh<f64>>,
     meets_deadline: Option<bool>,
     cost: Cost,
@@ -473,6 +497,14 @@ impl Plan {
             Amount::Serving { hour_of_tokens, .. } => {
                 self.cost.per_million_tokens =
                     hour_of_tokens.map(|t| self.cost.per_hour.divided_by(t));
+                let month = |instances: u64| {
+                    PerHour(self.hourly.times(dec(instances))) * Hours(dec(MONTH_HOURS.into()))
+                };
+                self.cost.per_month = Some(FleetMonth {
+                    expected: month(self.expected),
+                    range: LowHigh::money(month(self.instances.low), month(self.instances.high)),
+                    hours: MONTH_HOURS,
+                });
             }
             Amount::Job {
                 epochs,
@@ -531,10 +563,15 @@ fn plan(
                 high: ceil_u64(rps / replica.low),
             };
             let per_instance = if slice { 1 } else { (k / g).floor() as u64 };
+            let machines = |replicas: u64| replicas.div_ceil(per_instance.max(1)) * per_replica;
             let instances = LowHigh {
-                low: replicas.low.div_ceil(per_instance.max(1)) * per_replica,
-                high: replicas.high.div_ceil(per_instance.max(1)) * per_replica,
+                low: machines(replicas.low),
+                high: machines(replicas.high),
             };
+            // The budget's fleet: what the middle of the throughput range needs, which is
+            // between the two ends (kept there against rounding).
+            let expected =
+                machines(ceil_u64(rps / replica.mid())).clamp(instances.low, instances.high);
             if (instances.high as f64) * k > MAX_FLEET_GPUS as f64 {
                 return None;
             }
@@ -544,6 +581,8 @@ fn plan(
             );
             Some(Plan {
                 instances,
+                expected,
+                hourly,
                 hours: None,
                 meets_deadline: None,
                 cost: Cost {
@@ -552,6 +591,7 @@ fn plan(
                     per_epoch: None,
                     per_million_requests: Some(per_hour.divided_by(hour_of_requests)),
                     per_million_tokens: None,
+                    per_month: None,
                 },
             })
         }
@@ -584,6 +624,8 @@ fn plan(
                     low: count,
                     high: count,
                 },
+                expected: count,
+                hourly,
                 hours: Some(hours),
                 meets_deadline: work.deadline.map(|d| hours.high <= d),
                 cost: Cost {
@@ -592,6 +634,7 @@ fn plan(
                     per_epoch: None,
                     per_million_requests: None,
                     per_million_tokens: None,
+                    per_month: None,
                 },
             })
         }

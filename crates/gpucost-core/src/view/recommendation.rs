@@ -16,12 +16,14 @@ use serde::Serialize;
 
 use crate::billing_mode::BillingMode;
 use crate::catalog::AsOf;
+use crate::edit::Recommended;
 use crate::format::{self, Lang};
 use crate::money::Money;
+use crate::recommend::cost::FleetMonth;
 use crate::recommend::numbers::{money_span, span};
 use crate::recommend::{
-    Candidate, CostUnit, LowHigh, MemoryEstimate, PriceOption, Recommendation, SliceFit, Task,
-    EXPLAINED,
+    Candidate, CostUnit, LowHigh, MemoryEstimate, PriceOption, Rate, Recommendation, SliceFit,
+    Task, WorkUnit, EXPLAINED,
 };
 
 /// One part of the memory estimate.
@@ -88,6 +90,72 @@ pub struct GpusUsed {
     pub slice: Option<SliceFit>,
 }
 
+/// The machines a plan rents, as the card and its price both say them:
+/// `2 machines × 4 GPUs = 8 × NVIDIA GeForce RTX 3090 24 GB`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fleet {
+    /// Machines (instances) the plan is budgeted and priced with.
+    pub machines: u64,
+    /// Machines from the optimistic to the pessimistic end of the throughput range.
+    pub range: LowHigh<u64>,
+    /// GPUs per machine (below one for a slice).
+    pub gpus_per_machine: Decimal,
+    /// GPU name.
+    pub gpu_name: String,
+    /// Memory per GPU, GB.
+    pub memory_gb: f64,
+    /// What makes the count a range (serving, when the ends differ).
+    pub driver: Option<FleetDriver>,
+}
+
+/// Why a serving fleet's count is a range: the throughput per GPU is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FleetDriver {
+    /// Throughput per GPU, pessimistic to optimistic.
+    pub per_gpu: LowHigh<f64>,
+    /// Its unit.
+    pub unit: WorkUnit,
+    /// Whether it was measured (else modelled).
+    pub measured: bool,
+}
+
+impl Fleet {
+    /// The machines `o` rents for `c`, priced as the ranking prices them.
+    pub fn of(c: &Candidate, o: &PriceOption) -> Fleet {
+        let t = &c.throughput;
+        Fleet {
+            machines: o.expected_instances,
+            range: o.instances,
+            gpus_per_machine: o.gpus_per_instance,
+            gpu_name: c.profile.name.clone(),
+            memory_gb: c.profile.memory_gib(),
+            driver: (o.instances.low != o.instances.high && o.hours.is_none()).then(|| {
+                FleetDriver {
+                    per_gpu: t.per_gpu,
+                    unit: t.unit,
+                    measured: t.basis.is_measured(),
+                }
+            }),
+        }
+    }
+
+    /// GPUs on the budgeted machines.
+    pub fn gpus(&self) -> Decimal {
+        Decimal::from(self.machines) * self.gpus_per_machine
+    }
+}
+
+/// A serving fleet's month, beside its cost per million requests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MonthlyCost {
+    /// The month: the budgeted fleet's cost and the range.
+    pub month: FleetMonth,
+    /// The request rate it serves.
+    pub rate: Rate,
+    /// The same fleet per million requests.
+    pub per_million_requests: Option<LowHigh<Money>>,
+}
+
 /// The price a card names, and where it comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PriceFacts {
@@ -95,8 +163,8 @@ pub struct PriceFacts {
     pub provider_name: String,
     /// Provider name (Chinese).
     pub provider_name_zh: String,
-    /// Instances rented at once.
-    pub instances: LowHigh<u64>,
+    /// The machines rented.
+    pub fleet: Fleet,
     /// Offer id.
     pub offer: String,
     /// Instance type.
@@ -162,8 +230,14 @@ pub struct CandidateView {
     pub feasible: bool,
     /// GPUs one replica is costed with.
     pub gpus_per_replica: u32,
-    /// `1 × 24 GB, ≈ 18–20 GiB used on each` and slice notes.
+    /// `Each replica: 1 × 24 GB, ≈ 18–20 GiB used on each` and slice notes.
     pub gpus: String,
+    /// The machines the ranking price rents (worded by `l10n::recommend`).
+    pub fleet: Option<Fleet>,
+    /// Online serving: the fleet's month at the stated rate (worded by `l10n::recommend`).
+    pub monthly: Option<MonthlyCost>,
+    /// What "use this" puts into the scenario's lines, when a line can take it.
+    pub use_this: Option<Recommended>,
     /// The cost in the ranking unit.
     pub cost_range: Option<LowHigh<Money>>,
     /// `¥1.23–¥2.34`, or `—`.
@@ -288,9 +362,18 @@ impl RecommendationView {
                 .iter()
                 .filter_map(|c| {
                     let (o, cost) = (c.price.as_ref()?, c.cost_range?);
+                    let fleet = c.fleet.as_ref()?;
+                    let month = c.monthly.map(|m| m.month);
                     Some(CandidateJson {
                         gpu: c.gpu.clone(),
                         gpus: c.gpus_per_replica,
+                        machines: fleet.machines,
+                        machines_low: fleet.range.low,
+                        machines_high: fleet.range.high,
+                        gpus_per_machine: fleet.gpus_per_machine.normalize().to_string(),
+                        month: month.map(|m| m.expected.to_decimal_string()),
+                        month_low: month.map(|m| m.range.low.to_decimal_string()),
+                        month_high: month.map(|m| m.range.high.to_decimal_string()),
                         cost_low: cost.low.to_decimal_string(),
                         cost_high: cost.high.to_decimal_string(),
                         provider: o.provider.clone(),
@@ -362,11 +445,11 @@ fn gpus_used(c: &Candidate, m: &MemoryEstimate) -> GpusUsed {
     }
 }
 
-fn price_facts(o: &PriceOption) -> PriceFacts {
+fn price_facts(c: &Candidate, o: &PriceOption) -> PriceFacts {
     PriceFacts {
         provider_name: o.provider_name.clone(),
         provider_name_zh: o.provider_name_zh.clone(),
-        instances: o.instances,
+        fleet: Fleet::of(c, o),
         offer: o.offer.clone(),
         instance: o.instance.clone(),
         mode: o.mode,
@@ -397,6 +480,14 @@ fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) 
     let t = &c.throughput;
     let best = c.best_option();
     let cost_range = best.and_then(|o| o.cost.in_unit(rec.unit));
+    let monthly = match (rec.workload.workload().task, best) {
+        (Task::Serving(s), Some(o)) => o.cost.per_month.map(|month| MonthlyCost {
+            month,
+            rate: s.rate,
+            per_million_requests: o.cost.per_million_requests,
+        }),
+        _ => None,
+    };
     CandidateView {
         key: c.profile.sku.clone(),
         gpu: c.profile.gpu.clone(),
@@ -405,6 +496,9 @@ fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) 
         feasible: c.feasible(),
         gpus_per_replica: c.gpus_per_replica(),
         gpus: gpus_used(c, &rec.memory).text(lang),
+        fleet: best.map(|o| Fleet::of(c, o)),
+        monthly,
+        use_this: best.and_then(|o| Recommended::of(c, o)),
         cost_range,
         cost: cost_range.map(money_span).unwrap_or_else(|| "—".into()),
         unit: rec.unit.text(lang),
@@ -412,7 +506,7 @@ fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) 
             provider: o.provider.clone(),
             offer: o.offer.clone(),
             mode: o.mode,
-            text: price_facts(o).text(lang),
+            text: price_facts(c, o).text(lang),
         }),
         time: time_facts(rec, c).map(|f| f.text(lang)),
         throughput: crate::l10n::recommend::throughput_per_gpu(t.per_gpu, t.unit, lang),
@@ -446,6 +540,23 @@ pub struct CandidateJson {
     pub gpu: String,
     /// GPUs per replica.
     pub gpus: u32,
+    /// Machines the plan is budgeted and priced with (the middle of the throughput range).
+    pub machines: u64,
+    /// Machines at the optimistic end of the throughput range.
+    pub machines_low: u64,
+    /// Machines at the pessimistic end.
+    pub machines_high: u64,
+    /// GPUs on each machine (below one for a slice).
+    pub gpus_per_machine: String,
+    /// Online serving: the budgeted fleet over a 730-hour month (display currency).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
+    /// The month at the optimistic end of the throughput range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month_low: Option<String>,
+    /// The month at the pessimistic end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month_high: Option<String>,
     /// Cost per unit, low end (display currency).
     pub cost_low: String,
     /// Cost per unit, high end.
@@ -506,6 +617,14 @@ mod tests {
         assert!(!json.ranked.is_empty() && json.ranked.len() <= EXPLAINED);
         for (c, j) in v.ranked.iter().zip(&json.ranked) {
             assert_eq!(c.gpu, j.gpu);
+            // The export budgets the same fleet and month as the card.
+            let fleet = c.fleet.as_ref().unwrap();
+            assert_eq!(
+                (j.machines, j.machines_low),
+                (fleet.machines, fleet.range.low)
+            );
+            let month = c.monthly.unwrap().month.expected;
+            assert_eq!(j.month, Some(month.to_decimal_string()));
             assert_eq!(
                 j.throughput_basis,
                 format!("{}: {}", c.basis_kind, c.evidence)

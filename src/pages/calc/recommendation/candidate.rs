@@ -1,12 +1,15 @@
-//! One ranked GPU's card.
+//! One ranked GPU's card, and its "use this" button.
 
+use gpucost_core::edit::{Edit, Recommended};
 use gpucost_core::view::recommendation::CandidateView;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::state::AppState;
 use gpucost_core::l10n::ui::Text;
 
-/// One ranked GPU: cost, GPUs, price, time, throughput, evidence, caveats and reasons.
+/// One ranked GPU: cost, the machines it rents, its month (serving), price, time,
+/// throughput, evidence, caveats and reasons, and a button that puts the plan into the lines.
 #[component]
 pub(super) fn CandidateCard(
     /// The candidate as the engine formats it.
@@ -18,6 +21,15 @@ pub(super) fn CandidateCard(
     let t = move |text: Text| text.get(lang);
     let feasible = c.feasible;
     let price = c.price.map(|p| p.text).unwrap_or_default();
+    let fleet = c.fleet.as_ref().map(|f| f.text(lang));
+    let count_why = c.fleet.as_ref().and_then(|f| f.range_text(lang));
+    let monthly = c.monthly.map(|m| m.text(lang));
+    // A locked embed shows results only: nothing on it edits the scenario.
+    let locked = app.page.with_untracked(|p| p.embed.locked);
+    let use_this = c
+        .use_this
+        .filter(|_| !locked)
+        .map(|r| view! { <UseThis r=r /> });
     let list = |items: Vec<String>| {
         view! { <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul> }
     };
@@ -40,7 +52,17 @@ pub(super) fn CandidateCard(
                 </span>
             </div>
             <dl class="reco-facts">
-                <div><dt>{t(Text::RecoGpusNeeded)}</dt><dd data-testid="reco-gpus">{c.gpus}</dd></div>
+                <div>
+                    <dt>{t(Text::RecoGpusNeeded)}</dt>
+                    <dd data-testid="reco-gpus">
+                        {fleet.map(|f| view! { <strong data-testid="reco-fleet">{f}</strong> <br /> })}
+                        <span class="hint">{c.gpus}</span>
+                        {count_why.map(|w| view! { <br /> <span class="hint" data-testid="reco-count-why">{w}</span> })}
+                    </dd>
+                </div>
+                {monthly.map(|m| view! {
+                    <div><dt>{t(Text::RecoMonthly)}</dt><dd data-testid="reco-monthly">{m}</dd></div>
+                })}
                 <div><dt>{t(Text::RecoPrice)}</dt><dd data-testid="reco-price">{price}</dd></div>
                 {c.time.map(|time| view! {
                     <div><dt>{t(Text::RecoTime)}</dt><dd data-testid="reco-time">{time}</dd></div>
@@ -54,6 +76,7 @@ pub(super) fn CandidateCard(
                     </dd>
                 </div>
             </dl>
+            {use_this}
             {warnings}
             <details class="reco-why">
                 <summary>{t(Text::RecoWhy)}</summary>
@@ -64,5 +87,48 @@ pub(super) fn CandidateCard(
                 })}
             </details>
         </li>
+    }
+}
+
+/// "Use this": the plan's GPU, machines and count go into a line (an engine edit, so the link
+/// follows), and the page moves to that line.
+#[component]
+fn UseThis(
+    /// What the line takes.
+    r: Recommended,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let lang = app.lang.get_untracked();
+    let (gpu, gpus) = (r.gpu.clone(), r.gpus.normalize().to_string());
+    let per_machine = r.per_machine.map(|k| k.to_string());
+    let on_click = move |_| {
+        let line = app.page.with_untracked(|p| r.line_in(&p.scenario));
+        app.apply(Edit::UseRecommended(r.clone()));
+        if let Some(i) = line {
+            // After the line's fields show the new values.
+            request_animation_frame(move || focus_line(i));
+        }
+    };
+    view! {
+        <button type="button" class="reco-use" data-testid="reco-use"
+            data-gpu=gpu data-gpus=gpus data-per-machine=per_machine
+            on:click=on_click
+        >
+            {Text::RecoUseThis.get(lang)}
+        </button>
+    }
+}
+
+/// Scrolls to line `i`'s GPU menu and focuses it.
+fn focus_line(i: usize) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let selector = format!("[data-testid=\"line-{i}-gpu\"]");
+    if let Ok(Some(el)) = document.query_selector(&selector) {
+        el.scroll_into_view();
+        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = el.focus();
+        }
     }
 }

@@ -213,6 +213,8 @@ mod tests {
             Text::RecoAssumptions,
             Text::RecoHardwareData,
             Text::RecoVerdict,
+            Text::RecoMonthly,
+            Text::RecoUseThis,
         ];
         for l in chrome {
             assert!(!l.get(Lang::Zh).is_ascii(), "{l:?} untranslated");
