@@ -10,7 +10,7 @@ use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::ProviderKind;
 use crate::estimate::{
     compare_with, joined_terms, period_minutes, ClassOption, CommittedTerms, Comparison,
-    EstimateContext, OfferBook, RegionBook, Selection, Seller,
+    EstimateContext, OfferBook, RegionBook, Selection, Seller, Upfront,
 };
 use crate::money::Money;
 use crate::recommend::{recommend_placed, Recommendation};
@@ -51,8 +51,10 @@ pub struct Series {
     pub seller: String,
     /// The same seller's Chinese name.
     pub seller_zh: String,
-    /// `(hour, cumulative cost)` points, ending at the horizon with the plan's total. A
-    /// commitment or subscription counts from the start of its period, when it is owed.
+    /// `(hour, cumulative cost)` points: what has been paid by each hour. A commitment or
+    /// subscription counts from the start of its period, when it is owed, and a term paid all
+    /// up front counts whole from day one; so the line ends at the plan's total, or above it
+    /// where an upfront pays for a term running past the period (see `commitments`).
     pub points: Vec<(Decimal, Money)>,
     /// What the plan's commitments bind the buyer to beyond the period, as its row says it
     /// (empty when nothing is committed).
@@ -354,12 +356,22 @@ fn series(ctx: &EstimateContext, comparison: &Comparison) -> Vec<Series> {
                             ItemKind::OnDemand | ItemKind::Spot | ItemKind::SpotOverhead => {
                                 item.amount.amount * used
                             }
-                            // A commitment is owed from its start, used or not: a
-                            // recurring period's share from the period's first hour (it
-                            // accrued evenly, so the chart started a 3-year reservation at
-                            // ¥0 and claimed it beat on-demand after ~4 h), a one-off's
-                            // terms each at their start (renewals back to back).
-                            ItemKind::Commitment if recurring => item.amount.amount,
+                            // A commitment is owed from its start, used or not (it accrued
+                            // evenly, so the chart started a 3-year reservation at ¥0 and
+                            // claimed it beat on-demand after ~4 h). In a recurring period
+                            // a term paid all up front is paid on its first day, whole:
+                            // four A10s reserved for three years take ¥261,540.03 on day
+                            // one, though the month's share is ¥7,265.00 (issue 28). A term
+                            // billed monthly owes the period's share from its first hour.
+                            // A one-off's terms are each paid at their start (renewals
+                            // back to back).
+                            ItemKind::Commitment if recurring => match opt.plan.committed {
+                                Some(CommittedTerms {
+                                    upfront: Upfront::Whole(first),
+                                    ..
+                                }) => first.round_for_display().amount,
+                                _ => item.amount.amount,
+                            },
                             ItemKind::Commitment => match opt.plan.plan {
                                 PlanKind::Committed {
                                     commitment,

@@ -238,10 +238,11 @@ fn headline_rows_exports_and_chart_say_the_same_about_a_commitment() {
     );
 }
 
-/// The chart starts a committed plan at what it owes on day one, so the 4 × A10 reservation
-/// starts at its month's ¥7,265.00 and overtakes on-demand (¥19,566.51 a month) only when
-/// on-demand has cost more: 7,265.00 ÷ 19,566.51 × 730 h ≈ 271 h, the first 4-hour mark
-/// after it being 272 h.
+/// The chart starts a committed plan at what it costs on day one, upfront included: the 4 ×
+/// A10 3-year all-upfront reservation starts at the ¥261,540.03 paid that day, not at its
+/// month's share of ¥7,265.00, and so never meets on-demand (¥19,566.51 a month) within the
+/// month: the chart claims no break-even (it claimed "~4 h", then "~272 h" counting only the
+/// month's share). Its legend says the share.
 #[test]
 fn the_chart_starts_a_commitment_at_day_one_and_claims_the_real_crossing() {
     let (_, series) = open(A10_CN).expect("estimates");
@@ -253,13 +254,26 @@ fn the_chart_starts_a_commitment_at_day_one_and_claims_the_real_crossing() {
         .iter()
         .find(|s| s.class == ModeClass::OnDemand)
         .unwrap();
-    assert_eq!(reserved.points[0].1, cny("7265.00"), "owed from hour 0");
-    assert_eq!(reserved.points.last().unwrap().1, cny("7265.00"));
+    assert_eq!(reserved.points[0].1, cny("261540.03"), "paid on day one");
+    assert_eq!(reserved.points.last().unwrap().1, cny("261540.03"));
     assert_eq!(od.points.last().unwrap().1, cny("19566.51"));
-    let claims = overtakes(&series);
-    assert_eq!(claims.len(), 1, "{claims:?}");
-    assert_eq!(claims[0].class, ModeClass::Committed);
-    assert_eq!(claims[0].hours, rust_decimal::Decimal::from(272));
+    assert_eq!(overtakes(&series), vec![], "no crossing within the month");
+    for (lang, says) in [
+        (
+            gpucost_core::format::Lang::En,
+            "a 3-year term, ¥261,540.03 up front, ¥7,265.00 of it this period",
+        ),
+        (
+            gpucost_core::format::Lang::Zh,
+            "3 年期，预付 ¥261,540.03，本期计入 ¥7,265.00",
+        ),
+    ] {
+        assert!(
+            reserved.legend(lang).contains(says),
+            "{}",
+            reserved.legend(lang)
+        );
+    }
     // Day one for every committed line of every link: it starts at no less than its period
     // share (recurring) or a term (one-off), never at zero.
     for link in links() {

@@ -93,15 +93,24 @@ pub fn all(terms: &[CommittedTerms], lang: Lang) -> String {
         .join(sep)
 }
 
-/// A commitment in a few words, for a chart's legend: "3-year term, ¥261,540.00 up front" or
-/// "1-year term, ¥52,000.00 billed monthly".
+/// A commitment in a few words, for a chart's legend: "3-year term, ¥261,540.00 up front,
+/// ¥7,265.00 of it this period" or "1-year term, ¥52,000.00 billed monthly". The chart draws
+/// an upfront whole on day one, so its legend says what share of it the period is charged.
 pub fn short(t: &CommittedTerms, lang: Lang) -> String {
     let (terms, whole) = (terms(t, lang), format::money(t.whole));
     let first = match t.upfront {
         Upfront::Whole(first) => format::money(first),
         _ => whole.clone(),
     };
+    let share = format::money(t.in_period);
+    let spread = t.coverage == Coverage::Share && !t.after_horizon().amount.is_zero();
     match (t.upfront, lang) {
+        (Upfront::Whole(_), Lang::En) if spread => {
+            format!("{terms}, {first} up front, {share} of it this period")
+        }
+        (Upfront::Whole(_), Lang::Zh) if spread => {
+            format!("{terms}，预付 {first}，本期计入 {share}")
+        }
         (Upfront::Whole(_), Lang::En) => format!("{terms}, {first} up front"),
         (Upfront::Part, Lang::En) => format!("{terms}, {whole}, part up front"),
         (Upfront::Nothing, Lang::En) => format!("{terms}, {whole} billed monthly"),
