@@ -310,6 +310,9 @@ test('the weekly schedule editor works with the keyboard', async () => {
 
 /** Drags the mouse over `grid` from the middle of hour `from` to hour `to`, in `steps` moves. */
 async function drag(page, grid, from, to, steps) {
+  // The page finds the cell under the pointer, so both ends must be on screen.
+  await grid.locator(`[data-hour="${to}"]`).scrollIntoViewIfNeeded();
+  await grid.locator(`[data-hour="${from}"]`).scrollIntoViewIfNeeded();
   const a = await grid.locator(`[data-hour="${from}"]`).boundingBox();
   const b = await grid.locator(`[data-hour="${to}"]`).boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
