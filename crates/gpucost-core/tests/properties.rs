@@ -11,7 +11,7 @@ use gpucost_core::estimate::{compare, EstimateContext, Selection};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
-use gpucost_core::placement::{Geo, HostFloor, Packing};
+use gpucost_core::placement::{Geo, HostFloor, Packing, Spread};
 use gpucost_core::presets::Preset;
 use gpucost_core::recommend::workload::{FineTuneOptions, Offload, Optimizer, ZeroStage};
 use gpucost_core::recommend::{
@@ -151,6 +151,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::option::of(1i64..=256),
             prop::sample::subsequence(gpucost_core::catalog::ProviderKind::ALL.to_vec(), 0..=3),
             prop::option::of(0i64..=1000),
+            prop::sample::select(Spread::ALL.to_vec()),
         ),
     )
         .prop_map(
@@ -166,7 +167,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
-                (geo, cpu, ram, kinds, sla),
+                (geo, cpu, ram, kinds, sla, spread),
             )| {
                 Scenario {
                     horizon,
@@ -243,6 +244,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         vcpus_per_gpu: cpu.map(Decimal::from),
                         ram_gib_per_gpu: ram.map(Decimal::from),
                     },
+                    spread,
                     providers: gpucost_core::provider_filter::ProviderFilter {
                         kinds: kinds.into_iter().collect(),
                         min_sla_pct: sla.map(|tenths| Decimal::new(tenths, 1)),
@@ -344,7 +346,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

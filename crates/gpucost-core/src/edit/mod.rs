@@ -25,7 +25,7 @@ use crate::limits::{
     OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
-use crate::placement::{Geo, Packing, PackingKind};
+use crate::placement::{Geo, Packing, PackingKind, Spread};
 use crate::recommend::Workload;
 use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
@@ -121,6 +121,8 @@ pub enum Edit {
     ReplacePrices(Vec<CustomPrice>, Vec<Discount>),
     /// Where catalog prices must come from.
     Geo(Geo),
+    /// Whether each provider keeps every line in one of its regions.
+    Spread(Spread),
     /// The fewest host vCPUs per GPU (zero: no floor).
     HostVcpus(Decimal),
     /// The least host RAM per GPU, GiB (zero: no floor).
@@ -184,7 +186,7 @@ impl Edit {
             }
             Edit::HostVcpus(v) => or_zero(v, VCPUS_PER_GPU),
             Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
-            Edit::Geo(_) | Edit::Workload(_) => true,
+            Edit::Geo(_) | Edit::Spread(_) | Edit::Workload(_) => true,
         }
     }
 }
@@ -316,6 +318,7 @@ impl Scenario {
                 self.discounts = discounts;
             }
             Edit::Geo(geo) => self.geo = geo,
+            Edit::Spread(spread) => self.spread = spread,
             Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
             Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
             Edit::Workload(workload) => self.workload = workload,
