@@ -399,7 +399,42 @@ struct PricedSeller {
     allowed: Vec<Option<Decimal>>,
 }
 
+/// What pricing a seller's lines gathers for the comparison, when it serves every line.
+struct ServedLines {
+    /// One plan per line.
+    plans: Vec<LinePlan>,
+    /// Best option per line and billing class.
+    options: Vec<Vec<ClassOption>>,
+    /// Its total under each selection (see [`PricedSeller::totals`]).
+    totals: BTreeMap<Selection, Option<Decimal>>,
+    /// See [`PricedSeller::peak_subscription`].
+    peak: Option<Decimal>,
+    /// Whether some offer had a spot price the scenario could not use.
+    spot_excluded: bool,
+    /// See [`PricedSeller::allowed`].
+    allowed: Vec<Option<Decimal>>,
+}
+
 impl PricedSeller {
+    /// A seller that serves every line.
+    fn served(
+        ctx: &EstimateContext,
+        seller: Seller,
+        lines: ServedLines,
+        gpu_hours: Decimal,
+    ) -> Self {
+        PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Ok(provider_plan(ctx, lines.plans, lines.options, gpu_hours)),
+            },
+            totals: lines.totals,
+            peak_subscription: lines.peak,
+            spot_excluded: lines.spot_excluded,
+            allowed: lines.allowed,
+        }
+    }
+
     /// A seller that cannot serve the scenario, and why.
     fn unserved(
         seller: Seller,
@@ -435,7 +470,10 @@ fn price_seller(
         return PricedSeller::unserved(seller, Unserved::NoPrices, false, Vec::new());
     }
     if ctx.scenario.scenario().spread == Spread::OneRegion {
-        return price_in_one_region(ctx, book, pricing, seller, provider, gpu_hours);
+        return match lines_in_one_region(ctx, book, pricing, &seller, provider) {
+            Ok(lines) => PricedSeller::served(ctx, seller, lines, gpu_hours),
+            Err(why) => PricedSeller::unserved(seller, why, false, Vec::new()),
+        };
     }
     let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
     let mut spot_excluded = false;
@@ -475,39 +513,28 @@ fn price_seller(
         spot_excluded |= found.spot_excluded;
         peak = peak.zip(found.sub_peak).map(|(t, c)| t + c);
         allowed.push(found.allowed().map(|c| c.cost));
-        let Some(chosen) = found.allowed() else {
+        let Some((plan, best)) = chosen_plan(ctx, &pricing.plan_ctx, li, &candidates, &found)
+        else {
             unserved = Some(no_offer());
             break;
         };
         add_line_totals(&mut totals, li, &found);
-        let plan = chosen.plan.build(&pricing.plan_ctx);
-        line_plans.push(line_plan(
-            li,
-            &candidates[chosen.offer],
-            chosen.region,
-            &plan,
-            ctx,
-        ));
-        options.push(class_options(
-            ctx,
-            &pricing.plan_ctx,
-            li,
-            &candidates,
-            &found,
-        ));
+        line_plans.push(plan);
+        options.push(best);
     }
     match unserved {
         Some(u) => PricedSeller::unserved(seller, u, spot_excluded, allowed),
-        None => PricedSeller {
-            estimate: ProviderEstimate {
-                seller,
-                outcome: Ok(provider_plan(ctx, line_plans, options, gpu_hours)),
-            },
-            totals,
-            peak_subscription: peak,
-            spot_excluded,
-            allowed,
-        },
+        None => {
+            let lines = ServedLines {
+                plans: line_plans,
+                options,
+                totals,
+                peak,
+                spot_excluded,
+                allowed,
+            };
+            PricedSeller::served(ctx, seller, lines, gpu_hours)
+        }
     }
 }
 
@@ -563,23 +590,19 @@ fn line_gpus(ctx: &EstimateContext) -> Vec<String> {
     gpus
 }
 
-/// [`price_seller`] with every line in one region of the seller (see [`one_region`]).
-fn price_in_one_region(
+/// `seller`'s lines with every line in one of its regions (see [`one_region`]), or why it
+/// cannot serve them so.
+fn lines_in_one_region(
     ctx: &EstimateContext,
     book: &OfferBook,
     pricing: &mut Pricing,
-    seller: Seller,
+    seller: &Seller,
     provider: Option<&Provider>,
-    gpu_hours: Decimal,
-) -> PricedSeller {
-    let unserved = |seller, why| PricedSeller::unserved(seller, why, false, Vec::new());
+) -> Result<ServedLines, Unserved> {
     let split = || Unserved::NoSingleRegion {
         gpus: line_gpus(ctx),
     };
-    let all = match all_candidates(ctx, book, &pricing.offers, &pricing.custom, &seller) {
-        Ok(all) => all,
-        Err(why) => return unserved(seller, why),
-    };
+    let all = all_candidates(ctx, book, &pricing.offers, &pricing.custom, seller)?;
     let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
     let found = one_region(
         ctx,
@@ -588,42 +611,46 @@ fn price_in_one_region(
         metering,
         &mut pricing.caches,
         Depth::Full,
-    );
-    let Some(found) = found else {
-        return unserved(seller, split());
-    };
-    let mut line_plans = Vec::with_capacity(all.len());
+    )
+    .ok_or_else(split)?;
+    let mut plans = Vec::with_capacity(all.len());
     let mut options = Vec::with_capacity(all.len());
-    for (li, (cands, best)) in all.iter().zip(&found.lines).enumerate() {
+    for (li, (cands, found)) in all.iter().zip(&found.lines).enumerate() {
         // `one_region` keeps only regions where every line has an allowed plan.
-        let Some(chosen) = best.allowed() else {
-            return unserved(seller, split());
-        };
-        let plan = chosen.plan.build(&pricing.plan_ctx);
-        line_plans.push(line_plan(
-            li,
-            &cands[chosen.offer],
-            chosen.region,
-            &plan,
-            ctx,
-        ));
-        options.push(class_options(ctx, &pricing.plan_ctx, li, cands, best));
+        let (plan, best) =
+            chosen_plan(ctx, &pricing.plan_ctx, li, cands, found).ok_or_else(split)?;
+        plans.push(plan);
+        options.push(best);
     }
-    let allowed = found
-        .lines
-        .iter()
-        .map(|l| l.allowed().map(|c| c.cost))
-        .collect();
-    PricedSeller {
-        estimate: ProviderEstimate {
-            seller,
-            outcome: Ok(provider_plan(ctx, line_plans, options, gpu_hours)),
-        },
+    Ok(ServedLines {
+        plans,
+        options,
         totals: Selection::ALL.into_iter().zip(found.totals).collect(),
-        peak_subscription: found.sub_peak,
+        peak: found.sub_peak,
         spot_excluded: found.spot_excluded,
-        allowed,
-    }
+        allowed: found
+            .lines
+            .iter()
+            .map(|l| l.allowed().map(|c| c.cost))
+            .collect(),
+    })
+}
+
+/// Line `li`'s cheapest allowed plan among `candidates` as `found` priced them, with its best
+/// option per billing class; `None` when no plan is allowed.
+fn chosen_plan(
+    ctx: &EstimateContext,
+    plan_ctx: &PlanContext,
+    li: usize,
+    candidates: &[offers::Candidate],
+    found: &LineBest,
+) -> Option<(LinePlan, Vec<ClassOption>)> {
+    let chosen = found.allowed()?;
+    let plan = chosen.plan.build(plan_ctx);
+    Some((
+        line_plan(li, &candidates[chosen.offer], chosen.region, &plan, ctx),
+        class_options(ctx, plan_ctx, li, candidates, found),
+    ))
 }
 
 /// Adds line `li`'s cheapest plan under each selection to the seller's running totals; a
