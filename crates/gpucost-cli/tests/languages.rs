@@ -78,7 +78,12 @@ mod chinese_output {
         out.extend(c.gpus.iter().map(|g| g.name.to_string()));
         for o in c.offers.iter() {
             out.extend([o.id.to_string(), o.instance.to_string()]);
+            // A region is named as its seller names it (`North Carolina, US, NA`), as the
+            // table's region column shows it.
+            out.extend(o.prices.iter().map(|p| p.region.to_string()));
         }
+        out.sort();
+        out.dedup();
         out.extend(c.sources.iter().map(|s| s.title.to_string()));
         out.extend(KnownModel::ALL.iter().map(|m| m.name().to_string()));
         // The benchmark suites and files the recommendation cites.

@@ -19,13 +19,14 @@ use crate::catalog::{
 };
 use crate::fx::FxTable;
 use crate::money::{Currency, Money};
-use crate::placement::{Constraint, Interconnect};
+use crate::placement::{Constraint, Interconnect, Spread};
 use crate::scenario::ValidScenario;
 
 mod committed;
 mod line;
 mod memo;
 mod offers;
+mod one_region;
 
 pub use committed::{joined_terms, CommittedTerms, Upfront};
 
@@ -33,9 +34,14 @@ use line::{price_line, Depth, LineBest, LineUsageCache};
 pub(crate) use offers::OfferBook;
 pub use offers::RegionBook;
 use offers::{candidates, custom_rates, line_offers, sellers, CustomRate};
+use one_region::one_region;
 
 /// Source id of prices the user entered.
 pub const USER_SOURCE: &str = "user";
+
+/// The region a price the user entered is listed in: a quote is for the job wherever it
+/// runs, so it names no region of the seller.
+pub const QUOTE_REGION: &str = "custom";
 
 /// Prices older than this many days are flagged in results.
 pub const OLD_PRICE_DAYS: i64 = 365;
@@ -178,6 +184,12 @@ pub enum Unserved {
         gpu: String,
         /// Every rule that left one of them out, in [`Constraint`] order.
         by: Vec<Constraint>,
+    },
+    /// The scenario keeps every line in one region, and no region of the provider can serve
+    /// them all (each line alone can be served somewhere).
+    NoSingleRegion {
+        /// The lines' GPU model ids, in line order, each once.
+        gpus: Vec<String>,
     },
 }
 
@@ -387,6 +399,62 @@ struct PricedSeller {
     allowed: Vec<Option<Decimal>>,
 }
 
+/// What pricing a seller's lines gathers for the comparison, when it serves every line.
+struct ServedLines {
+    /// One plan per line.
+    plans: Vec<LinePlan>,
+    /// Best option per line and billing class.
+    options: Vec<Vec<ClassOption>>,
+    /// Its total under each selection (see [`PricedSeller::totals`]).
+    totals: BTreeMap<Selection, Option<Decimal>>,
+    /// See [`PricedSeller::peak_subscription`].
+    peak: Option<Decimal>,
+    /// Whether some offer had a spot price the scenario could not use.
+    spot_excluded: bool,
+    /// See [`PricedSeller::allowed`].
+    allowed: Vec<Option<Decimal>>,
+}
+
+impl PricedSeller {
+    /// A seller that serves every line.
+    fn served(
+        ctx: &EstimateContext,
+        seller: Seller,
+        lines: ServedLines,
+        gpu_hours: Decimal,
+    ) -> Self {
+        PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Ok(provider_plan(ctx, lines.plans, lines.options, gpu_hours)),
+            },
+            totals: lines.totals,
+            peak_subscription: lines.peak,
+            spot_excluded: lines.spot_excluded,
+            allowed: lines.allowed,
+        }
+    }
+
+    /// A seller that cannot serve the scenario, and why.
+    fn unserved(
+        seller: Seller,
+        why: Unserved,
+        spot_excluded: bool,
+        allowed: Vec<Option<Decimal>>,
+    ) -> Self {
+        PricedSeller {
+            estimate: ProviderEstimate {
+                seller,
+                outcome: Err(why),
+            },
+            totals: BTreeMap::new(),
+            peak_subscription: None,
+            spot_excluded,
+            allowed,
+        }
+    }
+}
+
 /// Prices every line of the scenario at `seller`, stopping at the first line it cannot serve.
 fn price_seller(
     ctx: &EstimateContext,
@@ -399,15 +467,12 @@ fn price_seller(
     let has_any = provider.is_some_and(|p| book.stocks(&p.id))
         || pricing.custom.iter().any(|c| c.owner == seller.id);
     if !has_any {
-        return PricedSeller {
-            estimate: ProviderEstimate {
-                seller,
-                outcome: Err(Unserved::NoPrices),
-            },
-            totals: BTreeMap::new(),
-            peak_subscription: None,
-            spot_excluded: false,
-            allowed: Vec::new(),
+        return PricedSeller::unserved(seller, Unserved::NoPrices, false, Vec::new());
+    }
+    if ctx.scenario.scenario().spread == Spread::OneRegion {
+        return match lines_in_one_region(ctx, book, pricing, &seller, provider) {
+            Ok(lines) => PricedSeller::served(ctx, seller, lines, gpu_hours),
+            Err(why) => PricedSeller::unserved(seller, why, false, Vec::new()),
         };
     }
     let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
@@ -433,16 +498,7 @@ fn price_seller(
         };
         if candidates.is_empty() {
             allowed.push(None);
-            let by = offers::constraints(ctx, book, &seller.id, line);
-            unserved = Some(if by.is_empty() {
-                no_offer()
-            } else {
-                Unserved::Constrained {
-                    line: li,
-                    gpu: line.gpu.clone(),
-                    by: by.into_iter().collect(),
-                }
-            });
+            unserved = Some(no_candidate(ctx, book, &seller, li));
             break;
         }
         let found = price_line(
@@ -452,53 +508,149 @@ fn price_seller(
             metering,
             &mut pricing.caches[li],
             Depth::Full,
+            None,
         );
         spot_excluded |= found.spot_excluded;
         peak = peak.zip(found.sub_peak).map(|(t, c)| t + c);
         allowed.push(found.allowed().map(|c| c.cost));
-        let Some(chosen) = found.allowed() else {
+        let Some((plan, best)) = chosen_plan(ctx, &pricing.plan_ctx, li, &candidates, &found)
+        else {
             unserved = Some(no_offer());
             break;
         };
         add_line_totals(&mut totals, li, &found);
-        let plan = chosen.plan.build(&pricing.plan_ctx);
-        line_plans.push(line_plan(
-            li,
-            &candidates[chosen.offer],
-            chosen.region,
-            &plan,
-            ctx,
-        ));
-        options.push(class_options(
-            ctx,
-            &pricing.plan_ctx,
-            li,
-            &candidates,
-            &found,
-        ));
+        line_plans.push(plan);
+        options.push(best);
     }
     match unserved {
-        Some(u) => PricedSeller {
-            estimate: ProviderEstimate {
-                seller,
-                outcome: Err(u),
-            },
-            totals: BTreeMap::new(),
-            peak_subscription: None,
-            spot_excluded,
-            allowed,
-        },
-        None => PricedSeller {
-            estimate: ProviderEstimate {
-                seller,
-                outcome: Ok(provider_plan(ctx, line_plans, options, gpu_hours)),
-            },
-            totals,
-            peak_subscription: peak,
-            spot_excluded,
-            allowed,
-        },
+        Some(u) => PricedSeller::unserved(seller, u, spot_excluded, allowed),
+        None => {
+            let lines = ServedLines {
+                plans: line_plans,
+                options,
+                totals,
+                peak,
+                spot_excluded,
+                allowed,
+            };
+            PricedSeller::served(ctx, seller, lines, gpu_hours)
+        }
     }
+}
+
+/// Why `seller` has no candidate for line `li`: the rules that left its offers out, or no
+/// offer of the line's GPU at all.
+fn no_candidate(ctx: &EstimateContext, book: &OfferBook, seller: &Seller, li: usize) -> Unserved {
+    let line = &ctx.scenario.scenario().lines[li];
+    let by = offers::constraints(ctx, book, &seller.id, line);
+    if by.is_empty() {
+        Unserved::NoOffer {
+            line: li,
+            gpu: line.gpu.clone(),
+        }
+    } else {
+        Unserved::Constrained {
+            line: li,
+            gpu: line.gpu.clone(),
+            by: by.into_iter().collect(),
+        }
+    }
+}
+
+/// Every candidate `seller` has for each line of the scenario (`offers`: each line's catalog
+/// offers, `custom`: the user's prices), or why it has none for the first line it cannot
+/// serve.
+fn all_candidates<'b, 'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    book: &'b OfferBook<'a>,
+    offers: &[Vec<usize>],
+    custom: &'b [CustomRate<'c>],
+    seller: &Seller,
+) -> Result<Vec<Vec<offers::Candidate<'b, 'c>>>, Unserved> {
+    let lines = &ctx.scenario.scenario().lines;
+    let mut all = Vec::with_capacity(lines.len());
+    for (li, line) in lines.iter().enumerate() {
+        let found = candidates(ctx, book, seller, &line.gpu, &offers[li], custom);
+        if found.is_empty() {
+            return Err(no_candidate(ctx, book, seller, li));
+        }
+        all.push(found);
+    }
+    Ok(all)
+}
+
+/// The lines' GPU ids, in line order, each once (for [`Unserved::NoSingleRegion`]).
+fn line_gpus(ctx: &EstimateContext) -> Vec<String> {
+    let mut gpus: Vec<String> = Vec::new();
+    for line in &ctx.scenario.scenario().lines {
+        if !gpus.contains(&line.gpu) {
+            gpus.push(line.gpu.clone());
+        }
+    }
+    gpus
+}
+
+/// `seller`'s lines with every line in one of its regions (see [`one_region`]), or why it
+/// cannot serve them so.
+fn lines_in_one_region(
+    ctx: &EstimateContext,
+    book: &OfferBook,
+    pricing: &mut Pricing,
+    seller: &Seller,
+    provider: Option<&Provider>,
+) -> Result<ServedLines, Unserved> {
+    let split = || Unserved::NoSingleRegion {
+        gpus: line_gpus(ctx),
+    };
+    let all = all_candidates(ctx, book, &pricing.offers, &pricing.custom, seller)?;
+    let metering = provider.map(|p| &p.metering).unwrap_or(&pricing.exact);
+    let found = one_region(
+        ctx,
+        &pricing.plan_ctx,
+        &all,
+        metering,
+        &mut pricing.caches,
+        Depth::Full,
+    )
+    .ok_or_else(split)?;
+    let mut plans = Vec::with_capacity(all.len());
+    let mut options = Vec::with_capacity(all.len());
+    for (li, (cands, found)) in all.iter().zip(&found.lines).enumerate() {
+        // `one_region` keeps only regions where every line has an allowed plan.
+        let (plan, best) =
+            chosen_plan(ctx, &pricing.plan_ctx, li, cands, found).ok_or_else(split)?;
+        plans.push(plan);
+        options.push(best);
+    }
+    Ok(ServedLines {
+        plans,
+        options,
+        totals: Selection::ALL.into_iter().zip(found.totals).collect(),
+        peak: found.sub_peak,
+        spot_excluded: found.spot_excluded,
+        allowed: found
+            .lines
+            .iter()
+            .map(|l| l.allowed().map(|c| c.cost))
+            .collect(),
+    })
+}
+
+/// Line `li`'s cheapest allowed plan among `candidates` as `found` priced them, with its best
+/// option per billing class; `None` when no plan is allowed.
+fn chosen_plan(
+    ctx: &EstimateContext,
+    plan_ctx: &PlanContext,
+    li: usize,
+    candidates: &[offers::Candidate],
+    found: &LineBest,
+) -> Option<(LinePlan, Vec<ClassOption>)> {
+    let chosen = found.allowed()?;
+    let plan = chosen.plan.build(plan_ctx);
+    Some((
+        line_plan(li, &candidates[chosen.offer], chosen.region, &plan, ctx),
+        class_options(ctx, plan_ctx, li, candidates, found),
+    ))
 }
 
 /// Adds line `li`'s cheapest plan under each selection to the seller's running totals; a
@@ -655,6 +807,17 @@ pub(crate) fn cheapest_with<'c, 'a: 'c>(
     let mut totals: Vec<Decimal> = Vec::new();
     'sellers: for (si, (seller, provider)) in sellers(ctx).into_iter().enumerate() {
         let metering = provider.map(|p| &p.metering).unwrap_or(&exact);
+        if s.spread == Spread::OneRegion {
+            // Lines are not priced apart (and none is kept, see `LineMemo::keep`).
+            let Ok(all) = all_candidates(ctx, book, &offers, &custom, &seller) else {
+                continue 'sellers;
+            };
+            let found = one_region(ctx, &plan_ctx, &all, metering, &mut caches, Depth::Cheapest);
+            if let Some(total) = found.and_then(|f| f.totals[Selection::Allowed as usize]) {
+                totals.push(total);
+            }
+            continue 'sellers;
+        }
         let mut total = Decimal::ZERO;
         for (li, line) in s.lines.iter().enumerate() {
             let cost = match known[li].and_then(|costs| costs.get(si).copied().flatten()) {
@@ -669,6 +832,7 @@ pub(crate) fn cheapest_with<'c, 'a: 'c>(
                         metering,
                         &mut caches[li],
                         Depth::Cheapest,
+                        None,
                     );
                     found.allowed().map(|c| c.cost)
                 }
@@ -834,11 +998,15 @@ mod tests {
         // (value and scale), and pricing through one shared book must not change a result.
         let e = embedded();
         let fx = FxTable::from_catalog(&e.catalog);
-        for preset in crate::presets::Preset::ALL {
+        for (preset, spread) in crate::presets::Preset::ALL
+            .into_iter()
+            .flat_map(|p| Spread::ALL.map(|s| (p, s)))
+        {
             for interruption in [Interruption::Tolerated, Interruption::NotTolerated] {
                 let mut s = preset.scenario();
                 s.options.interruption = interruption;
                 s.discounts = aws_discount();
+                s.spread = spread;
                 let v = s.validate(&e.catalog).unwrap();
                 for currency in [Currency::Cny, Currency::Usd] {
                     let ctx = ctx_of(&v, &fx, currency);
@@ -847,7 +1015,8 @@ mod tests {
                     let expected = full.cheapest_by_selection.get(&Selection::Allowed);
                     let shared = compare_with(&ctx, &book);
                     let cheapest = cheapest_with(&ctx, &book);
-                    let what = format!("{} {interruption:?} {currency:?}", preset.as_str());
+                    let what =
+                        format!("{} {spread} {interruption:?} {currency:?}", preset.as_str());
                     assert_eq!(shared, full, "{what}");
                     assert_same_total(cheapest.as_ref(), expected, &what);
                 }

@@ -141,6 +141,51 @@ impl fmt::Display for Geo {
     }
 }
 
+/// The region the catalog lists a price under when its source names none (Alibaba Cloud
+/// International's and the neoclouds' dated 2026 rows: `catalog-import`'s
+/// `REGION_NOT_NAMED`). Two such prices may be from different regions, so they never share
+/// one region with another line (see [`Spread::OneRegion`]).
+pub const REGION_NOT_NAMED: &str = "region-not-named";
+
+/// How a provider's lines may be spread over its regions.
+///
+/// By default each line is priced in whichever region of a provider is cheapest for it, so a
+/// two-line scenario may put its A100s in one country and its V100s in another. A team whose
+/// GPUs share data and a network asks for one region instead: every line in the same region
+/// of the provider, the region where the whole scenario costs least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Spread {
+    /// Each line in its own cheapest region.
+    #[default]
+    AnyRegions,
+    /// Every line in one region of the provider.
+    OneRegion,
+}
+
+impl Spread {
+    /// Every choice, in menu order.
+    pub const ALL: [Spread; 2] = [Spread::AnyRegions, Spread::OneRegion];
+
+    /// Stable slug (`any`, `one-region`), as links write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Spread::AnyRegions => "any",
+            Spread::OneRegion => "one-region",
+        }
+    }
+
+    /// The choice with this slug.
+    pub fn from_slug(s: &str) -> Option<Spread> {
+        Spread::ALL.into_iter().find(|g| g.as_str() == s)
+    }
+}
+
+impl fmt::Display for Spread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The smallest host per GPU a job needs (CPU-side preprocessing, data loading).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct HostFloor {
@@ -299,6 +344,10 @@ mod tests {
         for g in Geo::all() {
             assert_eq!(Geo::from_slug(g.as_str()), Some(g));
         }
+        for s in Spread::ALL {
+            assert_eq!(Spread::from_slug(s.as_str()), Some(s));
+        }
+        assert_eq!(Spread::from_slug("ONE"), None);
         assert_eq!(Geo::from_slug("CN"), None);
     }
 

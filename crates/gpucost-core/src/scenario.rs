@@ -18,7 +18,7 @@ use crate::limits::{
     OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
-use crate::placement::{Geo, HostFloor, Packing, Placement};
+use crate::placement::{Geo, HostFloor, Packing, Placement, Spread};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 
@@ -388,6 +388,8 @@ pub struct Scenario {
     pub geo: Geo,
     /// The smallest host per GPU its catalog offers must have.
     pub host: HostFloor,
+    /// Whether each provider keeps every line in one of its regions.
+    pub spread: Spread,
     /// Which kinds of provider, with what sourced SLA, the comparison keeps.
     pub providers: crate::provider_filter::ProviderFilter,
 }
@@ -410,6 +412,7 @@ impl Default for Scenario {
             workload: None,
             geo: Geo::Anywhere,
             host: HostFloor::default(),
+            spread: Spread::AnyRegions,
             providers: Default::default(),
         }
     }

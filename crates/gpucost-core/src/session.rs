@@ -205,7 +205,12 @@ impl<'a> Estimator<'a> {
                 Some(book) if book.fits(&ctx) => book,
                 _ => {
                     let s = scenario.scenario();
-                    Arc::new(RegionBook::new(&embedded.catalog, &s.discounts, s.geo))
+                    Arc::new(RegionBook::new(
+                        &embedded.catalog,
+                        &s.discounts,
+                        s.geo,
+                        s.spread,
+                    ))
                 }
             };
             // The last report has let go of the book by now, so it is not copied.

@@ -7,11 +7,11 @@ use chrono::NaiveDate;
 use gpucost_core::billing_mode::{ModeClass, Period};
 use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
 use gpucost_core::catalog::embedded;
-use gpucost_core::estimate::{compare, EstimateContext, Selection};
+use gpucost_core::estimate::{compare, Comparison, EstimateContext, Selection, QUOTE_REGION};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
-use gpucost_core::placement::{Geo, HostFloor, Packing};
+use gpucost_core::placement::{Geo, HostFloor, Packing, Spread, REGION_NOT_NAMED};
 use gpucost_core::presets::Preset;
 use gpucost_core::recommend::workload::{FineTuneOptions, Offload, Optimizer, ZeroStage};
 use gpucost_core::recommend::{
@@ -105,6 +105,15 @@ fn custom_price() -> impl Strategy<Value = CustomPrice> {
         })
 }
 
+/// A line of `gpu` with this demand and packing.
+fn line_of((gpu, demand, packing): (&str, Demand, Packing)) -> Line {
+    Line {
+        gpu: gpu.into(),
+        demand,
+        packing,
+    }
+}
+
 fn scenario() -> impl Strategy<Value = Scenario> {
     (
         horizon(),
@@ -151,6 +160,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::option::of(1i64..=256),
             prop::sample::subsequence(gpucost_core::catalog::ProviderKind::ALL.to_vec(), 0..=3),
             prop::option::of(0i64..=1000),
+            prop::sample::select(Spread::ALL.to_vec()),
         ),
     )
         .prop_map(
@@ -166,18 +176,11 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
-                (geo, cpu, ram, kinds, sla),
+                (geo, cpu, ram, kinds, sla, spread),
             )| {
                 Scenario {
                     horizon,
-                    lines: lines
-                        .into_iter()
-                        .map(|(gpu, demand, packing)| Line {
-                            gpu: gpu.into(),
-                            demand,
-                            packing,
-                        })
-                        .collect(),
+                    lines: lines.into_iter().map(line_of).collect(),
                     lead_minutes: lead,
                     tz_offset_minutes: 480,
                     options: BillingOptions {
@@ -243,6 +246,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         vcpus_per_gpu: cpu.map(Decimal::from),
                         ram_gib_per_gpu: ram.map(Decimal::from),
                     },
+                    spread,
                     providers: gpucost_core::provider_filter::ProviderFilter {
                         kinds: kinds.into_iter().collect(),
                         min_sla_pct: sla.map(|tenths| Decimal::new(tenths, 1)),
@@ -344,7 +348,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);
@@ -352,19 +356,23 @@ proptest! {
     }
 }
 
-fn cheapest(s: Scenario) -> Option<Money> {
+/// The comparison of `s` in CNY over the embedded catalog, when `s` is valid.
+fn compare_cny(s: Scenario) -> Option<Comparison> {
     let e = embedded();
     let valid = s.validate(&e.catalog).ok()?;
     let fx = FxTable::from_catalog(&e.catalog);
-    let ctx = EstimateContext {
+    Some(compare(&EstimateContext {
         catalog: &e.catalog,
         index: &e.index,
         scenario: &valid,
         fx: &fx,
         currency: Currency::Cny,
         today: NaiveDate::from_ymd_opt(2026, 11, 29).unwrap(),
-    };
-    let c = compare(&ctx);
+    }))
+}
+
+fn cheapest(s: Scenario) -> Option<Money> {
+    let c = compare_cny(s)?;
     for p in c.providers.iter() {
         if let Ok(plan) = &p.outcome {
             let items: Decimal = plan
@@ -424,5 +432,107 @@ proptest! {
         };
         let (a, b) = (with(n), with(n + extra));
         prop_assert!(b.unwrap().amount >= a.unwrap().amount);
+    }
+}
+
+/// Each served seller's total and the regions of its catalog prices (a quote is in none).
+fn totals_and_regions(s: &Scenario) -> Option<Vec<(String, Money, BTreeSet<String>)>> {
+    let c = compare_cny(s.clone())?;
+    let served = c.providers.iter().filter_map(|p| {
+        let plan = p.outcome.as_ref().ok()?;
+        let regions = plan
+            .lines
+            .iter()
+            .map(|l| l.region.clone())
+            .filter(|r| r != QUOTE_REGION)
+            .collect();
+        Some((p.seller.id.clone(), plan.total, regions))
+    });
+    Some(served.collect())
+}
+
+/// A scenario most providers can serve: one to three lines of catalog GPUs, split or on one
+/// machine, any place, with some billing classes and maybe a quote (the general `scenario()`
+/// is mostly served by nobody, its rules being random too).
+fn servable() -> impl Strategy<Value = Scenario> {
+    (
+        prop::collection::vec(
+            (
+                prop::sample::select(GPUS.to_vec()),
+                prop_oneof![
+                    (1i64..=8).prop_map(|n| Demand::Constant(Decimal::from(n))),
+                    grid().prop_map(Demand::Weekly),
+                ],
+                prop::sample::select(vec![Packing::Split, Packing::OneMachine]),
+            ),
+            1..=3,
+        ),
+        horizon(),
+        prop::sample::subsequence(
+            vec![
+                ModeClass::Spot,
+                ModeClass::Committed,
+                ModeClass::Subscription,
+            ],
+            0..=3,
+        ),
+        any::<bool>(),
+        prop::option::of(custom_price()),
+        prop::sample::select(vec![
+            Geo::Anywhere,
+            Geo::MainlandChina,
+            Geo::OutsideMainlandChina,
+        ]),
+    )
+        .prop_map(|(lines, horizon, allowed, tolerated, quote, geo)| {
+            let mut s = Scenario {
+                horizon,
+                lines: lines.into_iter().map(line_of).collect(),
+                custom_prices: quote.into_iter().collect(),
+                geo,
+                ..Scenario::default()
+            };
+            s.options.allowed.extend(allowed);
+            s.options.interruption = if tolerated {
+                Interruption::Tolerated
+            } else {
+                Interruption::NotTolerated
+            };
+            s
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// With one region asked for, no seller splits its lines or prices them where no region
+    /// is named, none costs less than when lines may split, and a seller whose split plan
+    /// was already in one named region costs exactly the same.
+    #[test]
+    fn one_region_never_splits_and_costs_what_it_must(s in servable()) {
+        let split = Scenario { spread: Spread::AnyRegions, ..s.clone() };
+        let one = Scenario { spread: Spread::OneRegion, ..s };
+        let (Some(split), Some(one)) = (totals_and_regions(&split), totals_and_regions(&one)) else {
+            return Ok(());
+        };
+        for (seller, total, regions) in &one {
+            prop_assert!(regions.len() <= 1, "{seller}: {regions:?}");
+            prop_assert!(!regions.contains(REGION_NOT_NAMED), "{seller}");
+            let apart = split.iter().find(|(s, ..)| s == seller);
+            let Some((_, apart_total, apart_regions)) = apart else {
+                prop_assert!(false, "{seller} serves in one region but not split");
+                unreachable!();
+            };
+            prop_assert!(total.amount >= apart_total.amount, "{seller}: {total:?} < {apart_total:?}");
+            if apart_regions.len() <= 1 && !apart_regions.contains(REGION_NOT_NAMED) {
+                prop_assert_eq!(total, apart_total, "{}: {:?}", seller, apart_regions);
+            }
+        }
+        // A seller whose split plan is in one named region is served in one region too.
+        for (seller, _, regions) in &split {
+            if regions.len() <= 1 && !regions.contains(REGION_NOT_NAMED) {
+                prop_assert!(one.iter().any(|(s, ..)| s == seller), "{seller}: {regions:?}");
+            }
+        }
     }
 }

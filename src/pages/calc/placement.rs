@@ -1,23 +1,33 @@
-//! Where the job may run: the place catalog prices must come from and the smallest host per
-//! GPU (each line's packing is with the line). The rules themselves are the engine's
-//! ([`gpucost_core::placement`]); this only edits them.
+//! Where the job may run: the place catalog prices must come from, whether each provider keeps
+//! every line in one region, and the smallest host per GPU (each line's packing is with the
+//! line). The rules themselves are the engine's ([`gpucost_core::placement`]); this only
+//! edits them.
 
 use gpucost_core::edit::Edit;
 use gpucost_core::limits;
-use gpucost_core::placement::Geo;
+use gpucost_core::placement::{Geo, Spread};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::components::fields::{NumberField, Range};
+use crate::components::fields::{CheckField, NumberField, Range};
 use crate::state::AppState;
 use gpucost_core::l10n::ui::Text;
 
-/// The place select and the host floor fields (zero or empty: no floor).
+/// The place select, the one-region checkbox and the host floor fields (zero or empty: no
+/// floor).
 #[component]
 pub(crate) fn PlacementFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
     let host = Memo::new(move |_| app.page.with(|p| p.scenario.host));
+    let one_region = Memo::new(move |_| app.page.with(|p| p.scenario.spread == Spread::OneRegion));
+    let spread = |on: bool| {
+        if on {
+            Spread::OneRegion
+        } else {
+            Spread::AnyRegions
+        }
+    };
     let choices = Geo::all();
     view! {
         <fieldset class="placement" data-testid="placement">
@@ -61,6 +71,12 @@ pub(crate) fn PlacementFields() -> impl IntoView {
                     unit="GiB"
                 />
             </div>
+            <CheckField lang=app.lang
+                label=Text::OneRegion
+                testid="one-region"
+                checked=one_region
+                on_toggle=Callback::new(move |on: bool| app.apply(Edit::Spread(spread(on))))
+            />
             <p class="hint">{move || app.t(Text::PlacementHint)}</p>
         </fieldset>
     }

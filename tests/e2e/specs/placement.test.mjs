@@ -118,3 +118,60 @@ test('bad placement values are named and the rest of the link is kept', async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// One place, when the user asks (issue 28): shift fleet's cheapest row put the A100s in South
+// Korea and the V100s in North Carolina, AWS used two regions, and no row said where.
+/** The region cell of `seller`'s row. */
+function regionsOf(page, seller) {
+  return page.locator(`table.comparison tr[data-seller="${seller}"] [data-testid=row-regions]`);
+}
+
+test('every row says its regions, and one region per provider is a checkbox in the link', async () => {
+  const { page, context, errors } = await app.open('?preset=shift-fleet&cur=CNY&lang=en', ready);
+  const headers = await page.locator('table.comparison thead th').allTextContents();
+  assert.ok(headers.includes('Region'), headers.join('|'));
+  assert.equal(await regionsOf(page, 'aws').textContent(), '2 regions: us-east-2, us-east-1');
+  assert.match(await regionsOf(page, 'vast').textContent(), /^2 regions: South Korea.*North Carolina/);
+  const box = page.getByTestId('one-region');
+  assert.equal(await box.isChecked(), false);
+  await box.check();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('spread') === 'one-region');
+  await page.waitForSelector('[data-testid=unserved] li[data-seller=vast]', { state: 'attached' });
+  assert.match(
+    await page.locator('[data-testid=unserved] li[data-seller=vast]').textContent(),
+    /no one region offers every line \(.*A100.*V100.*\)/,
+  );
+  // Catalog prices (tests/one_region.rs): AWS in us-west-2, ¥31,687.91; Lambda's
+  // asia-northeast-1 the cheapest at ¥20,619.28.
+  assert.equal(await regionsOf(page, 'aws').textContent(), 'us-west-2');
+  assert.match(await page.getByTestId('cheapest-provider').textContent(), /Lambda/);
+  assert.equal(await regionsOf(page, 'lambda').textContent(), 'asia-northeast-1');
+  for (const cell of await page.locator('table.comparison [data-testid=row-regions]').allTextContents()) {
+    assert.ok(cell.length > 0 && !/regions:/.test(cell), cell);
+  }
+  assert.match(await page.getByTestId('placement-note').textContent(), /every line in one region of each provider/i);
+  await totalsMatchCli(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('one region reads in Chinese, and unchecking it takes it out of the link', async () => {
+  const { page, context } = await app.open('?preset=shift-fleet&spread=one-region&cur=CNY&lang=zh', ready);
+  const box = page.getByTestId('one-region');
+  assert.equal(await box.isChecked(), true);
+  assert.match(await page.locator('label.check', { has: box }).textContent(), /每家厂商的所有行放在同一地域/);
+  const headers = await page.locator('table.comparison thead th').allTextContents();
+  assert.ok(headers.includes('地域'), headers.join('|'));
+  assert.equal(await regionsOf(page, 'aws').textContent(), 'us-west-2');
+  assert.match(await page.locator('[data-testid=unserved] li[data-seller=cudo]').textContent(), /没有一个地域能提供所有行/);
+  assert.match(await page.getByTestId('placement-note').textContent(), /每家厂商的所有行在同一地域/);
+  await box.uncheck();
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('spread'));
+  await page.waitForFunction(
+    () => document.querySelector('tr[data-seller=aws] [data-testid=row-regions]')?.textContent === '2 个地域：us-east-2、us-east-1',
+    null,
+    { timeout: 10000 },
+  );
+  await totalsMatchCli(page);
+  await context.close();
+});

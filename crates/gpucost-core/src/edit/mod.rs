@@ -28,7 +28,7 @@ use crate::limits::{
     TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
-use crate::placement::{Geo, Packing, PackingKind};
+use crate::placement::{Geo, Packing, PackingKind, Spread};
 use crate::recommend::Workload;
 use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
@@ -125,6 +125,8 @@ pub enum Edit {
     ReplacePrices(Vec<CustomPrice>, Vec<Discount>),
     /// Where catalog prices must come from.
     Geo(Geo),
+    /// Whether each provider keeps every line in one of its regions.
+    Spread(Spread),
     /// The fewest host vCPUs per GPU (zero: no floor).
     HostVcpus(Decimal),
     /// The least host RAM per GPU, GiB (zero: no floor).
@@ -192,7 +194,7 @@ impl Edit {
             }
             Edit::HostVcpus(v) => or_zero(v, VCPUS_PER_GPU),
             Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
-            Edit::Geo(_) | Edit::Workload(_) => true,
+            Edit::Geo(_) | Edit::Spread(_) | Edit::Workload(_) => true,
             Edit::TimeZone(minutes) => TZ_OFFSET_MINUTES.contains(minutes),
             Edit::UseRecommended(ref r) => r.applies(scenario, catalog),
         }
@@ -327,6 +329,7 @@ impl Scenario {
             }
             Edit::Geo(geo) => self.geo = geo,
             Edit::TimeZone(minutes) => self.tz_offset_minutes = minutes,
+            Edit::Spread(spread) => self.spread = spread,
             Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
             Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
             Edit::Workload(workload) => self.workload = workload,

@@ -307,6 +307,8 @@ fn money_floors_prices_and_names_follow_the_links_rules() {
 
     assert!(s.apply(Edit::Geo(Geo::all()[1]), c));
     assert_eq!(s.geo, Geo::all()[1]);
+    assert!(s.apply(Edit::Spread(crate::placement::Spread::OneRegion), c));
+    assert_eq!(s.spread, crate::placement::Spread::OneRegion);
     assert!(s.apply(Edit::HostVcpus(Decimal::from(8)), c));
     assert!(s.apply(Edit::HostRam(Decimal::ZERO), c));
     assert_eq!(

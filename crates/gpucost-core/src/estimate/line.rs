@@ -148,7 +148,9 @@ impl<'r, 'a> LineBest<'r, 'a> {
     }
 }
 
-/// Prices every plan of every candidate for the line whose usage `cache` holds.
+/// Prices every plan of every candidate for the line whose usage `cache` holds: in every
+/// region, or (`only`) in the region of that name and the user's own quotes (which are in no
+/// region, see [`Candidate::quote`]).
 pub(super) fn price_line<'r, 'a>(
     ctx: &EstimateContext,
     plan_ctx: &PlanContext,
@@ -156,6 +158,7 @@ pub(super) fn price_line<'r, 'a>(
     metering: &Metering,
     cache: &mut LineUsageCache,
     depth: Depth,
+    only: Option<&str>,
 ) -> LineBest<'r, 'a> {
     let options = &ctx.scenario.scenario().options;
     let mut out = LineBest {
@@ -164,9 +167,17 @@ pub(super) fn price_line<'r, 'a>(
         sub_peak: None,
         spot_excluded: false,
     };
+    let priced_in =
+        |cand: &Candidate, region: &str| cand.quote || only.is_none_or(|name| name == region);
     for (ci, cand) in candidates.iter().enumerate() {
+        if !cand.regions.iter().any(|r| priced_in(cand, r.region)) {
+            continue;
+        }
         let usage = cache.prepare(cand, metering);
         for (ri, (rates, terms)) in cand.regions.iter().zip(cand.terms.iter()).enumerate() {
+            if !priced_in(cand, rates.region) {
+                continue;
+            }
             if depth == Depth::Full {
                 if rates.spot.is_some() && !plan_ctx.spot_usable && options.allows(ModeClass::Spot)
                 {

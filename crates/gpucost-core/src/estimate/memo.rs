@@ -4,6 +4,7 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
 use super::EstimateContext;
+use crate::placement::Spread;
 use crate::scenario::{Demand, Line, Scenario};
 
 /// Each seller's cheapest allowed cost for the lines one comparison priced, kept for the
@@ -45,7 +46,10 @@ impl LineMemo {
         // constant lines, and nothing when all or none are (copying the scenario would cost
         // more than it saves).
         let constant = |l: &Line| matches!(l.demand, Demand::Constant(_));
-        if lines.iter().all(constant) || !lines.iter().any(constant) {
+        // With every line in one region a line's cost depends on the others' regions: none
+        // is kept.
+        let one_region = ctx.scenario.scenario().spread == Spread::OneRegion;
+        if one_region || lines.iter().all(constant) || !lines.iter().any(constant) {
             *self = LineMemo::default();
             return;
         }

@@ -17,7 +17,7 @@ use super::{plan_context, EstimateContext, Seller, USER_SOURCE};
 use crate::billing::{PlanContext, Rate, RegionRates, RegionTerms, TermCharges};
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, CatalogIndex, Gpu, Offer, PriceBasis, Provider};
-use crate::placement::{Constraint, Geo, HostFloor, Interconnect};
+use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Spread};
 use crate::scenario::{CustomMode, Discount, Line, PriceOwner};
 
 /// A priceable thing: a catalog offer, or a custom price turned into a one-GPU offer.
@@ -36,6 +36,9 @@ pub(super) struct Candidate<'b, 'a> {
     pub regions: Cow<'b, [RegionRates<'a>]>,
     /// What each region's prices mean for plans (same order as `regions`).
     pub terms: Cow<'b, [RegionTerms<'a>]>,
+    /// Whether it is the user's own price: a quote is for the job wherever it runs, so it is
+    /// in no region and fits any (see [`super::one_region`]).
+    pub quote: bool,
 }
 
 /// A catalog offer's regions in the scenario's place, after discounts, and its interconnect
@@ -62,6 +65,9 @@ pub struct RegionBook<'a> {
     discounts: Vec<Discount>,
     /// Only regions in this place are kept.
     geo: Geo,
+    /// Whether a provider keeps every line in one region: then every region is kept, even
+    /// one priced like another (see [`RegionBook::build`]).
+    spread: Spread,
     /// Providers with at least one catalog offer.
     stocked: HashSet<&'a str>,
     /// Per catalog offer, its regions once filled.
@@ -69,12 +75,19 @@ pub struct RegionBook<'a> {
 }
 
 impl<'a> RegionBook<'a> {
-    /// An empty book for `catalog`'s offers in `geo` after `discounts`.
-    pub fn new(catalog: &'a Catalog, discounts: &[Discount], geo: Geo) -> RegionBook<'a> {
+    /// An empty book for `catalog`'s offers in `geo` after `discounts`, for scenarios that
+    /// spread their lines as `spread` says.
+    pub fn new(
+        catalog: &'a Catalog,
+        discounts: &[Discount],
+        geo: Geo,
+        spread: Spread,
+    ) -> RegionBook<'a> {
         RegionBook {
             catalog,
             discounts: discounts.to_vec(),
             geo,
+            spread,
             stocked: providers_of(catalog),
             offers: vec![None; catalog.offers.len()],
         }
@@ -83,14 +96,17 @@ impl<'a> RegionBook<'a> {
     /// An empty book for `ctx`'s catalog, discounts and place.
     fn for_ctx(ctx: &EstimateContext<'a>) -> RegionBook<'a> {
         let s = ctx.scenario.scenario();
-        RegionBook::new(ctx.catalog, &s.discounts, s.geo)
+        RegionBook::new(ctx.catalog, &s.discounts, s.geo, s.spread)
     }
 
-    /// Whether the book holds the regions `ctx` would see (same catalog, discounts and place).
+    /// Whether the book holds the regions `ctx` would see (same catalog, discounts, place
+    /// and spread).
     pub fn fits(&self, ctx: &EstimateContext) -> bool {
+        let s = ctx.scenario.scenario();
         std::ptr::eq(self.catalog, ctx.catalog)
-            && self.discounts == ctx.scenario.scenario().discounts
-            && self.geo == ctx.scenario.scenario().geo
+            && self.discounts == s.discounts
+            && self.geo == s.geo
+            && self.spread == s.spread
     }
 
     /// Builds the regions of every offer of the families of `ctx`'s lines' GPUs not built yet
@@ -111,13 +127,18 @@ impl<'a> RegionBook<'a> {
     }
 
     /// The regions of catalog offer `i` in the book's place, with its discounted rates; of
-    /// regions priced alike, only the first (see [`distinct_regions`]).
+    /// regions priced alike, only the first (see [`distinct_regions`]), unless every line
+    /// must share one region: then a region priced like another may be the only one where
+    /// some other line is offered too, so every region is kept.
     fn build(&self, i: usize) -> OfferRegions<'a> {
         let offer = &self.catalog.offers[i];
         let mut regions = offer_regions(offer, keep(&self.discounts, &offer.provider));
         regions.retain(|r| self.in_place(offer, r.region) == Some(true));
         OfferRegions {
-            regions: distinct_regions(regions),
+            regions: match self.spread {
+                Spread::AnyRegions => distinct_regions(regions),
+                Spread::OneRegion => regions,
+            },
             interconnect: Interconnect::of(self.catalog, offer),
         }
     }
@@ -549,6 +570,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 interconnect: prices.interconnect,
                 regions: Cow::Borrowed(prices.regions),
                 terms: Cow::Borrowed(prices.terms),
+                quote: false,
             }
         })
         .collect();
@@ -558,7 +580,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
             continue;
         }
         let entry = custom_by_gpu.entry(c.gpu).or_insert_with(|| RegionRates {
-            region: "custom",
+            region: super::QUOTE_REGION,
             ..RegionRates::default()
         });
         let rate = c.rate.clone();
@@ -582,6 +604,7 @@ pub(super) fn candidates<'b, 'c, 'a: 'c>(
                 &book.charges,
             )]),
             regions: Cow::Owned(vec![rates]),
+            quote: true,
         });
     }
     out

@@ -3,7 +3,7 @@
 use super::Localize;
 use crate::catalog::Continent;
 use crate::format::{self, Lang};
-use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing};
+use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing, Spread};
 use crate::view::results::PlacementView;
 
 impl Continent {
@@ -129,6 +129,15 @@ impl PlacementView {
                 Lang::En => format!("catalog prices only from {}", geo_phrase(self.geo)),
                 Lang::Zh => format!("目录价格仅限{}", self.geo.text(lang)),
             });
+        }
+        if self.spread == Spread::OneRegion {
+            parts.push(
+                match lang {
+                    Lang::En => "every line in one region of each provider",
+                    Lang::Zh => "每家厂商的所有行在同一地域",
+                }
+                .to_string(),
+            );
         }
         if self.host.is_set() {
             parts.push(match lang {

@@ -181,6 +181,16 @@ impl Unable {
                     ),
                 }
             }
+            Unable::NoSingleRegion { gpus } => match lang {
+                Lang::En => format!(
+                    "no one region offers every line ({}); lines may not be split across regions",
+                    gpus.join(", ")
+                ),
+                Lang::Zh => format!(
+                    "没有一个地域能提供所有行（{}）；各行不可分散到不同地域",
+                    gpus.join("、")
+                ),
+            },
         }
     }
 }
@@ -203,6 +213,19 @@ impl Served {
             .map(|o| o.instance_and_machines_text(lang))
             .collect();
         parts.join(" + ")
+    }
+
+    /// Where its catalog prices are from: `us-east-1`, or `2 regions: us-east-1, us-east-2`;
+    /// `your price` when every line is on the user's own quote.
+    pub fn regions_text(&self, lang: Lang) -> String {
+        match self.regions.as_slice() {
+            [] => your_price(lang).to_string(),
+            [one] => one.clone(),
+            many => match lang {
+                Lang::En => format!("{} regions: {}", many.len(), many.join(", ")),
+                Lang::Zh => format!("{} 个地域：{}", many.len(), many.join("、")),
+            },
+        }
     }
 
     /// The machines used, one entry per line, joined by ` + `.

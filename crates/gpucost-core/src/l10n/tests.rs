@@ -306,9 +306,20 @@ fn every_placement_rule_reads_in_both_languages() {
     };
     let zh = unable.text(Lang::Zh);
     assert!(has_han(&zh) && english_phrase(&zh, NAMES).is_none(), "{zh}");
-    for geo in Geo::all() {
+    let split = Unable::NoSingleRegion {
+        gpus: vec!["A100".into(), "V100".into()],
+    };
+    let en = split.text(Lang::En);
+    assert!(!has_han(&en) && en.contains("A100, V100"), "{en}");
+    let zh = split.text(Lang::Zh);
+    assert!(has_han(&zh) && english_phrase(&zh, NAMES).is_none(), "{zh}");
+    for (geo, spread) in Geo::all()
+        .into_iter()
+        .zip(crate::placement::Spread::ALL.into_iter().cycle())
+    {
         let view = PlacementView {
             geo,
+            spread,
             host: HostFloor {
                 vcpus_per_gpu: Some(Decimal::from(8)),
                 ram_gib_per_gpu: Some(Decimal::from(32)),

@@ -246,6 +246,7 @@ pub enum Text {
     PlacementHeading,
     PlacementHint,
     Geo,
+    OneRegion,
     HostVcpusPerGpu,
     HostRamPerGpu,
     Machines,
@@ -592,6 +593,10 @@ impl Text {
                 "不符合这些条件的目录规格不参与比较，因此无法报价的厂商会注明原因。您自己的价格不受限制。",
             ),
             Text::Geo => ("Place of the catalog prices", "目录价格所在地域"),
+            Text::OneRegion => (
+                "All lines in one region of each provider (its cheapest region that offers every line)",
+                "每家厂商的所有行放在同一地域（能提供全部行且总价最低的地域）",
+            ),
             Text::HostVcpusPerGpu => ("Host vCPUs per GPU, at least (0 = any)", "每 GPU 主机 vCPU 至少（0 = 不限）"),
             Text::HostRamPerGpu => ("Host RAM per GPU, at least, GiB (0 = any)", "每 GPU 主机内存至少，GiB（0 = 不限）"),
             Text::Machines => ("Machines", "机器"),

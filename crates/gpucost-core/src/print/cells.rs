@@ -24,6 +24,8 @@ pub struct RowCells {
     pub prices_as_of: String,
     /// The instances and machines it uses (`p3.8xlarge (1 × 4 GPU)`).
     pub offers: String,
+    /// Where its prices are from (`us-east-1`, `2 regions: us-east-1, us-east-2`).
+    pub regions: String,
     /// The total, rounded for display.
     pub total: String,
     /// The total per needed GPU-hour.
@@ -53,6 +55,7 @@ impl RowCells {
                 .map(|d| prices_as_of(d, lang))
                 .unwrap_or_default(),
             offers: served_text(|s, lang| s.instances_text(lang)),
+            regions: served_text(|s, lang| s.regions_text(lang)),
             total: served_text(|s, _| format::money(s.total)),
             per_gpu_hour: served_text(|s, lang| s.per_gpu_hour_text(lang)),
             billing: served_text(|s, lang| s.billing.text(lang)),

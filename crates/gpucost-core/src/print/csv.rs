@@ -8,10 +8,12 @@ use crate::print::json::EstimateJson;
 /// One CSV row per charge (and one per provider that cannot serve), with a header; `terms`
 /// is filled for commitments renewed over a one-off horizon (see [`LineItemJson::terms`](crate::print::json::LineItemJson::terms)),
 /// and `commitment_whole`, `upfront` and `after_horizon` on a commitment's row, for its line
-/// (see [`CommitmentJson`](crate::print::json::CommitmentJson)).
+/// (see [`CommitmentJson`](crate::print::json::CommitmentJson)); `regions` says where the
+/// provider's prices are from, as its row on the page does, and `spread` is the scenario's
+/// rule for it (`one-region` or `any`).
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -19,6 +21,7 @@ pub fn estimate(json: &EstimateJson) -> String {
         c.geo.as_str(),
         c.vcpus_per_gpu.as_str(),
         c.ram_gib_per_gpu.as_str(),
+        c.spread.as_str(),
     ];
     // Every cell, ours or the link's, goes through `csv_row` so none can be a formula.
     for p in json.providers.iter() {
@@ -37,6 +40,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push("");
             row.extend(std::iter::repeat_n("", 8));
             row.extend(scenario_cells);
+            row.push(&p.region);
             out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
@@ -76,6 +80,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(c.map_or("", |c| c.upfront.as_str()));
             row.push(c.map_or("", |c| c.after_horizon.as_str()));
             row.extend(scenario_cells);
+            row.push(&p.region);
             out.push_str(&csv_row(row));
         }
     }

@@ -51,6 +51,8 @@ pub struct EstimateJson {
 pub struct ConstraintsJson {
     /// Where catalog prices come from: `any`, `cn`, `not-cn` or a continent slug.
     pub geo: String,
+    /// `one-region` when each provider keeps every line in one of its regions, else `any`.
+    pub spread: String,
     /// Fewest host vCPUs per GPU (empty: no floor).
     pub vcpus_per_gpu: String,
     /// Least host RAM per GPU, GiB (empty: no floor).
@@ -100,6 +102,11 @@ pub struct ProviderJson {
     /// The machines used, one entry per line, joined by ` + ` (`1 × 4 GPU, NVLink`; empty
     /// when unserved).
     pub machines: String,
+    /// Where its catalog prices are from, in the requested language, as the page says it
+    /// (`us-east-1`, `2 regions: us-east-1, us-east-2`; empty when unserved).
+    pub region: String,
+    /// The same regions, each once, in line order.
+    pub regions: Vec<String>,
     /// Why the provider cannot serve (empty when served).
     pub reason: String,
     /// What its commitments bind the buyer to, in the requested language, as the page says
@@ -269,6 +276,7 @@ fn constraints_json(c: &Constraints, placement: &PlacementView, lang: Lang) -> C
     let floor = |v: Option<rust_decimal::Decimal>| v.map(dec).unwrap_or_default();
     ConstraintsJson {
         geo: c.geo.as_str().into(),
+        spread: placement.spread.as_str().into(),
         vcpus_per_gpu: floor(c.vcpus_per_gpu),
         ram_gib_per_gpu: floor(c.ram_gib_per_gpu),
         lines: c
@@ -304,6 +312,8 @@ fn provider_json(
                 .join(" + "),
             offer_name: served.offer_ids_text(lang),
             machines: served.machines_text(lang),
+            region: served.regions_text(lang),
+            regions: served.regions.clone(),
             billing_mode: served.billing.slug(),
             billing: served.billing.text(lang),
             currency: currency.to_string(),
@@ -324,6 +334,8 @@ fn provider_json(
             offer: String::new(),
             offer_name: String::new(),
             machines: String::new(),
+            region: String::new(),
+            regions: Vec::new(),
             billing_mode: String::new(),
             billing: String::new(),
             currency: currency.to_string(),

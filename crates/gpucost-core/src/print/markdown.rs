@@ -11,13 +11,14 @@ use crate::print::json::EstimateJson;
 pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
     // The page's own column words, so every surface names a column the same way.
     let t = |text: Text| text.get(lang);
-    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines) = (
+    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines, h_region) = (
         t(Text::ColProvider),
         t(Text::ColBilling),
         t(Text::ColTotal),
         t(Text::ColPerGpuHour),
         t(Text::ColOffers),
         t(Text::Machines),
+        t(Text::ColRegion),
     );
     // A column for commitments only when some plan commits: most estimates have none.
     let committed = json.providers.iter().any(|p| !p.commitment.is_empty());
@@ -31,7 +32,7 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
         (String::new(), "")
     };
     out.push_str(&format!(
-        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} |{h_commit}\n| --- | --- | ---: | ---: | --- | --- |{rule_commit}\n",
+        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} | {h_region} |{h_commit}\n| --- | --- | ---: | ---: | --- | --- | --- |{rule_commit}\n",
         c = json.currency
     ));
     for p in json.providers.iter().filter(|p| p.status == "served") {
@@ -41,13 +42,14 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
             String::new()
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |{commitment}\n",
+            "| {} | {} | {} | {} | {} | {} | {} |{commitment}\n",
             markdown_text(&p.name),
             markdown_text(&p.billing),
             p.total,
             p.per_gpu_hour,
             markdown_text(&p.offer_name),
-            markdown_text(&p.machines)
+            markdown_text(&p.machines),
+            markdown_text(&p.region)
         ));
     }
     if !json.savings.is_empty() {

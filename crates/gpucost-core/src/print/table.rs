@@ -45,13 +45,14 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
         match &row.outcome {
             Ok(s) => {
                 out.push_str(&format!(
-                    "{:<4} {} {:>16} {}  {} · {}\n",
+                    "{:<4} {} {:>16} {}  {} · {} · {}\n",
                     row.rank.unwrap_or_default(),
                     pad_end(name, width),
                     format::money(s.total),
                     pad_start(&format::rate(s.per_gpu_hour), per_width),
                     s.billing.text(lang),
-                    s.offers_text(lang)
+                    s.offers_text(lang),
+                    s.regions_text(lang)
                 ));
                 // A commitment is said under its row, where the plan is chosen.
                 if !s.commitments.is_empty() {
@@ -137,7 +138,12 @@ impl TableWords {
             provider: t(Text::ColProvider),
             total: t(Text::ColTotal),
             per_gpu_hour: t(Text::ColPerGpuHour),
-            billing_offer: format!("{} · {}", t(Text::ColBilling), t(Text::ColOffers)),
+            billing_offer: format!(
+                "{} · {} · {}",
+                t(Text::ColBilling),
+                t(Text::ColOffers),
+                t(Text::ColRegion)
+            ),
             savings: format!("{}{}", t(Text::SavingsHeading), colon.trim_end()),
             warning: format!("{}{colon}", t(Text::WarningsHeading)),
             recommended: match lang {

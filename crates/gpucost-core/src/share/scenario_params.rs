@@ -17,6 +17,7 @@
 //! | `ref`, `refl` | reference amount and its label; `ref=none` clears | `ref=50000CNY&refl=deposit` |
 //! | `cmp` | only these sellers (provider ids, `custom:Name`) | `cmp=aws-china,tencent` |
 //! | `geo` | where catalog prices must come from: `cn` (mainland China), `not-cn`, a continent (`as`, `eu`, `na`, `sa`, `oc`, `af`), `any` | `geo=cn` |
+//! | `spread` | `one-region`: each provider keeps every line in one of its regions, the one where the scenario costs least; `any` (each line in its own cheapest region) | `spread=one-region` |
 //! | `cpu`, `ram` | the fewest host vCPUs and GiB of RAM per GPU | `cpu=8&ram=32` |
 //! | `kind` | only these kinds of provider (`hyperscaler`, `china-cloud`, `gpu-cloud`, `marketplace`, `rental-platform`, `institutional`, `market-reference`) | `kind=hyperscaler,china-cloud` |
 //! | `sla` | only providers with a sourced compute SLA of at least this percent (0–100) | `sla=99.9` |
@@ -38,7 +39,7 @@ use crate::limits::{
     RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
-use crate::placement::{Geo, Packing};
+use crate::placement::{Geo, Packing, Spread};
 use crate::presets::Preset;
 use crate::recommend::Workload;
 use crate::scenario::{
@@ -49,6 +50,9 @@ use crate::schedule::WeekGrid;
 
 /// The `geo=` words, as [`Geo::as_str`] spells them.
 pub(crate) const GEO_WORDS: &[&str] = &["any", "cn", "not-cn", "as", "eu", "na", "sa", "oc", "af"];
+
+/// The `spread=` words, as [`Spread::as_str`] spells them.
+pub(crate) const SPREAD_WORDS: &[&str] = &["any", "one-region"];
 
 /// The `pay=` words, as [`pay_word`] spells them.
 const PAY_WORDS: &[&str] = &["spot", "reserved", "monthly"];
@@ -704,10 +708,14 @@ fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
     }
 }
 
-/// `geo`, `cpu` and `ram`: where catalog prices must come from, and the smallest host per GPU.
+/// `geo`, `spread`, `cpu` and `ram`: where catalog prices must come from, whether a
+/// provider keeps every line in one region, and the smallest host per GPU.
 fn decode_placement(r: &mut Reader, s: &mut Scenario) {
     if let Some(geo) = r.word("geo", GEO_WORDS, Geo::from_slug) {
         s.geo = geo;
+    }
+    if let Some(spread) = r.word("spread", SPREAD_WORDS, Spread::from_slug) {
+        s.spread = spread;
     }
     if let Some(raw) = r.single("cpu") {
         s.host.vcpus_per_gpu = host_floor(r, "cpu", &raw, VCPUS_PER_GPU, s.host.vcpus_per_gpu);
@@ -844,6 +852,9 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
     if s.geo != base.geo {
         w.pair("geo", s.geo.as_str());
     }
+    if s.spread != base.spread {
+        w.pair("spread", s.spread.as_str());
+    }
     if s.providers.kinds != base.providers.kinds {
         let kinds: Vec<&str> = s.providers.kinds.iter().map(|k| k.as_str()).collect();
         w.pair("kind", &kinds.join(","));
@@ -948,16 +959,34 @@ mod tests {
     }
 
     #[test]
+    fn every_spread_has_its_link_word() {
+        let slugs: Vec<&str> = Spread::ALL.into_iter().map(Spread::as_str).collect();
+        assert_eq!(slugs, SPREAD_WORDS);
+    }
+
+    #[test]
     fn bad_placement_values_are_named_and_the_rest_kept() {
-        let d = crate::share::decode("preset=dev-test&geo=mars&cpu=-1&ram=lots&h=10", cat());
+        let d = crate::share::decode(
+            "preset=dev-test&geo=mars&spread=two&cpu=-1&ram=lots&h=10",
+            cat(),
+        );
         let named: Vec<(&str, &str)> = d
             .issues
             .iter()
             .map(|i| (i.param.as_str(), i.value.as_str()))
             .collect();
-        assert_eq!(named, [("geo", "mars"), ("cpu", "-1"), ("ram", "lots")]);
+        assert_eq!(
+            named,
+            [
+                ("geo", "mars"),
+                ("spread", "two"),
+                ("cpu", "-1"),
+                ("ram", "lots")
+            ]
+        );
         let s = &d.state.scenario;
         assert_eq!(s.geo, Geo::Anywhere);
+        assert_eq!(s.spread, Spread::AnyRegions);
         assert_eq!(s.host, crate::placement::HostFloor::default());
         assert_eq!(s.horizon.hours(), Decimal::from(10), "the rest is kept");
         let cleared = crate::share::decode("preset=dev-test&cpu=8&ram=none", cat());

@@ -14,10 +14,10 @@ use crate::billing_mode::{BillingMode, ModeClass};
 use crate::catalog::{AsOf, Catalog, OfferFlag, ProviderKind, SourceKind};
 use crate::estimate::{
     joined_terms, BreakEven, CommittedTerms, LinePlan, ProviderEstimate, ProviderPlan, Unserved,
-    USER_SOURCE,
+    QUOTE_REGION, USER_SOURCE,
 };
 use crate::money::{Currency, Money};
-use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing};
+use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing, Spread};
 use crate::report::{Report, Warning};
 use crate::savings::Saving;
 use crate::scenario::{Demand, PriceOwner, Scenario};
@@ -122,6 +122,11 @@ pub enum Unable {
         /// The rules that left them out.
         by: Vec<Constraint>,
     },
+    /// Every line must be in one region, and no region of the provider has them all.
+    NoSingleRegion {
+        /// The lines' GPUs' display names, each once, in line order.
+        gpus: Vec<String>,
+    },
 }
 
 /// A served provider's totals.
@@ -135,6 +140,9 @@ pub struct Served {
     pub billing: Billing,
     /// The offers, one per line.
     pub offers: Vec<OfferRef>,
+    /// Where its catalog prices are from: each region once, in line order (a line on the
+    /// user's own quote is in no region; empty when every line is).
+    pub regions: Vec<String>,
     /// What its commitments bind the buyer to beyond the period (lines on the same
     /// commitment stated as one); empty when nothing is committed.
     pub commitments: Vec<CommittedTerms>,
@@ -192,6 +200,8 @@ pub struct PlacementView {
     pub geo: Geo,
     /// The smallest host per GPU.
     pub host: HostFloor,
+    /// Whether each provider keeps every line in one region.
+    pub spread: Spread,
     /// Each line's packing, with its line number from 1 and GPU name.
     pub lines: Vec<(usize, String, Packing)>,
     /// Whether the scenario has prices of its own, which the rules do not check.
@@ -205,6 +215,7 @@ impl PlacementView {
         PlacementView {
             geo: s.geo,
             host: s.host,
+            spread: s.spread,
             lines: s
                 .lines
                 .iter()
@@ -220,6 +231,7 @@ impl PlacementView {
     pub fn is_default(&self) -> bool {
         self.geo == Geo::Anywhere
             && !self.host.is_set()
+            && self.spread == Spread::AnyRegions
             && self.providers.keeps_all()
             && self.lines.iter().all(|(_, _, p)| *p == Packing::Split)
     }
@@ -384,8 +396,20 @@ fn served(plan: &ProviderPlan) -> Served {
         per_gpu_hour: plan.per_gpu_hour,
         billing,
         offers: plan.lines.iter().map(OfferRef::of).collect(),
+        regions: regions(plan),
         commitments: joined_terms(plan.lines.iter().filter_map(|l| l.committed)),
     }
+}
+
+/// Each region `plan`'s catalog prices are from, once, in line order.
+fn regions(plan: &ProviderPlan) -> Vec<String> {
+    let mut regions: Vec<String> = Vec::new();
+    for line in &plan.lines {
+        if line.region != QUOTE_REGION && !regions.contains(&line.region) {
+            regions.push(line.region.clone());
+        }
+    }
+    regions
 }
 
 fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
@@ -399,6 +423,9 @@ fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
             line: line + 1,
             gpu: gpu_name(catalog, gpu),
             by: by.clone(),
+        },
+        Unserved::NoSingleRegion { gpus } => Unable::NoSingleRegion {
+            gpus: gpus.iter().map(|g| gpu_name(catalog, g)).collect(),
         },
     }
 }

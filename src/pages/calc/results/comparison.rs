@@ -52,6 +52,7 @@ pub(super) fn Comparison(
                         <th scope="col">{t(Text::ColProvider)}</th>
                         <th scope="col" class="num">{t(Text::ColTotal)}</th>
                         <th scope="col" class="num">{t(Text::ColPerGpuHour)}</th>
+                        <th scope="col">{t(Text::ColRegion)}</th>
                         <th scope="col">{t(Text::ColBilling)}</th>
                     </tr>
                 </thead>
@@ -137,6 +138,7 @@ fn ProviderRowView(
         cell(|c| c.billing.clone()),
     );
     let commitment = cell(|c| c.commitment.clone());
+    let regions = cell(|c| c.regions.clone());
     let committed = move || cells.with(|c| !c.commitment.is_empty());
     let best = move || cells.with(|c| c.best);
     let badge_spans = move || {
@@ -162,6 +164,7 @@ fn ProviderRowView(
             </td>
             <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
             <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=t(Text::ColRegion) class="regions" data-testid="row-regions">{regions}</td>
             <td data-label=t(Text::ColBilling)>
                 {billing}
                 <Show when=committed>
@@ -180,7 +183,7 @@ fn ProviderRowView(
             </td>
         </tr>
         <tr class="details-row" id=details_id hidden=move || !open.get()>
-            <td colspan="5">
+            <td colspan="6">
                 <LineItems seller=seller shown=shown lang=lang />
             </td>
         </tr>
