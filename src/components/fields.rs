@@ -132,6 +132,15 @@ pub enum Refusal {
     OutOfRange,
 }
 
+/// What a number field shows for `value`: nothing for a zero that means "not entered yet".
+fn shown(value: Decimal, zero_is_unset: bool) -> String {
+    if value.is_zero() && zero_is_unset {
+        String::new()
+    } else {
+        value.normalize().to_string()
+    }
+}
+
 /// A labelled number input that calls `on_valid` only with values in `range`.
 #[component]
 pub fn NumberField(
@@ -170,22 +179,19 @@ pub fn NumberField(
                     type="text"
                     inputmode="decimal"
                     data-testid=testid.clone()
-                    prop:value=move || match value.get() {
-                        v if v.is_zero() && unset.is_some() => String::new(),
-                        v => v.normalize().to_string(),
-                    }
+                    prop:value=move || shown(value.get(), unset.is_some())
                     placeholder=move || unset.map(|t| t.get(lang.get()))
                     aria-invalid=move || refused.with(Option::is_some).to_string()
                     aria-describedby=error_id.clone()
-                    on:input=move |ev| match range.check(&event_target_value(&ev)) {
-                        Ok(v) => {
-                            refused.set(None);
-                            RefusedFields::mark(&mark_id, false);
-                            on_valid.run(v);
-                        }
-                        Err(why) => {
-                            refused.set(Some(why));
-                            RefusedFields::mark(&mark_id, true);
+                    on:input=move |ev| {
+                        let checked = range.check(&event_target_value(&ev));
+                        RefusedFields::mark(&mark_id, checked.is_err());
+                        match checked {
+                            Ok(v) => {
+                                refused.set(None);
+                                on_valid.run(v);
+                            }
+                            Err(why) => refused.set(Some(why)),
                         }
                     }
                 />

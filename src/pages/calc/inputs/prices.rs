@@ -1,6 +1,7 @@
 //! Prices and quotes the user enters, per GPU: for a catalog provider or a seller they name.
 
 use gpucost_core::edit::{Edit, PriceEdit};
+use gpucost_core::format::Lang;
 use gpucost_core::l10n::labels;
 use gpucost_core::l10n::ui::Text;
 use gpucost_core::limits;
@@ -52,6 +53,48 @@ fn picked_seller(value: String) -> PriceOwner {
     }
 }
 
+/// The menu of sellers: every catalog provider, then "a seller I name".
+fn seller_choices(lang: Lang) -> Vec<Choice> {
+    let mut choices = menus::providers(catalog(), lang);
+    choices.push(Choice {
+        value: NAMED_SELLER.to_string(),
+        label: Text::NewSeller.get(lang).to_string(),
+    });
+    choices
+}
+
+/// One price row's place in the scenario, shared by its fields.
+#[derive(Clone, Copy)]
+struct PriceRow {
+    app: AppState,
+    /// Index in the scenario's custom prices.
+    i: usize,
+    price: Memo<Option<CustomPrice>>,
+}
+
+impl PriceRow {
+    /// A field's text, read from the price.
+    fn field(self, read: fn(&CustomPrice) -> String) -> Signal<String> {
+        Signal::derive(move || {
+            self.price
+                .with(|p| p.as_ref().map(read).unwrap_or_default())
+        })
+    }
+
+    /// A field's handler: the edit its text means, if any, applied to this price.
+    fn edit(self, to: fn(String) -> Option<PriceEdit>) -> Callback<String> {
+        Callback::new(move |value: String| {
+            if let Some(change) = to(value) {
+                self.app.apply(Edit::Price(self.i, change));
+            }
+        })
+    }
+
+    fn testid(self, what: &str) -> String {
+        format!("price-{}-{what}", self.i)
+    }
+}
+
 /// One custom price.
 #[component]
 fn CustomPriceRow(
@@ -60,76 +103,70 @@ fn CustomPriceRow(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     let price = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.get(i).cloned()));
-    let field = move |read: fn(&CustomPrice) -> String| {
-        Signal::derive(move || price.with(|p| p.as_ref().map(read).unwrap_or_default()))
-    };
-    let edit = move |to: fn(String) -> Option<PriceEdit>| {
-        Callback::new(move |value: String| {
-            if let Some(change) = to(value) {
-                app.apply(Edit::Price(i, change));
-            }
-        })
-    };
-    let testid = move |what: &str| format!("price-{i}-{what}");
-    let sellers = Signal::derive(move || {
-        let lang = app.lang.get();
-        let mut choices = menus::providers(catalog(), lang);
-        choices.push(Choice {
-            value: NAMED_SELLER.to_string(),
-            label: Text::NewSeller.get(lang).to_string(),
-        });
-        choices
-    });
-    let named = move || price.with(|p| p.as_ref().map(|p| p.owner.clone()));
-    let name = Signal::derive(move || match named() {
-        Some(PriceOwner::Named(n)) => labels::seller(&n, app.lang.get()).to_string(),
-        _ => String::new(),
-    });
+    let row = PriceRow { app, i, price };
+    let unpriced = move || price.with(|p| p.as_ref().is_some_and(|p| p.amount.is_none()));
     view! {
-        <div class="row price-row" data-testid=testid("row")>
-            <MenuField lang=app.lang label=Text::Seller testid=testid("owner")
-                choices=sellers
-                selected=field(|p| seller_value(&p.owner))
-                on_pick=edit(|v| Some(PriceEdit::Seller(picked_seller(v))))
-            />
-            <Show when=move || matches!(named(), Some(PriceOwner::Named(_)))>
-                <TextField lang=app.lang label=Text::SellerName testid=testid("name")
-                    value=name
-                    max_chars=limits::MAX_NAME_CHARS
-                    on_change=edit(|v| Some(PriceEdit::Seller(PriceOwner::Named(v))))
-                />
-            </Show>
-            <MenuField lang=app.lang label=Text::GpuModel testid=testid("gpu")
+        <div class="row price-row" data-testid=row.testid("row")>
+            <SellerFields row=row />
+            <MenuField lang=app.lang label=Text::GpuModel testid=row.testid("gpu")
                 choices=Signal::derive(|| menus::gpus(catalog()))
-                selected=field(|p| p.gpu.clone())
-                on_pick=edit(|v| Some(PriceEdit::Gpu(v)))
+                selected=row.field(|p| p.gpu.clone())
+                on_pick=row.edit(|v| Some(PriceEdit::Gpu(v)))
             />
-            <MenuField lang=app.lang label=Text::Mode testid=testid("mode")
+            <MenuField lang=app.lang label=Text::Mode testid=row.testid("mode")
                 choices=Signal::derive(move || menus::custom_modes(app.lang.get()))
-                selected=field(|p| p.mode.as_str().to_string())
-                on_pick=edit(|v| CustomMode::from_slug(&v).map(PriceEdit::Mode))
+                selected=row.field(|p| p.mode.as_str().to_string())
+                on_pick=row.edit(|v| CustomMode::from_slug(&v).map(PriceEdit::Mode))
             />
             <NumberField lang=app.lang
                 label=Text::Amount
-                testid=testid("amount")
+                testid=row.testid("amount")
                 value=Signal::derive(move || price.with(|p| p.as_ref().and_then(|p| p.amount).unwrap_or_default()))
                 range=Range::of(limits::CUSTOM_PRICE_AMOUNT)
                 unset=Text::PriceToType
                 on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Price(i, PriceEdit::Amount(v))))
             />
-            <MenuField lang=app.lang label=Text::Currency testid=testid("currency")
+            <MenuField lang=app.lang label=Text::Currency testid=row.testid("currency")
                 choices=Signal::derive(menus::currencies)
-                selected=field(|p| p.currency.as_str().to_string())
-                on_pick=edit(|v| v.parse::<Currency>().ok().map(PriceEdit::Currency))
+                selected=row.field(|p| p.currency.as_str().to_string())
+                on_pick=row.edit(|v| v.parse::<Currency>().ok().map(PriceEdit::Currency))
             />
-            <Show when=move || price.with(|p| p.as_ref().is_some_and(|p| p.amount.is_none()))>
-                <p class="hint" data-testid=testid("unpriced")>{move || app.t(Text::PriceNotCounted)}</p>
+            <Show when=unpriced>
+                <p class="hint" data-testid=row.testid("unpriced")>{move || app.t(Text::PriceNotCounted)}</p>
             </Show>
-            <button type="button" class="remove" data-testid=testid("remove")
+            <button type="button" class="remove" data-testid=row.testid("remove")
                 on:click=move |_| app.apply(Edit::RemovePrice(i))
             >
                 {move || app.t(Text::Remove)}
             </button>
         </div>
+    }
+}
+
+/// Whose price it is: a catalog provider, or a seller the user names (then the name field).
+#[component]
+fn SellerFields(
+    /// The price row.
+    row: PriceRow,
+) -> impl IntoView {
+    let app = row.app;
+    let named = move || row.price.with(|p| p.as_ref().map(|p| p.owner.clone()));
+    let name = Signal::derive(move || match named() {
+        Some(PriceOwner::Named(n)) => labels::seller(&n, app.lang.get()).to_string(),
+        _ => String::new(),
+    });
+    view! {
+        <MenuField lang=app.lang label=Text::Seller testid=row.testid("owner")
+            choices=Signal::derive(move || seller_choices(app.lang.get()))
+            selected=row.field(|p| seller_value(&p.owner))
+            on_pick=row.edit(|v| Some(PriceEdit::Seller(picked_seller(v))))
+        />
+        <Show when=move || matches!(named(), Some(PriceOwner::Named(_)))>
+            <TextField lang=app.lang label=Text::SellerName testid=row.testid("name")
+                value=name
+                max_chars=limits::MAX_NAME_CHARS
+                on_change=row.edit(|v| Some(PriceEdit::Seller(PriceOwner::Named(v))))
+            />
+        </Show>
     }
 }
