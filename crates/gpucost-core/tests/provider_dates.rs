@@ -95,6 +95,54 @@ fn a_provider_whose_newest_price_is_over_a_year_old_is_marked() {
     assert_eq!(Badge::StaleProvider.text(Lang::Zh), "最新价格已超过一年");
 }
 
+/// The JSON and CSV exports carry each provider's newest price date and the row's mark, so a
+/// file read later says what the table said (issue 32: the exports lacked both).
+#[test]
+fn the_exports_carry_each_providers_date_and_mark() {
+    let link = "?preset=short-training&cur=CNY";
+    use gpucost_core::print::{csv, json};
+    use gpucost_core::session::Session;
+    use gpucost_core::view::estimate::EstimateView;
+    let s = Session::open(embedded(), link, None, common::today());
+    let query = s.link();
+    let e = s.estimate.expect("estimates");
+    let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
+    let rows = &view.results.rows;
+    let json = json::estimate(&view, Lang::En);
+    let csv = csv::estimate(&json);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[header.len() - 2..], ["prices_as_of", "stale"]);
+    for row in rows {
+        let p = json
+            .providers
+            .iter()
+            .find(|p| p.provider == row.key)
+            .unwrap_or_else(|| panic!("{} in the JSON", row.key));
+        let date = row.prices_as_of.map(|d| d.to_string()).unwrap_or_default();
+        assert_eq!(p.prices_as_of, date, "{}", row.key);
+        assert_eq!(
+            p.stale,
+            row.badges.contains(&Badge::StaleProvider),
+            "{}",
+            row.key
+        );
+    }
+    let tencent = json
+        .providers
+        .iter()
+        .find(|p| p.provider == "tencent")
+        .unwrap();
+    assert_eq!(
+        (tencent.prices_as_of.as_str(), tencent.stale),
+        ("2021-05-25", true)
+    );
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with("tencent,"))
+        .expect("a Tencent Cloud row");
+    assert!(row.ends_with(",2021-05-25,1"), "{row}");
+}
+
 #[test]
 fn the_date_reads_in_both_languages() {
     let cases = [

@@ -10,10 +10,11 @@ use crate::print::json::EstimateJson;
 /// and `commitment_whole`, `upfront` and `after_horizon` on a commitment's row, for its line
 /// (see [`CommitmentJson`](crate::print::json::CommitmentJson)); `regions` says where the
 /// provider's prices are from, as its row on the page does, and `spread` is the scenario's
-/// rule for it (`one-region` or `any`).
+/// rule for it (`one-region` or `any`); `prices_as_of` is the date of the provider's newest
+/// catalog price and `stale` (`1`) marks one more than a year old, as the page's row does.
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,prices_as_of,stale\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -25,6 +26,7 @@ pub fn estimate(json: &EstimateJson) -> String {
     ];
     // Every cell, ours or the link's, goes through `csv_row` so none can be a formula.
     for p in json.providers.iter() {
+        let stale = if p.stale { "1" } else { "0" };
         let head = [
             p.provider.as_str(),
             &p.name,
@@ -41,6 +43,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.extend(std::iter::repeat_n("", 8));
             row.extend(scenario_cells);
             row.push(&p.region);
+            row.extend([p.prices_as_of.as_str(), stale]);
             out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
@@ -81,6 +84,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(c.map_or("", |c| c.after_horizon.as_str()));
             row.extend(scenario_cells);
             row.push(&p.region);
+            row.extend([p.prices_as_of.as_str(), stale]);
             out.push_str(&csv_row(row));
         }
     }

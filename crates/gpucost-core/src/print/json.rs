@@ -18,7 +18,7 @@ use crate::l10n::Localize;
 use crate::money::Money;
 use crate::view::estimate::{Constraints, EstimateView};
 pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
-use crate::view::results::{ItemView, LineView, PlacementView, ProviderRow, RateSource};
+use crate::view::results::{Badge, ItemView, LineView, PlacementView, ProviderRow, RateSource};
 
 /// The JSON document of an estimate.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -115,6 +115,11 @@ pub struct ProviderJson {
     /// The same commitments as numbers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub commitments: Vec<CommitmentJson>,
+    /// The date of the provider's newest catalog price (`2026-01-21`, `<=2024-12-01` for an
+    /// upper bound, `unknown`; empty for the user's own seller), as the page's row says it.
+    pub prices_as_of: String,
+    /// Whether that newest price is more than a year old, the row's "old prices" mark.
+    pub stale: bool,
     /// Charges.
     pub line_items: Vec<LineItemJson>,
 }
@@ -299,6 +304,8 @@ fn provider_json(
     lang: Lang,
 ) -> ProviderJson {
     let (provider, name) = (row.key.clone(), row.names.get(lang).to_string());
+    let prices_as_of = row.prices_as_of.map(|d| d.to_string()).unwrap_or_default();
+    let stale = row.badges.contains(&Badge::StaleProvider);
     match &row.outcome {
         Ok(served) => ProviderJson {
             provider,
@@ -322,6 +329,8 @@ fn provider_json(
             reason: String::new(),
             commitment: commitment::all(&served.commitments, lang),
             commitments: served.commitments.iter().map(CommitmentJson::of).collect(),
+            prices_as_of,
+            stale,
             line_items: lines
                 .iter()
                 .flat_map(|l| l.items.iter().map(|i| item_json(l, i)))
@@ -344,6 +353,8 @@ fn provider_json(
             reason: why.text(lang),
             commitment: String::new(),
             commitments: Vec::new(),
+            prices_as_of,
+            stale,
             line_items: Vec::new(),
         },
     }
