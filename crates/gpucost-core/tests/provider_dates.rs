@@ -101,41 +101,22 @@ fn a_provider_whose_newest_price_is_over_a_year_old_is_marked() {
 fn the_exports_carry_each_providers_date_and_mark() {
     let link = "?preset=short-training&cur=CNY";
     use gpucost_core::print::{csv, json};
-    use gpucost_core::session::Session;
-    use gpucost_core::view::estimate::EstimateView;
-    let s = Session::open(embedded(), link, None, common::today());
-    let query = s.link();
-    let e = s.estimate.expect("estimates");
-    let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
-    let rows = &view.results.rows;
+    let view = common::view_of(link);
     let json = json::estimate(&view, Lang::En);
     let csv = csv::estimate(&json);
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert_eq!(header[header.len() - 2..], ["prices_as_of", "stale"]);
-    for row in rows {
-        let p = json
-            .providers
-            .iter()
-            .find(|p| p.provider == row.key)
-            .unwrap_or_else(|| panic!("{} in the JSON", row.key));
+    let exported = |key: &str| {
+        let p = json.providers.iter().find(|p| p.provider == key);
+        p.map(|p| (p.prices_as_of.clone(), p.stale))
+            .unwrap_or_else(|| panic!("{key} in the JSON"))
+    };
+    for row in &view.results.rows {
         let date = row.prices_as_of.map(|d| d.to_string()).unwrap_or_default();
-        assert_eq!(p.prices_as_of, date, "{}", row.key);
-        assert_eq!(
-            p.stale,
-            row.badges.contains(&Badge::StaleProvider),
-            "{}",
-            row.key
-        );
+        let stale = row.badges.contains(&Badge::StaleProvider);
+        assert_eq!(exported(&row.key), (date, stale), "{}", row.key);
     }
-    let tencent = json
-        .providers
-        .iter()
-        .find(|p| p.provider == "tencent")
-        .unwrap();
-    assert_eq!(
-        (tencent.prices_as_of.as_str(), tencent.stale),
-        ("2021-05-25", true)
-    );
+    assert_eq!(exported("tencent"), ("2021-05-25".into(), true));
     let row = csv
         .lines()
         .find(|l| l.starts_with("tencent,"))

@@ -43,6 +43,15 @@ pub fn open_report(link: &str) -> (PageState, Report, Value) {
     (s.state, e.report, json)
 }
 
+/// The view every printer renders for `link`, opened as the page opens it.
+pub fn view_of(link: &str) -> EstimateView {
+    let s = Session::open(embedded(), link, None, today());
+    assert!(s.issues.is_empty(), "{link}: {:?}", s.issues);
+    let query = s.link();
+    let e = s.estimate.unwrap_or_else(|err| panic!("{link}: {err:?}"));
+    EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query)
+}
+
 /// Decodes a frozen link (it must open without a single ignored parameter) and estimates it.
 pub fn open(link: &str) -> (PageState, Value) {
     let (state, _, json) = open_report(link);
