@@ -18,43 +18,13 @@ use gpucost_core::l10n::ui::Text;
 #[component]
 pub(crate) fn PlacementFields() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
     let host = Memo::new(move |_| app.page.with(|p| p.scenario.host));
     let one_region = Memo::new(move |_| app.page.with(|p| p.scenario.spread == Spread::OneRegion));
-    let spread = |on: bool| {
-        if on {
-            Spread::OneRegion
-        } else {
-            Spread::AnyRegions
-        }
-    };
-    let choices = Geo::all();
     view! {
         <fieldset class="placement" data-testid="placement">
             <legend>{move || app.t(Text::PlacementHeading)}</legend>
             <div class="row">
-                <label class="field">
-                    <span>{move || app.t(Text::Geo)}</span>
-                    <select
-                        data-testid="geo"
-                        on:change=move |ev| {
-                            if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
-                                app.apply(Edit::Geo(g));
-                            }
-                        }
-                    >
-                        {choices
-                            .into_iter()
-                            .map(|g| {
-                                view! {
-                                    <option value=g.as_str() selected=move || geo.get() == g>
-                                        {move || g.text(app.lang.get())}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <GeoSelect />
                 <NumberField lang=app.lang
                     label=Text::HostVcpusPerGpu
                     testid="host-vcpus".to_string()
@@ -75,9 +45,47 @@ pub(crate) fn PlacementFields() -> impl IntoView {
                 label=Text::OneRegion
                 testid="one-region"
                 checked=one_region
-                on_toggle=Callback::new(move |on: bool| app.apply(Edit::Spread(spread(on))))
+                on_toggle=Callback::new(move |on: bool| app.apply(Edit::Spread(spread_of(on))))
             />
             <p class="hint">{move || app.t(Text::PlacementHint)}</p>
         </fieldset>
+    }
+}
+
+/// The spread the one-region checkbox stands for.
+fn spread_of(one_region: bool) -> Spread {
+    if one_region {
+        Spread::OneRegion
+    } else {
+        Spread::AnyRegions
+    }
+}
+
+/// The select of the place catalog prices must come from.
+#[component]
+fn GeoSelect() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
+            app.apply(Edit::Geo(g));
+        }
+    };
+    view! {
+        <label class="field">
+            <span>{move || app.t(Text::Geo)}</span>
+            <select data-testid="geo" on:change=on_change>
+                {Geo::all()
+                    .into_iter()
+                    .map(|g| {
+                        view! {
+                            <option value=g.as_str() selected=move || geo.get() == g>
+                                {move || g.text(app.lang.get())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
     }
 }

@@ -40,6 +40,69 @@ pub(crate) fn PresetBar() -> impl IntoView {
     // The links change only with these choices, not with every edit of the scenario.
     let kept: Memo<Kept> =
         Memo::new(move |_| app.page.with(|p| (p.lang, p.currency, p.fx_cny_per_usd)));
+    view! {
+        <section class="presets" aria-labelledby="presets-heading">
+            <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>
+            <ul>
+                {Preset::ALL
+                    .into_iter()
+                    .map(|preset| view! { <PresetLink preset kept current /> })
+                    .collect_view()}
+            </ul>
+            <p class="preset-description" data-testid="preset-description">
+                {move || current.get().description(app.lang.get())}
+            </p>
+            <PresetPromise current />
+        </section>
+    }
+}
+
+/// One preset's link, marked while it is the chosen one; a plain click switches in place.
+#[component]
+fn PresetLink(
+    /// The preset it opens.
+    preset: Preset,
+    /// The page's choices the link keeps.
+    kept: Memo<Kept>,
+    /// The chosen preset.
+    current: Memo<Preset>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if !is_plain_click(&ev) {
+            return;
+        }
+        ev.prevent_default();
+        app.issues.set(Vec::new());
+        app.page.update(|s| s.start_from(preset));
+    };
+    view! {
+        <li>
+            <a
+                href=move || preset_href(kept.get(), preset)
+                data-testid=format!("preset-{}", preset.as_str())
+                aria-current=move || (current.get() == preset).then_some("true")
+                on:click=on_click
+            >
+                {move || preset.title(app.lang.get())}
+            </a>
+        </li>
+    }
+}
+
+/// Whether a click is a plain one (the main button, no modifier): the others keep the
+/// browser's own meaning, such as opening the link in a new tab.
+fn is_plain_click(ev: &leptos::ev::MouseEvent) -> bool {
+    !ev.ctrl_key() && !ev.meta_key() && !ev.shift_key() && ev.button() == 0
+}
+
+/// The chosen preset's promise: the guide's figure beside the one the engine computes.
+#[component]
+fn PresetPromise(
+    /// The chosen preset.
+    current: Memo<Preset>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
     // The promise estimates the preset's own scenario (not the edited one), so it changes only
     // with the preset, rates and currency; it waits until the form is in place, off the path
     // to the first result.
@@ -58,44 +121,10 @@ pub(crate) fn PresetBar() -> impl IntoView {
     });
     let promise_text = move || promised.with(|p| p.as_ref().map(|p| p.text(app.lang.get())));
     view! {
-        <section class="presets" aria-labelledby="presets-heading">
-            <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>
-            <ul>
-                {Preset::ALL
-                    .into_iter()
-                    .map(|p| {
-                        let href = move || preset_href(kept.get(), p);
-                        let on_click = move |ev: leptos::ev::MouseEvent| {
-                            if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
-                                return;
-                            }
-                            ev.prevent_default();
-                            app.issues.set(Vec::new());
-                            app.page.update(|s| s.start_from(p));
-                        };
-                        view! {
-                            <li>
-                                <a
-                                    href=href
-                                    data-testid=format!("preset-{}", p.as_str())
-                                    aria-current=move || (current.get() == p).then_some("true")
-                                    on:click=on_click
-                                >
-                                    {move || p.title(app.lang.get())}
-                                </a>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
-            <p class="preset-description" data-testid="preset-description">
-                {move || current.get().description(app.lang.get())}
+        <Show when=move || promised.with(Option::is_some)>
+            <p class="preset-description" data-testid="preset-promise">
+                {promise_text}
             </p>
-            <Show when=move || promised.with(Option::is_some)>
-                <p class="preset-description" data-testid="preset-promise">
-                    {promise_text}
-                </p>
-            </Show>
-        </section>
+        </Show>
     }
 }

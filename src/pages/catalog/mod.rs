@@ -33,22 +33,13 @@ pub fn CatalogPage() -> impl IntoView {
         })
     });
     let show_all = RwSignal::new(false);
-    let shown = move || {
-        rows.with(|r| {
-            let n = if show_all.get() {
-                r.len()
-            } else {
-                r.len().min(FIRST_ROWS)
-            };
-            r[..n].to_vec()
-        })
-    };
     let total = catalog().offers.len();
     let count_line = move || {
         let n = rows.with(Vec::len);
-        let shown = if show_all.get() { n } else { n.min(FIRST_ROWS) };
+        let shown = shown_count(n, show_all.get());
         format!("{shown} / {n} {} {total}", app.t(Text::ShowingRows))
     };
+    let more = move || !show_all.get() && rows.with(|r| r.len() > FIRST_ROWS);
 
     view! {
         <section class="catalog" aria-labelledby="catalog-heading">
@@ -56,41 +47,67 @@ pub fn CatalogPage() -> impl IntoView {
             <p class="intro">{move || app.t(Text::CatalogIntro)}</p>
             <Filters />
             <p class="count" data-testid="row-count" aria-live="polite">{count_line}</p>
-            <Show
-                when=move || rows.with(|r| !r.is_empty())
-                fallback=move || view! { <p class="empty">{move || app.t(Text::NoRows)}</p> }
-            >
-                <div class="table-wrap">
-                    <table class="offers" data-testid="offers">
-                        <thead>
-                            <tr>
-                                <th scope="col">{move || app.t(Text::ColProvider)}</th>
-                                <th scope="col">{move || app.t(Text::ColOffer)}</th>
-                                <th scope="col">{move || app.t(Text::ColRegion)}</th>
-                                <th scope="col">{move || app.t(Text::ColPlace)}</th>
-                                <SortHeader key=SortKey::OnDemandPerGpu label=Text::ColOnDemand />
-                                <SortHeader key=SortKey::SpotPerGpu label=Text::ColSpot />
-                                <SortHeader key=SortKey::OnDemandPerGb label=Text::ColOnDemandGb />
-                                <th scope="col">{move || app.t(Text::ColReserved)}</th>
-                                <th scope="col">{move || app.t(Text::ColMonthly)}</th>
-                                <th scope="col">{move || app.t(Text::ColSource)}</th>
-                            </tr>
-                        </thead>
-                        <tbody>
-                            <For each=shown key=|r| r.key.clone() let:row>
-                                <OfferRow row=row />
-                            </For>
-                        </tbody>
-                    </table>
-                </div>
-            </Show>
-            <Show when=move || !show_all.get() && rows.with(|r| r.len() > FIRST_ROWS)>
+            <OffersTable rows show_all />
+            <Show when=more>
                 <button type="button" class="more" on:click=move |_| show_all.set(true)>
                     {move || app.t(Text::ShowAll)}
                 </button>
             </Show>
             <ProviderFacts />
         </section>
+    }
+}
+
+/// How many of `len` rows are shown: all once asked for, else the first [`FIRST_ROWS`].
+fn shown_count(len: usize, show_all: bool) -> usize {
+    if show_all {
+        len
+    } else {
+        len.min(FIRST_ROWS)
+    }
+}
+
+/// The offers table (the rows shown so far, under sortable headers), or that no offer
+/// matches.
+#[component]
+fn OffersTable(
+    /// Every offer that matches the filters.
+    rows: Memo<Vec<RowView>>,
+    /// Whether every row is shown, not only the first ones.
+    show_all: RwSignal<bool>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let shown = move || rows.with(|r| r[..shown_count(r.len(), show_all.get())].to_vec());
+    let any = move || rows.with(|r| !r.is_empty());
+    view! {
+        <Show
+            when=any
+            fallback=move || view! { <p class="empty">{move || app.t(Text::NoRows)}</p> }
+        >
+            <div class="table-wrap">
+                <table class="offers" data-testid="offers">
+                    <thead>
+                        <tr>
+                            <th scope="col">{move || app.t(Text::ColProvider)}</th>
+                            <th scope="col">{move || app.t(Text::ColOffer)}</th>
+                            <th scope="col">{move || app.t(Text::ColRegion)}</th>
+                            <th scope="col">{move || app.t(Text::ColPlace)}</th>
+                            <SortHeader key=SortKey::OnDemandPerGpu label=Text::ColOnDemand />
+                            <SortHeader key=SortKey::SpotPerGpu label=Text::ColSpot />
+                            <SortHeader key=SortKey::OnDemandPerGb label=Text::ColOnDemandGb />
+                            <th scope="col">{move || app.t(Text::ColReserved)}</th>
+                            <th scope="col">{move || app.t(Text::ColMonthly)}</th>
+                            <th scope="col">{move || app.t(Text::ColSource)}</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For each=shown key=|r| r.key.clone() let:row>
+                            <OfferRow row=row />
+                        </For>
+                    </tbody>
+                </table>
+            </div>
+        </Show>
     }
 }
 

@@ -1,11 +1,16 @@
 //! The task, model and precision pickers, with the custom parameter count beside the model,
 //! and for inference the KV cache's and the arithmetic's precision.
+//!
+//! Every picker shares one [`Chooser`]: the workload, the language, where valid edits go and
+//! why the last pick was refused. `generation` holds the KV cache and arithmetic pickers,
+//! `training` the optimizer, ZeRO and offload ones.
+
+mod generation;
+mod training;
 
 use gpucost_core::format::Lang;
-use gpucost_core::recommend::workload::{Offload, Optimizer, ZeroStage};
 use gpucost_core::recommend::{
-    ActPrecision, KnownModel, KvPrecision, ModelChoice, Precision, TaskKind, Workload,
-    WorkloadError,
+    KnownModel, ModelChoice, Precision, TaskKind, Workload, WorkloadError,
 };
 use leptos::prelude::*;
 
@@ -15,7 +20,111 @@ use super::words;
 use crate::pages::calc::recommendation::{model_label, task_label};
 use gpucost_core::l10n::ui::Text;
 
-/// Task, model (with a custom parameter count) and precision.
+/// What every picker of the row shares.
+#[derive(Clone, Copy)]
+struct Chooser {
+    /// The workload being described.
+    workload: Signal<Option<Workload>>,
+    /// The page's language.
+    lang: Signal<Lang>,
+    /// Called with every valid workload chosen.
+    on_edit: Callback<Workload>,
+    /// Why the last pick was refused, until a valid one.
+    problem: RwSignal<Option<Vec<WorkloadError>>>,
+    /// The workload's task.
+    task: Memo<Option<TaskKind>>,
+}
+
+impl Chooser {
+    /// Whether there is a workload and `holds` is true of it (tracked).
+    fn is(self, holds: impl FnOnce(&Workload) -> bool) -> bool {
+        self.workload.with(|w| w.as_ref().is_some_and(holds))
+    }
+
+    /// Hands on a valid workload and clears the refusal, or keeps why it was refused.
+    fn write(self, result: Result<Workload, Vec<WorkloadError>>) {
+        match result {
+            Ok(w) => {
+                self.problem.set(None);
+                self.on_edit.run(w);
+            }
+            Err(e) => self.problem.set(Some(e)),
+        }
+    }
+
+    /// Sets a picked `value` (when the pick is one) on the workload, which keeps it only if
+    /// the workload stays valid.
+    fn pick<T>(self, value: Option<T>, set: impl FnOnce(&mut Workload, T)) {
+        let (Some(mut n), Some(v)) = (self.workload.get_untracked(), value) else {
+            return;
+        };
+        set(&mut n, v);
+        self.write(n.validate().map(|_| n));
+    }
+
+    /// Starts `task`: the workload moved to it, or the task's defaults when there is none.
+    fn start(self, task: TaskKind) {
+        let w = self.workload.get_untracked();
+        self.write(Ok(
+            w.map_or_else(|| Workload::for_task(task), |w| w.with_task(task))
+        ));
+    }
+
+    /// Picks the model `slug` names, keeping a custom size already typed.
+    fn model(self, slug: &str) {
+        let Some(w) = self.workload.get_untracked() else {
+            return;
+        };
+        if let Some(m) = ModelChoice::from_slug(slug, w.model.custom_params()) {
+            self.write(w.with_model(m));
+        }
+    }
+}
+
+/// A labelled select of the row; its children are the options.
+#[component]
+fn Picker(
+    /// Visible label.
+    label: Text,
+    /// `data-testid` of the select.
+    testid: &'static str,
+    /// The page's language.
+    lang: Signal<Lang>,
+    /// Called with the value picked.
+    on_pick: Callback<String>,
+    /// The options.
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{move || label.get(lang.get())}</span>
+            <select data-testid=testid on:change=move |ev| on_pick.run(event_target_value(&ev))>
+                {children()}
+            </select>
+        </label>
+    }
+}
+
+/// One `<option>` per value of `all`, by its slug, selected while `chosen` holds for it.
+fn options<T, L>(
+    all: impl IntoIterator<Item = T>,
+    slug: fn(T) -> &'static str,
+    chosen: impl Fn(T) -> bool + Copy + Send + Sync + 'static,
+    label: impl Fn(T) -> L,
+) -> impl IntoView
+where
+    T: Copy + Send + Sync + 'static,
+    L: IntoView + 'static,
+{
+    all.into_iter()
+        .map(
+            move |x| view! { <option value=slug(x) selected=move || chosen(x)>{label(x)}</option> },
+        )
+        .collect_view()
+}
+
+/// Task, model (with a custom parameter count) and precision, then the pickers that fit the
+/// task, the precision hint and why a pick was refused.
 #[component]
 pub(crate) fn WorkloadChoices(
     /// The workload being described.
@@ -27,253 +136,125 @@ pub(crate) fn WorkloadChoices(
     /// Called with every valid workload chosen.
     on_edit: Callback<Workload>,
 ) -> impl IntoView {
-    let problem: RwSignal<Option<Vec<WorkloadError>>> = RwSignal::new(None);
-    let write = move |r: Result<Workload, Vec<WorkloadError>>| match r {
-        Ok(w) => {
-            problem.set(None);
-            on_edit.run(w);
-        }
-        Err(e) => problem.set(Some(e)),
+    let c = Chooser {
+        workload,
+        lang,
+        on_edit,
+        problem: RwSignal::new(None),
+        task: Memo::new(move |_| workload.with(|w| w.map(|w| w.kind()))),
     };
-    let is = move |f: &dyn Fn(&Workload) -> bool| workload.with(|w| w.as_ref().is_some_and(f));
-    let on_task = move |ev: leptos::ev::Event| {
-        if let Some(task) = TaskKind::from_slug(&event_target_value(&ev)) {
-            let w = workload.get_untracked();
-            write(Ok(w.map_or_else(
-                || Workload::for_task(task),
-                |w| w.with_task(task),
-            )));
-        }
-    };
-    let on_model = move |ev: leptos::ev::Event| {
-        let Some(w) = workload.get_untracked() else {
-            return;
-        };
-        if let Some(m) = ModelChoice::from_slug(&event_target_value(&ev), w.model.custom_params()) {
-            write(w.with_model(m));
-        }
-    };
-    let on_precision = move |ev: leptos::ev::Event| {
-        let Some(w) = workload.get_untracked() else {
-            return;
-        };
-        if let Some(p) = Precision::from_slug(&event_target_value(&ev)) {
-            let n = Workload { precision: p, ..w };
-            write(n.validate().map(|_| n));
-        }
-    };
-    let on_kv = move |ev: leptos::ev::Event| {
-        let Some(mut n) = workload.get_untracked() else {
-            return;
-        };
-        if let Some(kv) = KvPrecision::from_slug(&event_target_value(&ev)) {
-            n.options.kv_cache = kv;
-            write(n.validate().map(|_| n));
-        }
-    };
-    let on_act = move |ev: leptos::ev::Event| {
-        let Some(mut n) = workload.get_untracked() else {
-            return;
-        };
-        if let Some(act) = ActPrecision::from_slug(&event_target_value(&ev)) {
-            n.options.activations = act;
-            write(n.validate().map(|_| n));
-        }
-    };
-    // The training choices: optimizer, ZeRO stage, where optimizer states live.
-    let edit_ft = move |ev: leptos::ev::Event, set: &dyn Fn(&mut Workload, &str) -> bool| {
-        let Some(mut n) = workload.get_untracked() else {
-            return;
-        };
-        if set(&mut n, &event_target_value(&ev)) {
-            write(n.validate().map(|_| n));
-        }
-    };
-    let on_opt = move |ev| {
-        edit_ft(ev, &|n, v| {
-            Optimizer::from_slug(v).is_some_and(|o| {
-                n.options.fine_tune.optimizer = o;
-                true
-            })
-        })
-    };
-    let on_zero = move |ev| {
-        edit_ft(ev, &|n, v| {
-            ZeroStage::from_slug(v).is_some_and(|z| {
-                n.options.fine_tune.zero = z;
-                true
-            })
-        })
-    };
-    let on_offload = move |ev| {
-        edit_ft(ev, &|n, v| {
-            Offload::from_slug(v).is_some_and(|o| {
-                n.options.fine_tune.offload = o;
-                true
-            })
-        })
-    };
-    let training = move || is(&|w| w.kind().is_training());
-    let offload_label = move |o: Offload| match o {
-        Offload::None => Text::WorkloadOffloadNone.get(lang.get()),
-        Offload::Optimizer => Text::WorkloadOffloadHost.get(lang.get()),
-    };
+    let custom = move || c.is(|w| matches!(w.model, ModelChoice::Custom { .. }));
     // The KV cache and arithmetic pickers: text generation only.
     let generating =
-        move || is(&|w| !w.kind().is_training() && w.model.spec().arch.generates_tokens());
-    let act_label = move |a: ActPrecision| match a {
-        ActPrecision::Auto => Text::WorkloadArithmeticAuto.get(lang.get()).to_string(),
-        other => other.as_str().to_uppercase(),
-    };
-    let task = Memo::new(move |_| workload.with(|w| w.map(|w| w.kind())));
-    let models: Vec<ModelChoice> = KnownModel::ALL
-        .into_iter()
-        .map(ModelChoice::Known)
-        .chain([ModelChoice::Custom { params: 0 }])
-        .collect();
-    let t = move |text: Text| text.get(lang.get());
+        move || c.is(|w| !w.kind().is_training() && w.model.spec().arch.generates_tokens());
+    let training = move || c.is(|w| w.kind().is_training());
     let hint = move || {
-        task.get()
+        c.task
+            .get()
             .and_then(TaskKind::precision_hint)
             .map(|h| words::precision_hint(&h, lang.get()))
     };
     let choice_error = move || {
-        problem
+        c.problem
             .get()
             .map(|e| words::field_error(&FieldError::Workload(e), lang.get()))
     };
-    let precision_option = move |p: Precision| {
-        if task.get().is_some_and(|k| k.allows(p)) {
-            p.label().to_string()
-        } else {
-            format!("{} ({})", p.label(), t(Text::WorkloadUnavailable))
-        }
-    };
     view! {
         <div class="row">
-            <label class="field">
-                <span>{move || t(Text::WorkloadTask)}</span>
-                <select data-testid="workload-task" on:change=on_task>
-                    {TaskKind::ALL
-                        .into_iter()
-                        .map(|k| view! {
-                            <option value=k.as_str() selected=move || task.get() == Some(k)>
-                                {move || task_label(k, lang.get())}
-                            </option>
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-            <label class="field">
-                <span>{move || t(Text::WorkloadModel)}</span>
-                <select data-testid="workload-model" on:change=on_model>
-                    {models
-                        .into_iter()
-                        .map(|m| {
-                            let slug = m.as_str();
-                            view! {
-                                <option value=slug selected=move || is(&|w| w.model.as_str() == slug)>
-                                    {move || model_label(m, lang.get())}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-            <Show when=move || is(&|w| matches!(w.model, ModelChoice::Custom { .. }))>
+            <TaskPicker chooser=c />
+            <ModelPicker chooser=c />
+            <Show when=custom>
                 <WorkloadField field=Field::Params workload lang on_edit />
             </Show>
-            <label class="field">
-                <span>{move || t(Text::WorkloadPrecision)}</span>
-                <select data-testid="workload-precision" on:change=on_precision>
-                    {Precision::ALL
-                        .into_iter()
-                        .map(|p| {
-                            let allowed = move || task.get().is_some_and(|k| k.allows(p));
-                            view! {
-                                <option
-                                    value=p.as_str()
-                                    disabled=move || !allowed()
-                                    selected=move || is(&|w| w.precision == p)
-                                >
-                                    {move || precision_option(p)}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
+            <PrecisionPicker chooser=c />
             <Show when=generating>
-                <label class="field">
-                    <span>{move || t(Text::WorkloadKvCache)}</span>
-                    <select data-testid="workload-kv" on:change=on_kv>
-                        {KvPrecision::ALL
-                            .into_iter()
-                            .map(|k| view! {
-                                <option value=k.as_str() selected=move || is(&|w| w.options.kv_cache == k)>
-                                    {k.label()}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{move || t(Text::WorkloadArithmetic)}</span>
-                    <select data-testid="workload-act" on:change=on_act>
-                        {ActPrecision::ALL
-                            .into_iter()
-                            .map(|a| view! {
-                                <option value=a.as_str() selected=move || is(&|w| w.options.activations == a)>
-                                    {move || act_label(a)}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <generation::GenerationPickers chooser=c />
             </Show>
             <Show when=training>
-                <label class="field">
-                    <span>{move || t(Text::WorkloadOptimizer)}</span>
-                    <select data-testid="workload-opt" on:change=on_opt>
-                        {Optimizer::ALL
-                            .into_iter()
-                            .map(|o| view! {
-                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.optimizer == o)>
-                                    {o.label()}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{move || t(Text::WorkloadZero)}</span>
-                    <select data-testid="workload-zero" on:change=on_zero>
-                        {ZeroStage::ALL
-                            .into_iter()
-                            .map(|z| view! {
-                                <option value=z.as_str() selected=move || is(&|w| w.options.fine_tune.zero == z)>
-                                    {format!("ZeRO-{}", z.as_str())}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{move || t(Text::WorkloadOffload)}</span>
-                    <select data-testid="workload-offload" on:change=on_offload>
-                        {Offload::ALL
-                            .into_iter()
-                            .map(|o| view! {
-                                <option value=o.as_str() selected=move || is(&|w| w.options.fine_tune.offload == o)>
-                                    {move || offload_label(o)}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
+                <training::TrainingPickers chooser=c />
             </Show>
         </div>
         <p class="hint" data-testid="workload-precision-hint">{hint}</p>
         <p class="field-error" role="alert" data-testid="workload-choice-error">{choice_error}</p>
+    }
+}
+
+/// The task select.
+#[component]
+fn TaskPicker(
+    /// The row's shared state.
+    chooser: Chooser,
+) -> impl IntoView {
+    let c = chooser;
+    let on_pick = Callback::new(move |v: String| {
+        if let Some(task) = TaskKind::from_slug(&v) {
+            c.start(task);
+        }
+    });
+    let chosen = move |k: TaskKind| c.task.get() == Some(k);
+    let label = move |k: TaskKind| move || task_label(k, c.lang.get());
+    view! {
+        <Picker label=Text::WorkloadTask testid="workload-task" lang=c.lang on_pick>
+            {options(TaskKind::ALL, TaskKind::as_str, chosen, label)}
+        </Picker>
+    }
+}
+
+/// The model select: every known model, then a custom size.
+#[component]
+fn ModelPicker(
+    /// The row's shared state.
+    chooser: Chooser,
+) -> impl IntoView {
+    let c = chooser;
+    let models = KnownModel::ALL
+        .into_iter()
+        .map(ModelChoice::Known)
+        .chain([ModelChoice::Custom { params: 0 }]);
+    let on_pick = Callback::new(move |v: String| c.model(&v));
+    let chosen = move |m: ModelChoice| c.is(|w| w.model.as_str() == m.as_str());
+    let label = move |m: ModelChoice| move || model_label(m, c.lang.get());
+    view! {
+        <Picker label=Text::WorkloadModel testid="workload-model" lang=c.lang on_pick>
+            {options(models, ModelChoice::as_str, chosen, label)}
+        </Picker>
+    }
+}
+
+/// The precision select; a precision the task cannot use is disabled and says so.
+#[component]
+fn PrecisionPicker(
+    /// The row's shared state.
+    chooser: Chooser,
+) -> impl IntoView {
+    let c = chooser;
+    let on_pick = Callback::new(move |v: String| {
+        c.pick(Precision::from_slug(&v), |n, p| n.precision = p);
+    });
+    let allowed = move |p: Precision| c.task.get().is_some_and(|k| k.allows(p));
+    view! {
+        <Picker label=Text::WorkloadPrecision testid="workload-precision" lang=c.lang on_pick>
+            {Precision::ALL
+                .into_iter()
+                .map(|p| view! {
+                    <option
+                        value=p.as_str()
+                        disabled=move || !allowed(p)
+                        selected=move || c.is(|w| w.precision == p)
+                    >
+                        {move || precision_text(p, allowed(p), c.lang.get())}
+                    </option>
+                })
+                .collect_view()}
+        </Picker>
+    }
+}
+
+/// A precision option's text: its name, and that it is unavailable where it is not `allowed`.
+fn precision_text(p: Precision, allowed: bool, lang: Lang) -> String {
+    if allowed {
+        p.label().to_string()
+    } else {
+        format!("{} ({})", p.label(), Text::WorkloadUnavailable.get(lang))
     }
 }

@@ -4,10 +4,59 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::Workload;
 use leptos::prelude::*;
 
-use super::fields::{apply, field_text, Field};
+use super::fields::{apply, field_text, Field, FieldError};
 use super::words;
+use gpucost_core::l10n::ui::Text;
 
-/// One text field of the workload.
+/// What one field was typed and what the typing does, shared by its input and its message.
+#[derive(Clone, Copy)]
+struct Draft {
+    /// Which field.
+    field: Field,
+    /// The workload being described.
+    workload: Signal<Option<Workload>>,
+    /// Called with every valid workload typed.
+    on_edit: Callback<Workload>,
+    /// What was last typed, if anything.
+    typed: RwSignal<Option<String>>,
+}
+
+impl Draft {
+    /// What the input shows: the typed text while it still describes the stored value (so
+    /// `15000` is not rewritten to `15K` mid-typing) or while it is invalid, else the stored
+    /// value's own text.
+    fn shown(self) -> String {
+        self.workload
+            .get()
+            .map(|w| match self.typed.get_untracked() {
+                Some(d) if apply(&w, self.field, &d).map_or(true, |n| n == w) => d,
+                _ => field_text(&w, self.field),
+            })
+            .unwrap_or_default()
+    }
+
+    /// Why the typed text is refused, if it is.
+    fn refusal(self) -> Option<FieldError> {
+        let text = self.typed.get()?;
+        let w = self.workload.get()?;
+        apply(&w, self.field, &text).err()
+    }
+
+    /// Keeps `text` and hands on the workload it makes, when that is valid and new.
+    fn input(self, text: String) {
+        self.typed.set(Some(text.clone()));
+        if let Some(w) = self.workload.get_untracked() {
+            if let Ok(n) = apply(&w, self.field, &text) {
+                if n != w {
+                    self.on_edit.run(n);
+                }
+            }
+        }
+    }
+}
+
+/// One text field of the workload: its label, the input with its unit, and why the text
+/// typed is refused.
 #[component]
 pub(crate) fn WorkloadField(
     /// Which field.
@@ -21,23 +70,13 @@ pub(crate) fn WorkloadField(
     /// Called with every valid workload typed.
     on_edit: Callback<Workload>,
 ) -> impl IntoView {
-    // What was last typed; shown while it still describes the stored value (so `15000` is
-    // not rewritten to `15K` mid-typing) or while it is invalid.
-    let draft: RwSignal<Option<String>> = RwSignal::new(None);
-    let error = Memo::new(move |_| {
-        let text = draft.get()?;
-        let w = workload.get()?;
-        apply(&w, field, &text).err()
-    });
-    let shown = move || {
-        workload
-            .get()
-            .map(|w| match draft.get_untracked() {
-                Some(d) if apply(&w, field, &d).map_or(true, |n| n == w) => d,
-                _ => field_text(&w, field),
-            })
-            .unwrap_or_default()
+    let draft = Draft {
+        field,
+        workload,
+        on_edit,
+        typed: RwSignal::new(None),
     };
+    let error = Memo::new(move |_| draft.refusal());
     let testid = format!("workload-{}", field.slug());
     let error_id = format!("{testid}-error");
     let inputmode = if field.is_decimal() {
@@ -45,44 +84,23 @@ pub(crate) fn WorkloadField(
     } else {
         "text"
     };
-    let label = move || words::label(field).get(lang.get());
-    let placeholder = move || {
-        words::placeholder(field)
-            .map(|p| p.get(lang.get()))
-            .unwrap_or_default()
-    };
-    let unit = move || {
-        words::unit(field)
-            .map(|u| u.get(lang.get()))
-            .unwrap_or_default()
-    };
+    let word = move |text: Option<Text>| text.map(|t| t.get(lang.get())).unwrap_or_default();
     let message = move || error.get().map(|e| words::field_error(&e, lang.get()));
-    let on_input = move |ev: leptos::ev::Event| {
-        let text = event_target_value(&ev);
-        draft.set(Some(text.clone()));
-        if let Some(w) = workload.get_untracked() {
-            if let Ok(n) = apply(&w, field, &text) {
-                if n != w {
-                    on_edit.run(n);
-                }
-            }
-        }
-    };
     view! {
         <label class="field">
-            <span>{label}</span>
+            <span>{move || words::label(field).get(lang.get())}</span>
             <span class="with-unit">
                 <input
                     type="text"
                     inputmode=inputmode
                     data-testid=testid
-                    placeholder=placeholder
-                    prop:value=shown
+                    placeholder=move || word(words::placeholder(field))
+                    prop:value=move || draft.shown()
                     aria-invalid=move || error.with(|e| e.is_some()).to_string()
                     aria-describedby=error_id.clone()
-                    on:input=on_input
+                    on:input=move |ev| draft.input(event_target_value(&ev))
                 />
-                <span class="unit">{unit}</span>
+                <span class="unit">{move || word(words::unit(field))}</span>
             </span>
             <span class="field-error" id=error_id role="alert" aria-live="polite">
                 {message}
