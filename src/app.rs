@@ -42,44 +42,9 @@ pub fn App() -> impl IntoView {
         if let Some(root) = leptos::prelude::document().document_element() {
             let _ = root.class_list().add_1("embedded");
         }
-    }
-    // "Open in the full calculator": the same state without the embedding options.
-    let full_href = move || {
-        app.page.with(|p| {
-            let mut s = p.clone();
-            s.embed = share::Embed::default();
-            format!("?{}", share::encode(&s))
-        })
-    };
-    // The notice and the settings get what they show and a way to write back, not the state.
-    let notice = move || {
-        view! {
-            <IgnoredParams
-                lang=app.lang
-                issues=app.issues
-                on_dismiss=Callback::new(move |()| app.issues.set(Vec::new()))
-            />
-        }
-    };
-    let settings = move || {
-        view! {
-            <Settings
-                lang=app.lang
-                currency=app.currency
-                cny_per_usd=Signal::derive(move || app.fx.with(|fx| fx.cny_per_usd()))
-                on_lang=Callback::new(move |lang| app.page.update(|p| p.lang = lang))
-                on_currency=Callback::new(move |currency| app.page.update(|p| p.currency = currency))
-                on_fx=Callback::new(move |rate| app.page.update(|p| p.fx_cny_per_usd = rate))
-            />
-        }
-    };
-    if embedded {
         return view! {
-            <div class="embed-bar">
-                <strong>{move || app.t(Text::AppTitle)}</strong>
-                <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
-            </div>
-            {notice()}
+            <EmbedBar />
+            <Notice />
             <MainView view=view />
         }
         .into_any();
@@ -91,47 +56,97 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">{move || app.t(Text::Tagline)}</p>
             </div>
             <nav aria-label="views">
-                <a
-                    href="?"
-                    data-testid="nav-calc"
-                    aria-current=move || (view.get() == View::Calculator).then_some("page")
-                    on:click=move |ev| {
-                        ev.prevent_default();
-                        app.page.update(|p| p.view = View::Calculator);
-                    }
-                >
-                    {move || app.t(Text::NavCalculator)}
-                </a>
-                <a
-                    href="?view=catalog"
-                    data-testid="nav-catalog"
-                    aria-current=move || (view.get() == View::Catalog).then_some("page")
-                    on:click=move |ev| {
-                        ev.prevent_default();
-                        app.page.update(|p| p.view = View::Catalog);
-                    }
-                >
-                    {move || app.t(Text::NavCatalog)}
-                </a>
-                <a
-                    href="?view=review"
-                    data-testid="nav-review"
-                    aria-current=move || (view.get() == View::Review).then_some("page")
-                    on:click=move |ev| {
-                        ev.prevent_default();
-                        app.page.update(|p| p.view = View::Review);
-                    }
-                >
-                    {move || app.t(Text::NavReview)}
-                </a>
+                <NavLink to=View::Calculator href="?" testid="nav-calc" text=Text::NavCalculator current=view />
+                <NavLink to=View::Catalog href="?view=catalog" testid="nav-catalog" text=Text::NavCatalog current=view />
+                <NavLink to=View::Review href="?view=review" testid="nav-review" text=Text::NavReview current=view />
             </nav>
-            {settings()}
+            <HeaderSettings />
         </header>
-        {notice()}
+        <Notice />
         <MainView view=view />
         <Footer />
     }
     .into_any()
+}
+
+/// An embedded calculator's bar: the title and "open in the full calculator".
+#[component]
+fn EmbedBar() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // The same state without the embedding options.
+    let full_href = move || {
+        app.page.with(|p| {
+            let mut s = p.clone();
+            s.embed = share::Embed::default();
+            format!("?{}", share::encode(&s))
+        })
+    };
+    view! {
+        <div class="embed-bar">
+            <strong>{move || app.t(Text::AppTitle)}</strong>
+            <a href=full_href target="_blank" rel="noopener" data-testid="open-full">{move || app.t(Text::OpenFull)}</a>
+        </div>
+    }
+}
+
+/// One link of the header's navigation, marked as the current page when it is.
+#[component]
+fn NavLink(
+    /// The page it opens.
+    to: View,
+    /// Its address, so it works before the page's code runs and in a new tab.
+    href: &'static str,
+    /// Its `data-testid`.
+    testid: &'static str,
+    /// Its words.
+    text: Text,
+    /// The page shown.
+    current: Memo<View>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <a
+            href=href
+            data-testid=testid
+            aria-current=move || (current.get() == to).then_some("page")
+            on:click=move |ev| {
+                ev.prevent_default();
+                app.page.update(|p| p.view = to);
+            }
+        >
+            {move || app.t(text)}
+        </a>
+    }
+}
+
+/// The notice of ignored link parameters: it gets what it shows and a way to dismiss, not
+/// the state.
+#[component]
+fn Notice() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <IgnoredParams
+            lang=app.lang
+            issues=app.issues
+            on_dismiss=Callback::new(move |()| app.issues.set(Vec::new()))
+        />
+    }
+}
+
+/// The header's settings: they get what they show and a way to write back, not the state.
+#[component]
+fn HeaderSettings() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    view! {
+        <Settings
+            lang=app.lang
+            currency=app.currency
+            cny_per_usd=Signal::derive(move || app.fx.with(|fx| fx.cny_per_usd()))
+            on_lang=Callback::new(move |lang| app.page.update(|p| p.lang = lang))
+            on_currency=Callback::new(move |currency| app.page.update(|p| p.currency = currency))
+            on_fx=Callback::new(move |rate| app.page.update(|p| p.fx_cny_per_usd = rate))
+        />
+    }
 }
 
 /// The page the link names, in the page's one `<main>`.

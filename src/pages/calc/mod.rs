@@ -16,6 +16,7 @@ pub mod workload_form;
 use std::sync::Arc;
 
 use gpucost_core::catalog::embedded;
+use gpucost_core::recommend::Recommendation;
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session::{self, Estimate};
 use leptos::prelude::*;
@@ -43,11 +44,31 @@ impl Computed {
 #[component]
 pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
-    // The recommendation depends only on the workload, the place and host floor, the rates and
-    // the currency, and it is most of an estimate's time when a workload is described: kept
-    // across every other edit, and made once the first result is painted and the form in
-    // place, so neither waits for it. Its code is fetched then too (a part of the release
-    // build).
+    provide_context(Computed(estimate(app, recommendation(app))));
+
+    let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
+    // Kept here, above the lock: the settings once opened stay built.
+    let more_opened = RwSignal::new(false);
+    view! {
+        <Show when=move || !locked.get()>
+            <presets::PresetBar />
+        </Show>
+        <div class="calc" class:locked=move || locked.get()>
+            <Show when=move || !locked.get()>
+                <InputsSection more_opened=more_opened />
+            </Show>
+            <results::ResultsPanel />
+        </div>
+    }
+}
+
+/// The hardware recommendation for the page's workload, once its code is here.
+///
+/// It depends only on the workload, the place and host floor, the rates and the currency,
+/// and it is most of an estimate's time when a workload is described: kept across every
+/// other edit, and made once the first result is painted and the form in place, so neither
+/// waits for it. Its code is fetched then too (a part of the release build).
+fn recommendation(app: AppState) -> Memo<Option<Arc<Recommendation>>> {
     let recommender = RwSignal::new(None::<later::Recommender>);
     Effect::new(move |_| {
         if app.after_form() && recommender.get_untracked().is_none() {
@@ -62,7 +83,7 @@ pub fn CalculatorPage() -> impl IntoView {
     });
     let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
     let placement = Memo::new(move |_| app.page.with(|p| p.scenario.placement()));
-    let recommendation = Memo::new(move |_| {
+    Memo::new(move |_| {
         let recommend = recommender.get()?;
         let w = workload.get()?.validate().ok()?;
         Some(Arc::new(recommend(
@@ -73,13 +94,21 @@ pub fn CalculatorPage() -> impl IntoView {
             app.currency.get(),
             app.today,
         )))
-    });
-    // The estimate depends on the scenario, currency and rate — not on the language. The
-    // recommendation is read only for a valid scenario, so an invalid one does not make it;
-    // the estimate uses it only when it was made for this workload, place and currency.
+    })
+}
+
+/// The page's one estimate.
+///
+/// It depends on the scenario, currency and rate — not on the language. The recommendation
+/// is read only for a valid scenario, so an invalid one does not make it; the estimate uses
+/// it only when it was made for this workload, place and currency.
+fn estimate(
+    app: AppState,
+    recommendation: Memo<Option<Arc<Recommendation>>>,
+) -> Memo<Result<Estimate, Vec<ScenarioError>>> {
     // Keeps the offers' regions across edits (they change only with the discounts or place).
     let estimator = session::Estimator::new(embedded());
-    let computed = Memo::new(move |_| {
+    Memo::new(move |_| {
         let scenario = app.page.with(|p| p.scenario.clone());
         estimator.estimate_kept(
             scenario,
@@ -88,44 +117,42 @@ pub fn CalculatorPage() -> impl IntoView {
             app.today,
             || recommendation.get(),
         )
-    });
-    provide_context(Computed(computed));
+    })
+}
 
-    let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
-    let more_opened = RwSignal::new(false);
+/// The scenario's inputs: the form (after the first paint), the collapsed "more settings"
+/// and the saved scenarios.
+#[component]
+fn InputsSection(
+    /// Whether "more settings" was ever opened (then its editors are built).
+    more_opened: RwSignal<bool>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
     view! {
-        <Show when=move || !locked.get()>
-            <presets::PresetBar />
-        </Show>
-        <div class="calc" class:locked=move || locked.get()>
-            <Show when=move || !locked.get()>
-            <section class="inputs" aria-labelledby="inputs-heading">
-                <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
-                // After the first paint: the first result does not wait for the form's code.
-                <Show
-                    when=move || app.painted.get()
-                    fallback=parts::loading
-                >
-                    {parts::shown(async move {
-                        let form = loaded!(later::scenario_form());
-                        app.form_settled.set(true);
-                        form
-                    })}
-                </Show>
-                <details class="more" on:toggle=move |_| more_opened.set(true)>
-                    <summary>{move || app.t(Text::MoreSettings)}</summary>
-                    // Collapsed at first: built, and its code fetched, when first opened.
-                    <Show when=move || more_opened.get()>
-                        {show_part!(later::more_settings())}
-                    </Show>
-                </details>
-                // After the first paint: its code is fetched then, not during the first render.
-                <Show when=move || app.after_form()>
-                    {show_part!(later::saved_scenarios())}
-                </Show>
-            </section>
+        <section class="inputs" aria-labelledby="inputs-heading">
+            <h2 id="inputs-heading">{move || app.t(Text::InputsHeading)}</h2>
+            // After the first paint: the first result does not wait for the form's code.
+            <Show
+                when=move || app.painted.get()
+                fallback=parts::loading
+            >
+                {parts::shown(async move {
+                    let form = loaded!(later::scenario_form());
+                    app.form_settled.set(true);
+                    form
+                })}
             </Show>
-            <results::ResultsPanel />
-        </div>
+            <details class="more" on:toggle=move |_| more_opened.set(true)>
+                <summary>{move || app.t(Text::MoreSettings)}</summary>
+                // Collapsed at first: built, and its code fetched, when first opened.
+                <Show when=move || more_opened.get()>
+                    {show_part!(later::more_settings())}
+                </Show>
+            </details>
+            // After the first paint: its code is fetched then, not during the first render.
+            <Show when=move || app.after_form()>
+                {show_part!(later::saved_scenarios())}
+            </Show>
+        </section>
     }
 }

@@ -102,54 +102,85 @@ pub(crate) fn embed_snippet(base: &str, state: &PageState, lock: bool, height: u
     )
 }
 
-/// A dialog that writes the iframe snippet for the current scenario, with a live preview.
-#[component]
-fn EmbedDialog() -> impl IntoView {
-    let app = expect_context::<AppState>();
-    let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let lock = RwSignal::new(false);
-    let open = RwSignal::new(false);
-    let base = web::page_base;
-    // Written only while the dialog is open: closed, an edit costs nothing here.
-    let snippet = move || {
-        if !open.get() {
+/// What the embed dialog's parts share: the dialog element, its lock option, whether it is
+/// open, and whether the snippet was copied.
+#[derive(Clone, Copy)]
+struct EmbedState {
+    app: AppState,
+    dialog: NodeRef<leptos::html::Dialog>,
+    lock: RwSignal<bool>,
+    open: RwSignal<bool>,
+    copied: RwSignal<bool>,
+}
+
+impl EmbedState {
+    /// Closed, unlocked, nothing copied.
+    fn new(app: AppState) -> Self {
+        Self {
+            app,
+            dialog: NodeRef::new(),
+            lock: RwSignal::new(false),
+            open: RwSignal::new(false),
+            copied: RwSignal::new(false),
+        }
+    }
+
+    /// The snippet, written only while the dialog is open: closed, an edit costs nothing here.
+    fn snippet(self) -> String {
+        if !self.open.get() {
             return String::new();
         }
-        app.page
-            .with(|p| embed_snippet(&base(), p, lock.get(), 900))
-    };
-    let preview_src = move || {
-        app.page.with(|p| {
+        self.app
+            .page
+            .with(|p| embed_snippet(&web::page_base(), p, self.lock.get(), 900))
+    }
+
+    /// The preview's address: the page embedded as the snippet would embed it.
+    fn preview_src(self) -> String {
+        self.app.page.with(|p| {
             let mut s = p.clone();
             s.embed = Embed {
                 enabled: true,
-                locked: lock.get(),
+                locked: self.lock.get(),
                 frame: Some("preview".into()),
             };
             format!("?{}", share::encode(&s))
         })
-    };
-    let show = move |_| {
-        open.set(true);
-        if let Some(d) = dialog.get_untracked() {
+    }
+
+    /// Opens the dialog, modal.
+    fn show(self) {
+        self.open.set(true);
+        if let Some(d) = self.dialog.get_untracked() {
             let _ = d.show_modal();
         }
-    };
-    let close = move |_| {
-        open.set(false);
-        if let Some(d) = dialog.get_untracked() {
+    }
+
+    /// Closes the dialog.
+    fn close(self) {
+        self.open.set(false);
+        if let Some(d) = self.dialog.get_untracked() {
             d.close();
         }
-    };
-    let copied = RwSignal::new(false);
-    let copy = move |_| {
-        let text = snippet();
+    }
+
+    /// Copies the snippet to the clipboard, and says whether it could.
+    fn copy(self) {
+        let text = self.snippet();
+        let copied = self.copied;
         leptos::task::spawn_local(async move {
             copied.set(web::copy_to_clipboard(&text).await);
         });
-    };
+    }
+}
+
+/// A dialog that writes the iframe snippet for the current scenario, with a live preview.
+#[component]
+fn EmbedDialog() -> impl IntoView {
+    let embed = EmbedState::new(expect_context::<AppState>());
+    let (app, dialog, lock) = (embed.app, embed.dialog, embed.lock);
     view! {
-        <button type="button" data-testid="embed-open" on:click=show>{move || app.t(Text::Embed)}</button>
+        <button type="button" data-testid="embed-open" on:click=move |_| embed.show()>{move || app.t(Text::Embed)}</button>
         <dialog node_ref=dialog class="embed-dialog" aria-labelledby="embed-title" data-testid="embed-dialog">
             <h2 id="embed-title">{move || app.t(Text::EmbedTitle)}</h2>
             <p class="hint">{move || app.t(Text::EmbedHelp)}</p>
@@ -157,17 +188,41 @@ fn EmbedDialog() -> impl IntoView {
                 <input type="checkbox" data-testid="embed-lock" prop:checked=move || lock.get() on:change=move |ev| lock.set(event_target_checked(&ev)) />
                 {move || app.t(Text::EmbedLock)}
             </label>
-            <textarea readonly rows="12" data-testid="embed-snippet" prop:value=snippet></textarea>
-            <div class="row">
-                <button type="button" data-testid="embed-copy" on:click=copy>{move || app.t(Text::CopySnippet)}</button>
-                <span role="status" class="copy-status">{move || copied.get().then(|| app.t(Text::Copied))}</span>
-                <button type="button" data-testid="embed-close" on:click=close>{move || app.t(Text::Close)}</button>
-            </div>
+            <textarea readonly rows="12" data-testid="embed-snippet" prop:value=move || embed.snippet()></textarea>
+            <EmbedActions embed=embed />
             <p class="hint">{move || app.t(Text::Preview)}</p>
-            {move || open.get().then(|| view! {
-                <iframe class="embed-preview" title=move || app.t(Text::Preview) src=preview_src data-testid="embed-preview"></iframe>
-            })}
+            <EmbedPreview embed=embed />
         </dialog>
+    }
+}
+
+/// The dialog's buttons: copy the snippet (and whether it was copied), close.
+#[component]
+fn EmbedActions(
+    /// The dialog's state.
+    embed: EmbedState,
+) -> impl IntoView {
+    let (app, copied) = (embed.app, embed.copied);
+    view! {
+        <div class="row">
+            <button type="button" data-testid="embed-copy" on:click=move |_| embed.copy()>{move || app.t(Text::CopySnippet)}</button>
+            <span role="status" class="copy-status">{move || copied.get().then(|| app.t(Text::Copied))}</span>
+            <button type="button" data-testid="embed-close" on:click=move |_| embed.close()>{move || app.t(Text::Close)}</button>
+        </div>
+    }
+}
+
+/// The live preview of the embedded page, loaded only while the dialog is open.
+#[component]
+fn EmbedPreview(
+    /// The dialog's state.
+    embed: EmbedState,
+) -> impl IntoView {
+    let app = embed.app;
+    view! {
+        {move || embed.open.get().then(|| view! {
+            <iframe class="embed-preview" title=move || app.t(Text::Preview) src=move || embed.preview_src() data-testid="embed-preview"></iframe>
+        })}
     }
 }
 
@@ -218,103 +273,179 @@ pub(crate) fn PricesFile() -> impl IntoView {
     }
 }
 
-/// Scenarios saved in this browser: save, open, rename, delete.
-#[component]
-pub(crate) fn SavedScenarios() -> impl IntoView {
-    let app = expect_context::<AppState>();
-    let version = RwSignal::new(0u32);
-    let listing = Memo::new(move |_| {
-        version.track();
-        let pairs = web::storage_pairs();
-        saved::list(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-    });
-    let name = RwSignal::new(String::new());
-    let save = move |_| {
+/// What the saved-scenarios parts share: the listing read from storage (read again when
+/// `version` moves) and the name typed for the next save.
+#[derive(Clone, Copy)]
+struct SavedList {
+    app: AppState,
+    version: RwSignal<u32>,
+    listing: Memo<saved::Listing>,
+    name: RwSignal<String>,
+}
+
+impl SavedList {
+    /// The scenarios saved in this browser now.
+    fn new(app: AppState) -> Self {
+        let version = RwSignal::new(0u32);
+        let listing = Memo::new(move |_| {
+            version.track();
+            let pairs = web::storage_pairs();
+            saved::list(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        });
+        Self {
+            app,
+            version,
+            listing,
+            name: RwSignal::new(String::new()),
+        }
+    }
+
+    /// Saves the page's scenario (without its embedding options) under the typed name.
+    fn save(self) {
         let Some(storage) = web::storage() else {
             return;
         };
         let keys: Vec<String> = web::storage_pairs().into_iter().map(|(k, _)| k).collect();
-        let query = app.page.with_untracked(|p| {
+        let query = self.app.page.with_untracked(|p| {
             let mut s = p.clone();
             s.embed = Embed::default();
             share::encode(&s)
         });
-        let entry = SavedScenario::new(&name.get_untracked(), &query, app.today);
+        let entry = SavedScenario::new(&self.name.get_untracked(), &query, self.app.today);
         let key = saved::new_key(&keys, js_sys::Date::now() as u64);
         let _ = storage.set_item(&key, &entry.to_json());
-        name.set(String::new());
-        version.update(|v| *v += 1);
-    };
-    let rename = move |key: String, new_name: String| {
+        self.name.set(String::new());
+        self.version.update(|v| *v += 1);
+    }
+
+    /// Renames the entry stored under `key`.
+    fn rename(self, key: &str, new_name: &str) {
         if let (Some(storage), Some((_, mut entry))) = (
             web::storage(),
-            listing.with_untracked(|l| l.entries.iter().find(|(k, _)| *k == key).cloned()),
+            self.listing
+                .with_untracked(|l| l.entries.iter().find(|(k, _)| k == key).cloned()),
         ) {
-            entry.name = saved::clean_name(&new_name);
-            let _ = storage.set_item(&key, &entry.to_json());
-            version.update(|v| *v += 1);
+            entry.name = saved::clean_name(new_name);
+            let _ = storage.set_item(key, &entry.to_json());
+            self.version.update(|v| *v += 1);
         }
-    };
-    let delete = move |key: String| {
+    }
+
+    /// Deletes the entry stored under `key`.
+    fn delete(self, key: &str) {
         if let Some(storage) = web::storage() {
-            let _ = storage.remove_item(&key);
-            version.update(|v| *v += 1);
+            let _ = storage.remove_item(key);
+            self.version.update(|v| *v += 1);
         }
+    }
+
+    /// Opens a saved scenario's link in this page, with what it ignored.
+    fn open(self, query: &str) {
+        let decoded = share::decode(query, catalog());
+        self.app.issues.set(decoded.issues);
+        self.app.page.set(decoded.state);
+    }
+}
+
+/// Scenarios saved in this browser: save, open, rename, delete.
+#[component]
+pub(crate) fn SavedScenarios() -> impl IntoView {
+    let list = SavedList::new(expect_context::<AppState>());
+    let (app, listing) = (list.app, list.listing);
+    let entries = move || {
+        listing
+            .with(|l| l.entries.clone())
+            .into_iter()
+            .map(|(key, entry)| view! { <SavedEntry list=list storage_key=key entry=entry /> })
+            .collect_view()
     };
     view! {
         <fieldset class="saved" data-testid="saved">
             <legend>{move || app.t(Text::SavedHeading)}</legend>
-            <div class="row">
-                <label class="field">
-                    <span>{move || app.t(Text::SavedName)}</span>
-                    <input type="text" maxlength="60" data-testid="save-name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
-                </label>
-                <button type="button" data-testid="save" on:click=save>{move || app.t(Text::Save)}</button>
-            </div>
-            {move || {
-                let unreadable = listing.with(|l| l.unreadable.len());
-                (unreadable > 0).then(|| view! {
-                    <p class="error-message" role="status" data-testid="saved-unreadable">
-                        {move || format!("{} {unreadable}", app.t(Text::SavedUnreadable))}
-                    </p>
-                })
-            }}
-            <ul class="saved-list">
-                {move || listing.with(|l| l.entries.clone()).into_iter().map(|(key, entry)| {
-                    let (k1, k2) = (key.clone(), key.clone());
-                    let href = format!("?{}", entry.query);
-                    let query = entry.query.clone();
-                    view! {
-                        <li data-testid="saved-entry">
-                            <a
-                                href=href
-                                on:click=move |ev| {
-                                    ev.prevent_default();
-                                    let decoded = share::decode(&query, catalog());
-                                    app.issues.set(decoded.issues);
-                                    app.page.set(decoded.state);
-                                }
-                            >
-                                {entry.name.clone()}
-                            </a>
-                            <span class="hint">{entry.saved.clone()}</span>
-                            <input
-                                type="text"
-                                maxlength="60"
-                                class="rename"
-                                aria-label=move || app.t(Text::Rename)
-                                data-testid="saved-rename"
-                                prop:value=entry.name.clone()
-                                on:change=move |ev| rename(k1.clone(), event_target_value(&ev))
-                            />
-                            <button type="button" class="remove" data-testid="saved-delete" on:click=move |_| delete(k2.clone())>
-                                {move || app.t(Text::Remove)}
-                            </button>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
+            <SaveRow list=list />
+            <UnreadableNotice list=list />
+            <ul class="saved-list">{entries}</ul>
         </fieldset>
+    }
+}
+
+/// The name field and the save button.
+#[component]
+fn SaveRow(
+    /// The saved scenarios.
+    list: SavedList,
+) -> impl IntoView {
+    let (app, name) = (list.app, list.name);
+    view! {
+        <div class="row">
+            <label class="field">
+                <span>{move || app.t(Text::SavedName)}</span>
+                <input type="text" maxlength="60" data-testid="save-name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+            </label>
+            <button type="button" data-testid="save" on:click=move |_| list.save()>{move || app.t(Text::Save)}</button>
+        </div>
+    }
+}
+
+/// How many stored entries could not be read, when some could not.
+#[component]
+fn UnreadableNotice(
+    /// The saved scenarios.
+    list: SavedList,
+) -> impl IntoView {
+    let app = list.app;
+    let unreadable = move || list.listing.with(|l| l.unreadable.len());
+    view! {
+        {move || {
+            let unreadable = unreadable();
+            (unreadable > 0).then(|| view! {
+                <p class="error-message" role="status" data-testid="saved-unreadable">
+                    {move || format!("{} {unreadable}", app.t(Text::SavedUnreadable))}
+                </p>
+            })
+        }}
+    }
+}
+
+/// One saved scenario: its link, when it was saved, its name to edit, and delete.
+#[component]
+fn SavedEntry(
+    /// The saved scenarios.
+    list: SavedList,
+    /// The storage key it is kept under.
+    storage_key: String,
+    /// The entry.
+    entry: SavedScenario,
+) -> impl IntoView {
+    let app = list.app;
+    let href = format!("?{}", entry.query);
+    let query = entry.query;
+    let (key, k2) = (storage_key.clone(), storage_key);
+    view! {
+        <li data-testid="saved-entry">
+            <a
+                href=href
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    list.open(&query);
+                }
+            >
+                {entry.name.clone()}
+            </a>
+            <span class="hint">{entry.saved.clone()}</span>
+            <input
+                type="text"
+                maxlength="60"
+                class="rename"
+                aria-label=move || app.t(Text::Rename)
+                data-testid="saved-rename"
+                prop:value=entry.name.clone()
+                on:change=move |ev| list.rename(&key, &event_target_value(&ev))
+            />
+            <button type="button" class="remove" data-testid="saved-delete" on:click=move |_| list.delete(&k2)>
+                {move || app.t(Text::Remove)}
+            </button>
+        </li>
     }
 }
 

@@ -113,34 +113,71 @@ fn ProviderRowView(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     let t = move |text: Text| text.get(lang);
-    let key = seller.clone();
-    let cells = Memo::new(move |_| {
+    let cells = row_cells(view_model, seller.clone(), lang);
+    let (rank, total) = (
+        cell(cells, |c| c.rank.clone()),
+        cell(cells, |c| c.total.clone()),
+    );
+    let per_gpu_hour = cell(cells, |c| c.per_gpu_hour.clone());
+    let regions = cell(cells, |c| c.regions.clone());
+    let best = move || cells.with(|c| c.best);
+    let details_id = details_id(&seller);
+    let open = RwSignal::new(false);
+    let shown = Signal::derive(move || open.get() || app.printing.get());
+    view! {
+        <tr data-seller=seller.clone() class:best=best>
+            <td data-label="#">{rank}</td>
+            <ProviderCell cells=cells lang=lang />
+            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
+            <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
+            <td data-label=t(Text::ColRegion) class="regions" data-testid="row-regions">{regions}</td>
+            <BillingCell cells=cells lang=lang open=open details_id=details_id.clone() />
+        </tr>
+        <tr class="details-row" id=details_id hidden=move || !open.get()>
+            <td colspan="6">
+                <LineItems seller=seller shown=shown lang=lang />
+            </td>
+        </tr>
+    }
+}
+
+/// The worded cells of `seller`'s row (empty while it is not in the results).
+fn row_cells(view_model: ViewModel, seller: String, lang: Lang) -> Memo<RowCells> {
+    Memo::new(move |_| {
         view_model.with(|v| {
             v.as_ref()
                 .ok()
-                .and_then(|r| r.rows.iter().find(|row| row.key == key))
+                .and_then(|r| r.rows.iter().find(|row| row.key == seller))
                 .map(|row| RowCells::of(row, lang))
                 .unwrap_or_default()
         })
-    });
-    // A cell reads its part of the row; when the row's words change, each cell writes its
-    // text node only if its own text did (cheaper than a memo per cell, measured A/B).
-    let cell = move |pick: fn(&RowCells) -> String| move || cells.with(pick);
-    let (rank, name, offers) = (
-        cell(|c| c.rank.clone()),
-        cell(|c| c.name.clone()),
-        cell(|c| c.offers.clone()),
+    })
+}
+
+/// A cell's text: it reads its part of the row; when the row's words change, each cell
+/// writes its text node only if its own text did (cheaper than a memo per cell, measured A/B).
+fn cell(cells: Memo<RowCells>, pick: fn(&RowCells) -> String) -> impl Fn() -> String + Copy {
+    move || cells.with(pick)
+}
+
+/// The `id` of the row holding `seller`'s line items.
+fn details_id(seller: &str) -> String {
+    format!("details-{}", seller.replace([':', ' ', '/'], "-"))
+}
+
+/// The provider cell: the seller's name, badges, offers and the date of its prices.
+#[component]
+fn ProviderCell(
+    /// The row's worded cells.
+    cells: Memo<RowCells>,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let (name, offers) = (
+        cell(cells, |c| c.name.clone()),
+        cell(cells, |c| c.offers.clone()),
     );
-    let prices_as_of = cell(|c| c.prices_as_of.clone());
-    let (total, per_gpu_hour, billing) = (
-        cell(|c| c.total.clone()),
-        cell(|c| c.per_gpu_hour.clone()),
-        cell(|c| c.billing.clone()),
-    );
-    let commitment = cell(|c| c.commitment.clone());
-    let regions = cell(|c| c.regions.clone());
-    let committed = move || cells.with(|c| !c.commitment.is_empty());
-    let best = move || cells.with(|c| c.best);
+    let prices_as_of = cell(cells, |c| c.prices_as_of.clone());
     let badge_spans = move || {
         cells
             .with(|c| c.badges.clone())
@@ -148,44 +185,65 @@ fn ProviderRowView(
             .map(|b| view! { <span class="badge">{b}</span> })
             .collect_view()
     };
-    let details_id = format!("details-{}", seller.replace([':', ' ', '/'], "-"));
-    let open = RwSignal::new(false);
+    view! {
+        <td data-label=Text::ColProvider.get(lang)>
+            <strong>{name}</strong>
+            {badge_spans}
+            <span class="offers">{offers}</span>
+            <span class="as-of" data-testid="row-prices-as-of">{prices_as_of}</span>
+        </td>
+    }
+}
+
+/// The billing cell: how the row bills, what a committed term binds, and the button that
+/// opens the line items.
+#[component]
+fn BillingCell(
+    /// The row's worded cells.
+    cells: Memo<RowCells>,
+    /// The language of the labels.
+    lang: Lang,
+    /// Whether the line items are open.
+    open: RwSignal<bool>,
+    /// The `id` of the row the button opens.
+    details_id: String,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
+    let (billing, commitment) = (
+        cell(cells, |c| c.billing.clone()),
+        cell(cells, |c| c.commitment.clone()),
+    );
+    let name = cell(cells, |c| c.name.clone());
+    let committed = move || cells.with(|c| !c.commitment.is_empty());
     // Thirteen buttons all read "Line items" to a screen reader: say whose.
     let details_label = move || format!("{}: {}", t(Text::Details), name());
-    let shown = Signal::derive(move || open.get() || app.printing.get());
     view! {
-        <tr data-seller=seller.clone() class:best=best>
-            <td data-label="#">{rank}</td>
-            <td data-label=t(Text::ColProvider)>
-                <strong>{name}</strong>
-                {badge_spans}
-                <span class="offers">{offers}</span>
-                <span class="as-of" data-testid="row-prices-as-of">{prices_as_of}</span>
-            </td>
-            <td data-label=t(Text::ColTotal) class="num total" data-testid="row-total">{total}</td>
-            <td data-label=t(Text::ColPerGpuHour) class="num">{per_gpu_hour}</td>
-            <td data-label=t(Text::ColRegion) class="regions" data-testid="row-regions">{regions}</td>
-            <td data-label=t(Text::ColBilling)>
-                {billing}
-                <Show when=committed>
-                    <span class="commitment" data-testid="row-commitment">{commitment}</span>
-                </Show>
-                <button
-                    type="button"
-                    class="link"
-                    aria-expanded=move || open.get().to_string()
-                    aria-controls=details_id.clone()
-                    aria-label=details_label
-                    on:click=move |_| open.update(|o| *o = !*o)
-                >
-                    {t(Text::Details)}
-                </button>
-            </td>
-        </tr>
-        <tr class="details-row" id=details_id hidden=move || !open.get()>
-            <td colspan="6">
-                <LineItems seller=seller shown=shown lang=lang />
-            </td>
-        </tr>
+        <td data-label=t(Text::ColBilling)>
+            {billing}
+            <Show when=committed>
+                <span class="commitment" data-testid="row-commitment">{commitment}</span>
+            </Show>
+            <button
+                type="button"
+                class="link"
+                aria-expanded=move || open.get().to_string()
+                aria-controls=details_id
+                aria-label=details_label
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {t(Text::Details)}
+            </button>
+        </td>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_details_row_id_is_one_token_whatever_the_seller_key_holds() {
+        assert_eq!(details_id("aws"), "details-aws");
+        assert_eq!(details_id("x:a b/c"), "details-x-a-b-c");
     }
 }

@@ -63,6 +63,22 @@ struct ItemCells {
     amount: String,
 }
 
+impl ItemCells {
+    /// Each charge of `line`, worded in `lang`.
+    fn of(line: &LineView, lang: Lang) -> Vec<ItemCells> {
+        line.items
+            .iter()
+            .map(|i| ItemCells {
+                label: i.label(lang),
+                quantity: i.quantity_text(lang),
+                rate: i.rate_text(lang),
+                source: i.source_text(catalog(), lang),
+                amount: format::money(i.amount),
+            })
+            .collect()
+    }
+}
+
 /// One scenario line at this provider.
 #[component]
 fn LinePlan(
@@ -71,21 +87,47 @@ fn LinePlan(
     /// The language of the labels.
     lang: Lang,
 ) -> impl IntoView {
-    let t = move |text: Text| text.get(lang);
     let heading = format!(
         "{} · {} · {}",
         line.offer_text(lang),
         line.region,
         labels::plan(line.plan, lang)
     );
-    let items = line.items.iter().map(|i| ItemCells {
-        label: i.label(lang),
-        quantity: i.quantity_text(lang),
-        rate: i.rate_text(lang),
-        source: i.source_text(catalog(), lang),
-        amount: format::money(i.amount),
-    });
+    // A committed line says what its term binds the buyer to, beside its charges.
+    let committed = line
+        .committed
+        .map(|t| view! { <p class="commitment">{t.text(lang)}</p> });
+    let options = line
+        .options
+        .iter()
+        .map(|o| view! { <li>{o.text(lang)}</li> })
+        .collect_view();
+    let (items, subtotal) = (ItemCells::of(&line, lang), format::money(line.subtotal));
+    view! {
+        <div class="line-plan">
+            <h4>{line.title(lang)}</h4>
+            <p class="offer">{heading}</p>
+            <ItemsTable items=items subtotal=subtotal lang=lang />
+            {committed}
+            <p class="options-title">{Text::BestByMode.get(lang)}</p>
+            <ul class="options">{options}</ul>
+        </div>
+    }
+}
+
+/// A line's charges (quantity × rate = amount, with the rate's source) and their subtotal.
+#[component]
+fn ItemsTable(
+    /// The charges, worded.
+    items: Vec<ItemCells>,
+    /// The sum of the charges, worded.
+    subtotal: String,
+    /// The language of the labels.
+    lang: Lang,
+) -> impl IntoView {
+    let t = move |text: Text| text.get(lang);
     let rows = items
+        .into_iter()
         .map(|i| {
             let title = i.source.clone();
             view! {
@@ -98,40 +140,24 @@ fn LinePlan(
             }
         })
         .collect_view();
-    // A committed line says what its term binds the buyer to, beside its charges.
-    let committed = line
-        .committed
-        .map(|t| view! { <p class="commitment">{t.text(lang)}</p> });
-    let options = line
-        .options
-        .iter()
-        .map(|o| view! { <li>{o.text(lang)}</li> })
-        .collect_view();
     view! {
-        <div class="line-plan">
-            <h4>{line.title(lang)}</h4>
-            <p class="offer">{heading}</p>
-            <table class="items">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(Text::Lever)}</th>
-                        <th scope="col" class="num">{t(Text::Quantity)}</th>
-                        <th scope="col" class="num">{t(Text::Rate)}</th>
-                        <th scope="col" class="num">{t(Text::Amount)}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {rows}
-                    <tr class="subtotal">
-                        <td colspan="3">{t(Text::Subtotal)}</td>
-                        <td class="num">{format::money(line.subtotal)}</td>
-                    </tr>
-                </tbody>
-            </table>
-            {committed}
-            <p class="options-title">{t(Text::BestByMode)}</p>
-            <ul class="options">{options}</ul>
-        </div>
+        <table class="items">
+            <thead>
+                <tr>
+                    <th scope="col">{t(Text::Lever)}</th>
+                    <th scope="col" class="num">{t(Text::Quantity)}</th>
+                    <th scope="col" class="num">{t(Text::Rate)}</th>
+                    <th scope="col" class="num">{t(Text::Amount)}</th>
+                </tr>
+            </thead>
+            <tbody>
+                {rows}
+                <tr class="subtotal">
+                    <td colspan="3">{t(Text::Subtotal)}</td>
+                    <td class="num">{subtotal}</td>
+                </tr>
+            </tbody>
+        </table>
     }
 }
 
