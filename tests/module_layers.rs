@@ -44,9 +44,6 @@ fn src_has_no_import_circle() {
 /// The words, the views and the printers of an engine crate: the layers above its domain.
 const PRESENTATION: &[&str] = &["l10n", "view", "print", "render", "html"];
 
-/// The view that is still built in one language (see its use below).
-const PRE_WORDED_VIEW: &str = "view::recommendation: crate::l10n::";
-
 /// The modules of one engine crate (`crates/<name>/src`).
 fn engine_files(name: &str) -> Vec<(Module, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -86,12 +83,19 @@ fn no_domain_module_of_the_engine_imports_the_words() {
     for name in ["gpucost-core", "gpucost-review"] {
         let mut edges = layer_edges(&engine_files(name));
         let bad = words_imported_by_domain(&edges);
-        // The one view still worded in a language when it is built (issue 27's remainder,
-        // waiting for the recommendation work of issue 33): its calls into the words are
-        // the only edge from `view` to `l10n`, and are left out of the circle check.
-        for why in edges.values_mut() {
-            why.retain(|w| !w.starts_with(PRE_WORDED_VIEW));
-        }
+        // A view is typed data that every printer words in its reader's language: a view
+        // built in one language (as the recommendation's was) cannot be reworded.
+        let worded_views: Vec<&String> = edges
+            .iter()
+            .filter(|((a, b), _)| {
+                a.first().is_some_and(|m| m == "view") && b.first().is_some_and(|m| m == "l10n")
+            })
+            .flat_map(|(_, why)| why)
+            .collect();
+        assert!(
+            worded_views.is_empty(),
+            "{name}: a view is built in a language:\n  {worded_views:?}"
+        );
         // An error type may name the enums of the domain it reports on (`recommend::error`
         // quoting a `TaskKind`): the issue allows that circle and no other.
         edges.retain(|(from, _), why| !why.is_empty() && from.last().is_none_or(|m| m != "error"));

@@ -62,14 +62,14 @@ fn a_serving_fleet_says_machines_times_gpus_on_the_card_and_in_its_price() {
     assert_eq!((o.instances.low, o.instances.high), (2, 5));
     assert_eq!(o.expected_instances, 2);
 
-    let en = RecommendationView::new(&rec, Lang::En, EXPLAINED);
+    let en = RecommendationView::new(&rec, EXPLAINED);
     let c = card(&en, "RTX3090");
     let fleet = c.fleet.as_ref().expect("a priced card has a fleet");
     assert_eq!(
         fleet.text(Lang::En),
         "2 machines × 4 GPUs = 8 × NVIDIA GeForce RTX 3090 24 GB"
     );
-    let price = &c.price.as_ref().unwrap().text;
+    let price = c.price.as_ref().unwrap().text(Lang::En);
     assert!(price.contains(" · 2 machines × 4 GPUs ("), "{price}");
     let why = fleet.range_text(Lang::En).expect("the count is a range");
     assert!(
@@ -78,8 +78,7 @@ fn a_serving_fleet_says_machines_times_gpus_on_the_card_and_in_its_price() {
     );
     assert!(why.contains("requests/s per GPU (modelled)"), "{why}");
 
-    let zh = RecommendationView::new(&rec, Lang::Zh, EXPLAINED);
-    let c = card(&zh, "RTX3090");
+    // The same view, read in Chinese.
     let fleet = c.fleet.as_ref().unwrap();
     assert_eq!(
         fleet.text(Lang::Zh),
@@ -89,7 +88,7 @@ fn a_serving_fleet_says_machines_times_gpus_on_the_card_and_in_its_price() {
         .price
         .as_ref()
         .unwrap()
-        .text
+        .text(Lang::Zh)
         .contains(" · 2 台 × 每台 4 块 ("));
     assert!(fleet.range_text(Lang::Zh).unwrap().contains("需 2–5 台"));
 }
@@ -97,7 +96,7 @@ fn a_serving_fleet_says_machines_times_gpus_on_the_card_and_in_its_price() {
 #[test]
 fn a_serving_fleets_month_is_priced_to_the_cent_from_the_catalog_row() {
     let rec = serving_7b(20);
-    let en = RecommendationView::new(&rec, Lang::En, EXPLAINED);
+    let en = RecommendationView::new(&rec, EXPLAINED);
     let c = card(&en, "RTX3090");
     let m = c.monthly.expect("serving has a month");
     assert_eq!(m.month.hours, MONTH_HOURS);
@@ -150,7 +149,7 @@ fn a_training_run_has_one_count_and_no_month() {
     let c = &embedded().catalog;
     let w = Workload::for_task(TaskKind::Lora).validate().unwrap();
     let rec = recommend(c, &w, &FxTable::from_catalog(c), Currency::Usd, today());
-    let v = RecommendationView::new(&rec, Lang::En, EXPLAINED);
+    let v = RecommendationView::new(&rec, EXPLAINED);
     for (c, cv) in rec.ranked.iter().zip(&v.ranked) {
         let Some(o) = c.best_option() else { continue };
         let fleet = cv.fleet.as_ref().unwrap();

@@ -22,6 +22,7 @@ mod placement;
 mod presets;
 mod promise;
 pub mod recommend;
+pub mod recommend_text;
 mod report;
 pub mod results;
 mod savings;

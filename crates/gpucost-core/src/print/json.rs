@@ -16,8 +16,8 @@ use crate::l10n::commitment;
 use crate::l10n::results::lever_name;
 use crate::l10n::Localize;
 use crate::money::Money;
+pub use crate::print::json_recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::estimate::{Constraints, EstimateView};
-pub use crate::view::recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::results::{Badge, ItemView, LineView, PlacementView, ProviderRow, RateSource};
 
 /// The JSON document of an estimate.
@@ -392,7 +392,7 @@ pub fn estimate(view: &EstimateView, lang: Lang) -> EstimateJson {
         recommendation: view
             .recommendation
             .as_deref()
-            .map(|r| crate::view::recommendation::recommendation_json(r, lang)),
+            .map(|r| crate::print::json_recommendation::recommendation_json(r, lang)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! document made from it) and the reader's language, in the manner of ripgrep's printers.
 //!
 //! - [`json`]: the view as a versioned JSON document (the export schema);
+//! - [`json_recommendation`]: its `recommendation` object, from the recommendation view;
 //! - [`csv`]: the JSON document flattened to one row per charge;
 //! - [`markdown`]: the totals and savings as a Markdown table;
 //! - [`table`]: the terminal table of `gpucost estimate`;
@@ -22,6 +23,7 @@ mod columns;
 pub mod coverage;
 pub mod csv;
 pub mod json;
+pub mod json_recommendation;
 pub mod markdown;
 pub mod menus;
 pub mod table;

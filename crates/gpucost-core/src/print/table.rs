@@ -9,9 +9,9 @@ use crate::l10n::results::lever_name;
 use crate::l10n::ui::Text;
 use crate::l10n::Localize;
 use crate::print::columns::{columns, pad_end, pad_start};
+use crate::print::json_recommendation::recommendation_json;
 use crate::recommend::CostUnit;
 use crate::view::estimate::EstimateView;
-use crate::view::recommendation::recommendation_json;
 
 /// A plain-text table of `estimate` for terminals: the rows with the display-rounded amounts
 /// the page shows, the savings, the recommended GPUs and the warnings.

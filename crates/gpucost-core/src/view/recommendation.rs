@@ -3,27 +3,24 @@
 //! time, throughput, evidence, reasons, caveats and assumptions, the GPUs left out, the
 //! rules of thumb checked, and the hardware data's date.
 //!
-//! [`RecommendationView::new`] does all the arithmetic and formatting (in [`numbers`]) and
-//! writes every message in one language (in [`words`]); the panel only lays the strings
-//! out, and [`RecommendationView::to_json`] is the export's `recommendation` object.
-//!
-//! [`numbers`]: crate::recommend::numbers
-//! [`words`]: crate::recommend::words
+//! [`RecommendationView::new`] picks what is shown and does the arithmetic; the view holds
+//! typed facts and no words, like the results view. It is worded once per language by
+//! [`RecommendationText`](crate::l10n::recommend_text::RecommendationText), which the panel
+//! lays out, and exported by
+//! [`RecommendationJson`](crate::print::json_recommendation::RecommendationJson), so a change
+//! of language rewords the same view without recomputing it.
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
-use serde::Serialize;
 
 use crate::billing_mode::BillingMode;
 use crate::catalog::AsOf;
 use crate::edit::Recommended;
-use crate::format::{self, Lang};
 use crate::money::Money;
 use crate::recommend::cost::FleetMonth;
-use crate::recommend::numbers::{money_span, span};
 use crate::recommend::{
-    Candidate, CostUnit, LowHigh, MemoryEstimate, PriceOption, Rate, Recommendation, SliceFit,
-    Task, WorkUnit, EXPLAINED,
+    Assumption, Basis, Candidate, CostUnit, Excluded, LowHigh, MemoryEstimate, PriceOption, Rate,
+    Reason, Recommendation, RuleCheck, SliceFit, Task, Warning, WorkUnit, Workload, EXPLAINED,
 };
 
 /// One part of the memory estimate.
@@ -52,12 +49,8 @@ pub enum MemoryPart {
 pub struct MemoryLine {
     /// Which part.
     pub part: MemoryPart,
-    /// The part in words: `Weights`.
-    pub label: &'static str,
     /// Its size, GiB.
     pub gib: LowHigh<f64>,
-    /// `15–16.8 GiB`.
-    pub text: String,
 }
 
 /// The memory estimate as shown.
@@ -65,8 +58,6 @@ pub struct MemoryLine {
 pub struct MemoryView {
     /// Everything on one GPU, GiB.
     pub total_gib: LowHigh<f64>,
-    /// `17.2–19.4 GiB`.
-    pub total: String,
     /// The parts that are not zero.
     pub parts: Vec<MemoryLine>,
     /// The splittable part and the per-GPU part.
@@ -159,6 +150,8 @@ pub struct MonthlyCost {
 /// The price a card names, and where it comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PriceFacts {
+    /// Provider id.
+    pub provider: String,
     /// Provider name (English).
     pub provider_name: String,
     /// Provider name (Chinese).
@@ -202,19 +195,6 @@ pub enum TimeFacts {
     },
 }
 
-/// The price a candidate is ranked by.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PriceView {
-    /// Provider id.
-    pub provider: String,
-    /// Offer id.
-    pub offer: String,
-    /// Billing mode.
-    pub mode: BillingMode,
-    /// Provider, instances, offer, billing, per-GPU-hour price, region, date, source.
-    pub text: String,
-}
-
 /// One ranked GPU.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CandidateView {
@@ -228,66 +208,51 @@ pub struct CandidateView {
     pub name: String,
     /// Meets the deadline and latency bound.
     pub feasible: bool,
-    /// GPUs one replica is costed with.
-    pub gpus_per_replica: u32,
-    /// `Each replica: 1 × 24 GB, ≈ 18–20 GiB used on each` and slice notes.
-    pub gpus: String,
-    /// The machines the ranking price rents (worded by `l10n::recommend`).
+    /// GPUs per replica and the memory each holds.
+    pub gpus: GpusUsed,
+    /// The machines the ranking price rents.
     pub fleet: Option<Fleet>,
-    /// Online serving: the fleet's month at the stated rate (worded by `l10n::recommend`).
+    /// Online serving: the fleet's month at the stated rate.
     pub monthly: Option<MonthlyCost>,
     /// What "use this" puts into the scenario's lines, when a line can take it.
     pub use_this: Option<Recommended>,
     /// The cost in the ranking unit.
     pub cost_range: Option<LowHigh<Money>>,
-    /// `¥1.23–¥2.34`, or `—`.
-    pub cost: String,
-    /// `per 1M requests`.
-    pub unit: &'static str,
-    /// The price used.
-    pub price: Option<PriceView>,
+    /// The price used, and where it comes from.
+    pub price: Option<PriceFacts>,
     /// Time to finish (or per request) against the deadline (or latency bound).
-    pub time: Option<String>,
-    /// `1,200–1,800 requests/s per GPU`.
-    pub throughput: String,
-    /// Whether the throughput was measured.
-    pub measured: bool,
-    /// `measured` or `modelled`.
-    pub basis_kind: &'static str,
-    /// The evidence without its kind.
-    pub evidence: String,
-    /// The evidence with its kind, as one sentence.
-    pub basis: String,
+    pub time: Option<TimeFacts>,
+    /// Work per GPU, pessimistic to optimistic.
+    pub per_gpu: LowHigh<f64>,
+    /// Its unit.
+    pub work_unit: WorkUnit,
+    /// Where the throughput comes from (measured or modelled, with its evidence).
+    pub basis: Basis,
     /// Reasons a person can check.
-    pub reasons: Vec<String>,
+    pub reasons: Vec<Reason>,
     /// Caveats.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// Assumptions specific to this GPU.
-    pub assumptions: Vec<String>,
+    pub assumptions: Vec<Assumption>,
 }
 
-/// One rule of thumb, checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RuleView {
-    /// Rule slug.
-    pub key: &'static str,
-    /// Verdict slug (`within`, `n/a`, …).
-    pub verdict_key: &'static str,
-    /// The claim as the document makes it.
-    pub claim: &'static str,
-    /// The verdict in words.
-    pub verdict: &'static str,
-    /// The numbers behind it.
-    pub finding: String,
-    /// The founding document.
-    pub source: &'static str,
+impl CandidateView {
+    /// GPUs one replica is costed with.
+    pub fn gpus_per_replica(&self) -> u32 {
+        self.gpus.gpus
+    }
+
+    /// Whether the throughput was measured (else modelled).
+    pub fn measured(&self) -> bool {
+        self.basis.is_measured()
+    }
 }
 
-/// Everything a recommendation shows, in one language.
+/// Everything a recommendation shows, as typed facts in no language.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RecommendationView {
-    /// The workload in one line.
-    pub workload: String,
+    /// The workload described.
+    pub workload: Workload,
     /// What the costs are per.
     pub unit: CostUnit,
     /// Memory needed.
@@ -296,118 +261,44 @@ pub struct RecommendationView {
     pub ranked: Vec<CandidateView>,
     /// How many more could do the work.
     pub more: usize,
-    /// `… and 3 more GPU(s) that can do the work.`, when there are more.
-    pub more_text: Option<String>,
     /// GPUs left out, with the reason.
-    pub excluded: Vec<String>,
-    /// Rules of thumb.
-    pub rules: Vec<RuleView>,
+    pub excluded: Vec<Excluded>,
+    /// Rules of thumb, checked.
+    pub rules: Vec<RuleCheck>,
     /// Assumptions behind every number.
-    pub assumptions: Vec<String>,
+    pub assumptions: Vec<Assumption>,
     /// The hardware data's date.
     pub hardware_built: NaiveDate,
-    /// The hardware data's date, written for `lang`.
-    pub hardware_built_text: String,
 }
 
 impl RecommendationView {
-    /// `rec` as shown in `lang`, with its best `shown` GPUs (at most [`EXPLAINED`], the
-    /// ones that carry reasons).
-    pub fn new(rec: &Recommendation, lang: Lang, shown: usize) -> RecommendationView {
+    /// `rec` with its best `shown` GPUs (at most [`EXPLAINED`], the ones that carry reasons).
+    pub fn new(rec: &Recommendation, shown: usize) -> RecommendationView {
         let shown = shown.min(EXPLAINED);
-        let more = rec.ranked.len().saturating_sub(shown);
         RecommendationView {
-            workload: crate::l10n::recommend::workload_summary(rec.workload.workload(), lang),
+            workload: *rec.workload.workload(),
             unit: rec.unit,
-            memory: memory_view(&rec.memory, lang),
+            memory: memory_view(&rec.memory),
             ranked: rec
                 .ranked
                 .iter()
                 .take(shown)
                 .enumerate()
-                .map(|(i, c)| candidate_view(rec, c, i + 1, lang))
+                .map(|(i, c)| candidate_view(rec, c, i + 1))
                 .collect(),
-            more,
-            more_text: (more > 0).then(|| crate::l10n::recommend::more_gpus(more, lang)),
-            excluded: rec.excluded.iter().map(|e| e.text(lang)).collect(),
-            rules: rec
-                .rules
-                .iter()
-                .map(|r| RuleView {
-                    key: r.rule.as_str(),
-                    verdict_key: r.verdict.as_str(),
-                    claim: r.rule.claim(lang),
-                    verdict: r.verdict.text(lang),
-                    finding: r.finding.text(lang),
-                    source: r.rule.source(),
-                })
-                .collect(),
-            assumptions: rec.assumptions.iter().map(|a| a.text(lang)).collect(),
+            more: rec.ranked.len().saturating_sub(shown),
+            excluded: rec.excluded.clone(),
+            rules: rec.rules.clone(),
+            assumptions: rec.assumptions.clone(),
             hardware_built: rec.hardware_built,
-            hardware_built_text: format::date(rec.hardware_built, lang),
-        }
-    }
-
-    /// The export's `recommendation` object: the ranked GPUs that have a price, the rules.
-    pub fn to_json(&self) -> RecommendationJson {
-        RecommendationJson {
-            unit: self.unit.as_str().into(),
-            // The export keeps its own fixed one-decimal form (machine-read, both ends).
-            memory_gib: format!(
-                "{:.1}–{:.1}",
-                self.memory.total_gib.low, self.memory.total_gib.high
-            ),
-            ranked: self
-                .ranked
-                .iter()
-                .filter_map(|c| {
-                    let (o, cost) = (c.price.as_ref()?, c.cost_range?);
-                    let fleet = c.fleet.as_ref()?;
-                    let month = c.monthly.map(|m| m.month);
-                    Some(CandidateJson {
-                        gpu: c.gpu.clone(),
-                        gpus: c.gpus_per_replica,
-                        machines: fleet.machines,
-                        machines_low: fleet.range.low,
-                        machines_high: fleet.range.high,
-                        gpus_per_machine: fleet.gpus_per_machine.normalize().to_string(),
-                        month: month.map(|m| m.expected.to_decimal_string()),
-                        month_low: month.map(|m| m.range.low.to_decimal_string()),
-                        month_high: month.map(|m| m.range.high.to_decimal_string()),
-                        cost_low: cost.low.to_decimal_string(),
-                        cost_high: cost.high.to_decimal_string(),
-                        provider: o.provider.clone(),
-                        offer: o.offer.clone(),
-                        billing_mode: o.mode.to_string(),
-                        throughput_basis: c.basis.clone(),
-                        reasons: c.reasons.clone(),
-                        warnings: c.warnings.clone(),
-                    })
-                })
-                .collect(),
-            rules: self
-                .rules
-                .iter()
-                .map(|r| RuleJson {
-                    rule: r.key.into(),
-                    verdict: r.verdict_key.into(),
-                    finding: r.finding.clone(),
-                })
-                .collect(),
         }
     }
 }
 
-fn memory_view(m: &MemoryEstimate, lang: Lang) -> MemoryView {
-    let line = |part: MemoryPart, gib: LowHigh<f64>| MemoryLine {
-        part,
-        label: part.text(lang),
-        gib,
-        text: gib_text(gib),
-    };
+fn memory_view(m: &MemoryEstimate) -> MemoryView {
+    let line = |part: MemoryPart, gib: LowHigh<f64>| MemoryLine { part, gib };
     MemoryView {
         total_gib: m.total_gib,
-        total: gib_text(m.total_gib),
         parts: [
             (MemoryPart::Weights, m.weights_gib),
             (MemoryPart::Gradients, m.gradients_gib),
@@ -427,11 +318,6 @@ fn memory_view(m: &MemoryEstimate, lang: Lang) -> MemoryView {
     }
 }
 
-/// `15–16.8 GiB`.
-fn gib_text(r: LowHigh<f64>) -> String {
-    format!("{} GiB", span(r))
-}
-
 fn gpus_used(c: &Candidate, m: &MemoryEstimate) -> GpusUsed {
     // A replica may span more GPUs than memory needs (to meet a latency bound).
     let g = c.gpus_per_replica();
@@ -447,6 +333,7 @@ fn gpus_used(c: &Candidate, m: &MemoryEstimate) -> GpusUsed {
 
 fn price_facts(c: &Candidate, o: &PriceOption) -> PriceFacts {
     PriceFacts {
+        provider: o.provider.clone(),
         provider_name: o.provider_name.clone(),
         provider_name_zh: o.provider_name_zh.clone(),
         fleet: Fleet::of(c, o),
@@ -476,10 +363,9 @@ fn time_facts(rec: &Recommendation, c: &Candidate) -> Option<TimeFacts> {
     })
 }
 
-fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) -> CandidateView {
+fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize) -> CandidateView {
     let t = &c.throughput;
     let best = c.best_option();
-    let cost_range = best.and_then(|o| o.cost.in_unit(rec.unit));
     let monthly = match (rec.workload.workload().task, best) {
         (Task::Serving(s), Some(o)) => o.cost.per_month.map(|month| MonthlyCost {
             month,
@@ -494,112 +380,32 @@ fn candidate_view(rec: &Recommendation, c: &Candidate, rank: usize, lang: Lang) 
         rank,
         name: c.profile.name.clone(),
         feasible: c.feasible(),
-        gpus_per_replica: c.gpus_per_replica(),
-        gpus: gpus_used(c, &rec.memory).text(lang),
+        gpus: gpus_used(c, &rec.memory),
         fleet: best.map(|o| Fleet::of(c, o)),
         monthly,
         use_this: best.and_then(|o| Recommended::of(c, o)),
-        cost_range,
-        cost: cost_range.map(money_span).unwrap_or_else(|| "—".into()),
-        unit: rec.unit.text(lang),
-        price: best.map(|o| PriceView {
-            provider: o.provider.clone(),
-            offer: o.offer.clone(),
-            mode: o.mode,
-            text: price_facts(c, o).text(lang),
-        }),
-        time: time_facts(rec, c).map(|f| f.text(lang)),
-        throughput: crate::l10n::recommend::throughput_per_gpu(t.per_gpu, t.unit, lang),
-        measured: t.basis.is_measured(),
-        basis_kind: t.basis.kind_text(lang),
-        evidence: t.basis.evidence(lang),
-        basis: t.basis.text(lang),
-        reasons: c.reasons.iter().map(|r| r.text(lang)).collect(),
-        warnings: c.warnings.iter().map(|w| w.text(lang)).collect(),
-        assumptions: c.assumptions.iter().map(|a| a.text(lang)).collect(),
+        cost_range: best.and_then(|o| o.cost.in_unit(rec.unit)),
+        price: best.map(|o| price_facts(c, o)),
+        time: time_facts(rec, c),
+        per_gpu: t.per_gpu,
+        work_unit: t.unit,
+        basis: t.basis.clone(),
+        reasons: c.reasons.clone(),
+        warnings: c.warnings.clone(),
+        assumptions: c.assumptions.clone(),
     }
 }
 
-/// The hardware recommendation in an export.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct RecommendationJson {
-    /// `run` or `1M-requests`.
-    pub unit: String,
-    /// Memory the work needs on one GPU, GiB, `low–high`.
-    pub memory_gib: String,
-    /// The ranked GPUs (at most ten), cheapest first.
-    pub ranked: Vec<CandidateJson>,
-    /// The founding documents' rules of thumb, checked against the numbers.
-    pub rules: Vec<RuleJson>,
-}
-
-/// One ranked GPU.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct CandidateJson {
-    /// GPU model id.
-    pub gpu: String,
-    /// GPUs per replica.
-    pub gpus: u32,
-    /// Machines the plan is budgeted and priced with (the middle of the throughput range).
-    pub machines: u64,
-    /// Machines at the optimistic end of the throughput range.
-    pub machines_low: u64,
-    /// Machines at the pessimistic end.
-    pub machines_high: u64,
-    /// GPUs on each machine (below one for a slice).
-    pub gpus_per_machine: String,
-    /// Online serving: the budgeted fleet over a 730-hour month (display currency).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub month: Option<String>,
-    /// The month at the optimistic end of the throughput range.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub month_low: Option<String>,
-    /// The month at the pessimistic end.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub month_high: Option<String>,
-    /// Cost per unit, low end (display currency).
-    pub cost_low: String,
-    /// Cost per unit, high end.
-    pub cost_high: String,
-    /// Provider of the price used.
-    pub provider: String,
-    /// Offer id of the price used.
-    pub offer: String,
-    /// Billing mode of the price used.
-    pub billing_mode: String,
-    /// Where the throughput comes from.
-    pub throughput_basis: String,
-    /// Reasons, in the requested language.
-    pub reasons: Vec<String>,
-    /// Warnings, in the requested language.
-    pub warnings: Vec<String>,
-}
-
-/// One rule-of-thumb check.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct RuleJson {
-    /// Rule slug.
-    pub rule: String,
-    /// Verdict slug.
-    pub verdict: String,
-    /// What the numbers show, in the requested language.
-    pub finding: String,
-}
-
-/// The export's `recommendation` object for `rec` in `lang`: its best [`EXPLAINED`] GPUs.
-pub fn recommendation_json(rec: &Recommendation, lang: Lang) -> RecommendationJson {
-    RecommendationView::new(rec, lang, EXPLAINED).to_json()
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::catalog::embedded;
     use crate::fx::FxTable;
     use crate::money::Currency;
     use crate::recommend::{recommend, TaskKind};
 
-    fn serving() -> Recommendation {
+    /// The default online-serving workload's recommendation, priced in CNY.
+    pub(crate) fn serving() -> Recommendation {
         let c = &embedded().catalog;
         let w = crate::recommend::Workload::for_task(TaskKind::OnlineServing)
             .validate()
@@ -609,49 +415,44 @@ mod tests {
     }
 
     #[test]
-    fn the_export_lists_the_views_priced_candidates_with_their_full_basis() {
+    fn the_view_keeps_the_best_candidates_in_rank_order_and_counts_the_rest() {
         let rec = serving();
-        let v = RecommendationView::new(&rec, Lang::En, EXPLAINED);
-        let json = v.to_json();
-        assert_eq!(json.unit, "1M-requests");
-        assert!(!json.ranked.is_empty() && json.ranked.len() <= EXPLAINED);
-        for (c, j) in v.ranked.iter().zip(&json.ranked) {
-            assert_eq!(c.gpu, j.gpu);
-            // The export budgets the same fleet and month as the card.
-            let fleet = c.fleet.as_ref().unwrap();
+        let v = RecommendationView::new(&rec, 3);
+        assert_eq!(v.ranked.len(), 3.min(rec.ranked.len()));
+        assert_eq!(v.ranked.len() + v.more, rec.ranked.len());
+        for (i, (c, r)) in v.ranked.iter().zip(&rec.ranked).enumerate() {
+            assert_eq!((c.rank, &c.gpu), (i + 1, &r.profile.gpu));
+            assert_eq!(c.gpus_per_replica(), r.gpus_per_replica());
+        }
+        // Never more than the candidates that carry reasons.
+        assert!(RecommendationView::new(&rec, 99).ranked.len() <= EXPLAINED);
+    }
+
+    #[test]
+    fn a_card_prices_the_candidates_best_option() {
+        let rec = serving();
+        let v = RecommendationView::new(&rec, EXPLAINED);
+        for (c, r) in v.ranked.iter().zip(&rec.ranked) {
+            let Some(best) = r.best_option() else {
+                assert!(c.price.is_none() && c.cost_range.is_none());
+                continue;
+            };
+            let price = c.price.as_ref().unwrap();
             assert_eq!(
-                (j.machines, j.machines_low),
-                (fleet.machines, fleet.range.low)
+                (&price.provider, &price.offer),
+                (&best.provider, &best.offer)
             );
-            let month = c.monthly.unwrap().month.expected;
-            assert_eq!(j.month, Some(month.to_decimal_string()));
-            assert_eq!(
-                j.throughput_basis,
-                format!("{}: {}", c.basis_kind, c.evidence)
-            );
-            assert_eq!(c.reasons, j.reasons);
+            assert_eq!(price.per_gpu_hour, best.per_gpu_hour);
+            assert_eq!(c.cost_range, best.cost.in_unit(rec.unit));
+            assert_eq!(c.fleet.as_ref().unwrap().machines, best.expected_instances);
         }
     }
 
     #[test]
-    fn the_chinese_view_carries_no_english_dates_or_datasheet_words() {
-        let v = RecommendationView::new(&serving(), Lang::Zh, EXPLAINED);
-        let mut lines: Vec<&str> = v.assumptions.iter().map(String::as_str).collect();
-        for c in &v.ranked {
-            lines.extend(c.reasons.iter().map(String::as_str));
-            lines.extend([c.basis.as_str(), c.gpus.as_str(), c.throughput.as_str()]);
-        }
-        lines.extend(v.rules.iter().map(|r| r.finding.as_str()));
-        for line in lines {
-            for english in [
-                "unknown",
-                "tensor",
-                "entered by you",
-                "measured",
-                "modelled",
-            ] {
-                assert!(!line.contains(english), "{english} in: {line}");
-            }
-        }
+    fn the_memory_view_lists_only_the_parts_that_are_not_zero() {
+        let v = RecommendationView::new(&serving(), EXPLAINED);
+        assert!(v.memory.parts.iter().all(|p| p.gib.high > 0.0));
+        assert!(v.memory.parts.iter().any(|p| p.part == MemoryPart::Weights));
+        assert_eq!(v.memory.split.len(), 2);
     }
 }

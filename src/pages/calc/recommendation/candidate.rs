@@ -1,7 +1,7 @@
 //! One ranked GPU's card, and its "use this" button.
 
 use gpucost_core::edit::{Edit, Recommended};
-use gpucost_core::view::recommendation::CandidateView;
+use gpucost_core::l10n::recommend_text::CandidateText;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -12,18 +12,16 @@ use gpucost_core::l10n::ui::Text;
 /// throughput, evidence, caveats and reasons, and a button that puts the plan into the lines.
 #[component]
 pub(super) fn CandidateCard(
-    /// The candidate as the engine formats it.
-    c: CandidateView,
+    /// The candidate in the reader's language.
+    c: CandidateText,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // Rebuilt whenever the recommendation or the language changes: read the language once.
     let lang = app.lang.get_untracked();
     let t = move |text: Text| text.get(lang);
     let feasible = c.feasible;
-    let price = c.price.map(|p| p.text).unwrap_or_default();
-    let fleet = c.fleet.as_ref().map(|f| f.text(lang));
-    let count_why = c.fleet.as_ref().and_then(|f| f.range_text(lang));
-    let monthly = c.monthly.map(|m| m.text(lang));
+    let price = c.price.unwrap_or_default();
+    let (fleet, count_why, monthly) = (c.fleet, c.count_why, c.monthly);
     // A locked embed shows results only: nothing on it edits the scenario.
     let locked = app.page.with_untracked(|p| p.embed.locked);
     let use_this = c

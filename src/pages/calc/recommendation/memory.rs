@@ -1,6 +1,6 @@
 //! The memory estimate and its parts.
 
-use gpucost_core::view::recommendation::{MemoryLine, MemoryView};
+use gpucost_core::l10n::recommend_text::{MemoryLineText, MemoryText};
 use leptos::prelude::*;
 
 use crate::state::AppState;
@@ -9,14 +9,14 @@ use gpucost_core::l10n::ui::Text;
 /// The memory estimate and its parts.
 #[component]
 pub(super) fn MemoryBlock(
-    /// The estimate as the engine formats it.
-    m: MemoryView,
+    /// The estimate in the reader's language.
+    m: MemoryText,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // Rebuilt whenever the recommendation or the language changes: read the language once.
     let lang = app.lang.get_untracked();
     let t = move |text: Text| text.get(lang);
-    let row = |p: MemoryLine| view! { <div><dt>{p.label}</dt><dd>{p.text}</dd></div> };
+    let row = |p: MemoryLineText| view! { <div><dt>{p.label}</dt><dd>{p.size}</dd></div> };
     view! {
         <div class="reco-memory" data-testid="reco-memory">
             <h4>{t(Text::RecoMemory)}</h4>

@@ -1,9 +1,9 @@
 //! The hardware recommendation panel: which GPU does the described workload cheapest, how
 //! much memory it needs, on what evidence, and how the founding documents' rules of thumb
-//! hold up. The engine builds what it shows ([`RecommendationView`], in `gpucost-core`'s
-//! `view::recommendation`: every number formatted and every message written); these
-//! components only lay the strings out — the memory block, one card per ranked GPU and the
-//! rules block each in their own file.
+//! hold up. The engine builds what it shows ([`RecommendationView`], typed, in no language) and
+//! words it ([`RecommendationText`]); these components only lay the words out — the memory
+//! block, one card per ranked GPU and the rules block each in their own file. A change of
+//! language rewords the same view; it does not rebuild it.
 
 mod candidate;
 mod memory;
@@ -11,6 +11,7 @@ mod rules;
 
 use std::sync::Arc;
 
+use gpucost_core::l10n::recommend_text::RecommendationText;
 use gpucost_core::view::recommendation::RecommendationView;
 use leptos::prelude::*;
 
@@ -50,39 +51,34 @@ pub fn RecommendationPanel() -> impl IntoView {
         },
     );
     let view_model = Memo::new(move |_| {
-        let lang = app.lang.get();
-        shown.with(|rec| {
-            rec.as_ref()
-                .map(|rec| RecommendationView::new(rec, lang, SHOWN))
-        })
+        shown.with(|rec| rec.as_ref().map(|rec| RecommendationView::new(rec, SHOWN)))
     });
-    move || {
-        view_model
-            .get()
-            .map(|v| view! { <RecommendationBody v=v /> })
-    }
+    let words = Memo::new(move |_| {
+        let lang = app.lang.get();
+        view_model.with(|v| v.as_ref().map(|v| RecommendationText::new(v, lang)))
+    });
+    move || words.get().map(|v| view! { <RecommendationBody v=v /> })
 }
 
 /// The panel's content.
 #[component]
 fn RecommendationBody(
-    /// The recommendation as the engine formats it.
-    v: RecommendationView,
+    /// The recommendation in the reader's language.
+    v: RecommendationText,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // Rebuilt whenever the recommendation or the language changes: read the language once.
     let lang = app.lang.get_untracked();
     let t = move |text: Text| text.get(lang);
-    let RecommendationView {
+    let RecommendationText {
         workload,
         memory,
         ranked,
-        more_text,
+        more,
         excluded,
         rules,
         assumptions,
-        hardware_built_text,
-        ..
+        hardware_built,
     } = v;
     view! {
         <section class="reco" aria-labelledby="reco-heading" data-testid="recommendation">
@@ -94,7 +90,7 @@ fn RecommendationBody(
             <ol class="reco-ranked" data-testid="reco-ranked">
                 {ranked.into_iter().map(|c| view! { <CandidateCard c=c /> }).collect_view()}
             </ol>
-            {more_text.map(|m| view! { <p class="hint">{m}</p> })}
+            {more.map(|m| view! { <p class="hint">{m}</p> })}
             {(!excluded.is_empty()).then(|| view! {
                 <details class="reco-excluded" data-testid="reco-excluded">
                     <summary>{t(Text::RecoExcluded)} " (" {excluded.len()} ")"</summary>
@@ -105,7 +101,7 @@ fn RecommendationBody(
             <details class="reco-assumptions" data-testid="reco-assumptions">
                 <summary>{t(Text::RecoAssumptions)}</summary>
                 <ul>{assumptions.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul>
-                <p class="hint">{t(Text::RecoHardwareData)} " " {hardware_built_text}</p>
+                <p class="hint">{t(Text::RecoHardwareData)} " " {hardware_built}</p>
             </details>
         </section>
     }
@@ -142,10 +138,14 @@ mod tests {
         .expect("the scenario describes a workload")
     }
 
+    fn words(rec: &Recommendation, lang: Lang) -> RecommendationText {
+        RecommendationText::new(&RecommendationView::new(rec, SHOWN), lang)
+    }
+
     #[test]
     fn the_custom_preset_ranks_gpus_with_cost_ranges_and_their_basis() {
         let rec = recommendation_of(&Preset::Custom.scenario());
-        let v = RecommendationView::new(&rec, Lang::En, SHOWN);
+        let v = words(&rec, Lang::En);
         assert!(v
             .workload
             .starts_with("Online serving · Llama 3 8B · FP16/BF16 · 10 requests/s"));
@@ -164,7 +164,7 @@ mod tests {
             "names the datasheet peak or the measured row's source: {}",
             top.evidence
         );
-        let price = top.price.as_ref().map(|p| p.text.as_str()).unwrap_or("");
+        let price = top.price.as_deref().unwrap_or("");
         assert!(price.contains("/GPU-h"), "{price}");
         assert!(top
             .time
@@ -175,13 +175,14 @@ mod tests {
         assert!(v.memory.parts.iter().any(|p| p.label == "Weights"));
         assert!(!v.rules.is_empty());
         assert!(!v.assumptions.is_empty());
-        assert_eq!(v.ranked.len() + v.more, rec.ranked.len());
+        let shown = RecommendationView::new(&rec, SHOWN);
+        assert_eq!(shown.ranked.len() + shown.more, rec.ranked.len());
     }
 
     #[test]
     fn the_chinese_view_is_in_chinese() {
         let rec = recommendation_of(&Preset::Custom.scenario());
-        let v = RecommendationView::new(&rec, Lang::Zh, SHOWN);
+        let v = words(&rec, Lang::Zh);
         assert!(v.workload.starts_with("在线推理服务"), "{}", v.workload);
         let top = &v.ranked[0];
         assert_eq!(top.unit, "每百万请求");
@@ -229,7 +230,7 @@ mod tests {
         w.deadline_hours = Some(Decimal::from(48));
         s.workload = Some(w);
         let rec = recommendation_of(&s);
-        let v = RecommendationView::new(&rec, Lang::En, SHOWN);
+        let v = words(&rec, Lang::En);
         assert_eq!(v.ranked[0].unit, "per run");
         let time = v.ranked[0].time.as_deref().unwrap_or_default();
         assert!(time.contains("h to finish · deadline 48 h:"), "{time}");

@@ -1,6 +1,6 @@
 //! The founding documents' rules of thumb with their verdicts.
 
-use gpucost_core::view::recommendation::RuleView;
+use gpucost_core::l10n::recommend_text::RuleText;
 use leptos::prelude::*;
 
 use crate::state::AppState;
@@ -9,8 +9,8 @@ use gpucost_core::l10n::ui::Text;
 /// The founding documents' rules of thumb with their verdicts.
 #[component]
 pub(super) fn RulesBlock(
-    /// The checked rules as the engine formats them.
-    rules: Vec<RuleView>,
+    /// The checked rules in the reader's language.
+    rules: Vec<RuleText>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // Rebuilt whenever the recommendation or the language changes: read the language once.
