@@ -10,25 +10,24 @@
 //   2. wasm-bindgen writes the main module's glue, keeping the linker's exports the chunks use;
 //   3. wasm-opt -Oz (the npm package binaryen, as Trunk uses) shrinks every module;
 //   4. every file gets the build's content hash in its name, and index.html (its module script,
-//      preloads and their integrity hashes) names the new files in place of Trunk's.
-// A build without split points (no `gpucost_split`) is left as Trunk wrote it.
+//      preloads and their integrity hashes) names the new files in place of Trunk's, under the
+//      build's public URL (`--public-url`, TRUNK_PUBLIC_URL), whatever it is.
+// A build without split points (no `gpucost_split`) is left as Trunk wrote it. What this reads
+// from generated files is in scripts/split-lib.mjs, tested on the real splitter's output.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ON_DEMAND, calculatorModules, catchModuleFetches, rewriteIndexHtml } from './split-lib.mjs';
 
 const NAME = 'gpu-cost-lab';
-// A split module whose name starts with this (`part! { in ondemand_…; … }`, src/parts.rs) is
-// fetched only when a visitor opens its part; every other one on every calculator visit, right
-// after the first result.
-const ON_DEMAND = 'ondemand_';
 const PLACEHOLDER = '__wasm_split_placeholder__';
 
 try {
   main();
 } catch (e) {
-  if (!e.hookFailure) throw e;
+  console.error(`split.mjs: ${e.message}`);
   process.exitCode = 1;
 }
 
@@ -79,9 +78,10 @@ function main() {
       'main.wasm': `${NAME}-${h}_bg.wasm`,
       'loader.js': `${NAME}-${h}-split.js`,
     };
-    // A module that only the other parts load is named "-ondemand-": the service worker leaves
-    // it out of what it caches at install (scripts/sw.mjs), so a visitor downloads it only when
-    // opening that part.
+    // A split module whose name starts with ON_DEMAND (`part! { in ondemand_…; … }`,
+    // src/parts.rs) is fetched only when a visitor opens its part; every other one on every
+    // calculator visit, right after the first result. The files only the other parts load are
+    // named "-ondemand-": the service worker caches them after the build's own (scripts/sw.mjs).
     const calculator = calculatorModules(fs.readFileSync(path.join(outDir, 'loader.js'), 'utf8'));
     for (const chunk of chunks) {
       const role = calculator.has(chunk) ? '' : 'ondemand-';
@@ -93,14 +93,7 @@ function main() {
       [`"./${NAME}.js"`, `"./${finalName['main.js']}"`],
       ...chunks.map((c) => [`"./${c}"`, `"./${finalName[c]}"`]),
     ]);
-    // The loader starts a module's fetch, then waits for the modules it needs first; when one
-    // of those fails (offline), the fetch is never awaited and its failure would surface as an
-    // unhandled rejection. The part reports the failure already (src/parts.rs).
-    const fetches = /const src = fetch\(new URL\("[^"]+", import\.meta\.url\)\);/g;
-    if ((loader.match(fetches) ?? []).length !== chunks.length) {
-      fail("cannot find each module's fetch in the loader; has its format changed?");
-    }
-    loader = loader.replace(fetches, (statement) => `${statement} src.catch(() => {});`);
+    loader = catchModuleFetches(loader, chunks.length);
     // Only the import statements: the import object keeps the module name the wasm asks for.
     const glue = replaceAll(fs.readFileSync(path.join(outDir, 'main.js'), 'utf8'), [
       ['from "./__wasm_split.js"', `from "./${finalName['loader.js']}"`],
@@ -115,18 +108,15 @@ function main() {
     fs.rmSync(path.join(dir, trunkWasm));
     for (const [from, to] of Object.entries(finalName)) fs.copyFileSync(path.join(outDir, from), path.join(dir, to));
 
-    const htmlFile = path.join(dir, 'index.html');
-    let html = replaceAll(fs.readFileSync(htmlFile, 'utf8'), [
-      [`./${trunkJs}`, `./${finalName['main.js']}`],
-      [`./${trunkWasm}`, `./${finalName['main.wasm']}`],
-    ]);
     // Subresource integrity of the preloads, as Trunk wrote it for its own files.
-    html = html.replace(/<link\b[^>]*>/g, (tag) => {
-      const href = /href="\.\/([^"]+)"/.exec(tag)?.[1];
-      if (!href || !/integrity="/.test(tag) || !Object.values(finalName).includes(href)) return tag;
-      const digest = createHash('sha384').update(fs.readFileSync(path.join(dir, href))).digest('base64');
-      return tag.replace(/integrity="[^"]*"/, `integrity="sha384-${digest}"`);
-    });
+    const htmlFile = path.join(dir, 'index.html');
+    const sri = (file) => `sha384-${createHash('sha384').update(fs.readFileSync(path.join(dir, file))).digest('base64')}`;
+    const html = rewriteIndexHtml(
+      fs.readFileSync(htmlFile, 'utf8'),
+      process.env.TRUNK_PUBLIC_URL,
+      { [trunkJs]: finalName['main.js'], [trunkWasm]: finalName['main.wasm'] },
+      sri,
+    );
     fs.writeFileSync(htmlFile, html);
 
     const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
@@ -140,33 +130,6 @@ function main() {
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-}
-
-/**
- * The module files the calculator page loads after its first result: each split module not
- * named ON_DEMAND and the shared chunks it waits for, as the splitter's loader lists them
- * (`export const __wasm_split_load_<module> = wrapAsyncCb(makeLoad(<fetch of its file>,
- * [<chunk variables>]))`, each chunk variable a `const __chunk_<n> = makeLoad(<fetch>, [])`).
- */
-function calculatorModules(loader) {
-  const fileOf = (body) => /new URL\("\.\/([^"]+)"/.exec(body)?.[1];
-  const chunkFile = new Map(
-    [...loader.matchAll(/const (__chunk_\d+) = makeLoad\(([\s\S]*?)\n, \[\]\);/g)].map((m) => [m[1], fileOf(m[2])]),
-  );
-  const modules = [...loader.matchAll(/export const __wasm_split_load_([a-z_]+?)(?:_\d+)? = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n, \[([^\]]*)\]\)\);/g)];
-  if (modules.length === 0 || chunkFile.size === 0) fail('cannot read the split points from the loader; has its format changed?');
-  const files = new Set();
-  for (const [, module, body, deps] of modules) {
-    if (module.startsWith(ON_DEMAND)) continue;
-    files.add(fileOf(body));
-    for (const dep of deps.split(',').map((d) => d.trim()).filter(Boolean)) {
-      if (!chunkFile.has(dep)) fail(`${module} waits for ${dep}, which the loader does not define`);
-      // An empty chunk has no file to fetch.
-      if (chunkFile.get(dep)) files.add(chunkFile.get(dep));
-    }
-  }
-  if (files.size === 0) fail('no split module for the calculator (see src/pages/calc/later.rs)');
-  return files;
 }
 
 function run(tool, args) {
@@ -191,6 +154,5 @@ function only(list, what) {
 }
 
 function fail(message) {
-  console.error(`split.mjs: ${message}`);
-  throw Object.assign(new Error(message), { hookFailure: true });
+  throw new Error(message);
 }

@@ -39,6 +39,8 @@ cargo test -p gpu-cost-lab --target wasm32-unknown-unknown --locked
 step "release build of dist/ (and the gpucost CLI the e2e tests compare against)"
 trunk build --release --locked
 cargo build -p gpucost-cli --locked
+step "release build for a sub-path (Trunk's --public-url, as a documentation site deploys it)"
+trunk build --release --locked --public-url /tools/gpu-cost/ --dist "$PWD/target/dist-sub-path"
 
 step "end-to-end tests in Chromium"
 (cd tests/e2e && npm test)

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.DIST_DIR ?? path.resolve(here, '../../../dist');
+/** The build made with `--public-url /tools/gpu-cost/` (scripts/test.sh), served under SUB_PATH. */
+export const SUB_PATH_DIST = process.env.SUB_PATH_DIST_DIR ?? path.resolve(here, '../../../target/dist-sub-path');
 export const DOCS = path.resolve(here, '../../../docs');
 export const SUB_PATH = '/tools/gpu-cost/';
 export const DOCS_PATH = '/docs/';
