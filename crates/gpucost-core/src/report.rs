@@ -14,7 +14,7 @@ use crate::estimate::{
 };
 use crate::money::Money;
 use crate::recommend::{recommend_placed, Recommendation};
-use crate::savings::{levers_with, rightsizing, Saving};
+use crate::savings::{levers_with, rightsizing, LoadMismatch, RightsizingOutcome, Saving};
 use crate::schedule::Segment;
 
 /// Something the user should know about the estimate.
@@ -40,6 +40,9 @@ pub enum Warning {
     },
     /// The cheapest plan is the founding document's market reference, not a provider quote.
     MarketReference,
+    /// The described workload and the first line describe different jobs, so the
+    /// recommendation prices no change to the line.
+    LoadMismatch(LoadMismatch),
 }
 
 /// Cumulative cost over the horizon for one way of paying.
@@ -185,14 +188,16 @@ fn report_on<'a>(
     // One book of offers for the comparison and the savings levers' counterfactuals.
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);
-    if let Some(s) = recommendation
+    let mut warnings = Vec::new();
+    match recommendation
         .as_ref()
-        .and_then(|rec| rightsizing(ctx, rec))
+        .and_then(|rec| rightsizing(ctx, &comparison, rec))
     {
-        savings.push(s);
+        Some(RightsizingOutcome::Saving(s)) => savings.push(s),
+        Some(RightsizingOutcome::Mismatch(m)) => warnings.push(Warning::LoadMismatch(m)),
+        None => {}
     }
     let s = ctx.scenario.scenario();
-    let mut warnings = Vec::new();
     let first = comparison
         .providers
         .first()

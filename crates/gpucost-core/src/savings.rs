@@ -4,15 +4,18 @@
 //! the lever and the cheapest plan with it (both from `estimate`), except the off-peak lever,
 //! which works on the cheapest plan: at the provider's published night price when it has one
 //! for the line's GPU (CompShare's 10 % off 01:00–07:00 on RTX 4090/5090), else as the
-//! scenario's what-if.
+//! scenario's what-if. A lever that proposes a change (off-peak, rightsizing) starts from the
+//! scenario's own cheapest total, never from a plan the scenario does not rent (issue 31).
 
+use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 
 use crate::billing::ItemKind;
 use crate::estimate::{cheapest_with, Comparison, EstimateContext, OfferBook, Selection};
 use crate::format;
 use crate::money::Money;
-use crate::recommend::{CostUnit, Recommendation};
+use crate::recommend::cost::PriceOption;
+use crate::recommend::{Candidate, CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};
 
 /// A way to save.
@@ -159,15 +162,50 @@ pub enum Assumption {
     },
 }
 
-/// The rightsizing lever: the workload on the recommendation's best GPU instead of the first
-/// line's GPU, when both can run it and they differ. Only GPUs whose best rental keeps to the
-/// first line's packing are suggested (a job the user keeps on one machine is not moved to
-/// GPUs spread over several).
-pub fn rightsizing(ctx: &EstimateContext, rec: &Recommendation) -> Option<Saving> {
-    let line = ctx.scenario.scenario().lines.first()?;
+/// The rightsizing lever, or why the scenario cannot have one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RightsizingOutcome {
+    /// A cheaper GPU for the first line's work.
+    Saving(Saving),
+    /// The described workload and the first line describe different jobs, so no saving is
+    /// claimed.
+    Mismatch(LoadMismatch),
+}
+
+/// The described workload and the first line disagree: the line rents fewer GPU-hours than
+/// the work needs on its GPU, or more than twice as many.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadMismatch {
+    /// The line's GPU (its name).
+    pub gpu: String,
+    /// GPU-hours the first line rents over the horizon.
+    pub line_gpu_hours: Decimal,
+    /// GPU-hours the described work needs on that GPU, from the optimistic to the pessimistic
+    /// end of its throughput range (serving: for the whole horizon).
+    pub needed_gpu_hours: (Decimal, Decimal),
+}
+
+/// How many times the work's pessimistic need a line may rent before it is another job.
+const MAX_OVERSIZE: u32 = 2;
+
+/// The rightsizing lever: the first line's cost, scaled by what the described work costs on
+/// the recommendation's best GPU against the line's GPU. `without` is the scenario's own
+/// cheapest total and `with` that total with the first line's part scaled, so the lever never
+/// starts from a fleet the scenario does not rent and never saves more than the line costs.
+/// Offered when both GPUs can run the work, they differ, and the line rents about what the
+/// work needs on its GPU (otherwise the two halves of the scenario describe different jobs,
+/// and [`RightsizingOutcome::Mismatch`] says so). Only GPUs whose best rental keeps to the
+/// line's packing are suggested.
+pub fn rightsizing(
+    ctx: &EstimateContext,
+    comparison: &Comparison,
+    rec: &Recommendation,
+) -> Option<RightsizingOutcome> {
+    let s = ctx.scenario.scenario();
+    let line = s.lines.first()?;
     let line_gpu = line.gpu.as_str();
     let family = ctx.catalog.gpu(line_gpu)?.family.clone();
-    let keeps_packing = |c: &&crate::recommend::Candidate| {
+    let keeps_packing = |c: &&Candidate| {
         c.best_option()
             .is_some_and(|o| line.packing.admits(o.gpus_per_instance, o.gpus_rented))
     };
@@ -181,34 +219,68 @@ pub fn rightsizing(ctx: &EstimateContext, rec: &Recommendation) -> Option<Saving
         .find(|c| c.profile.gpu == line_gpu)
         .or_else(|| rec.ranked.iter().find(|c| c.profile.family == family))?;
     let per_run = rec.unit == CostUnit::Run;
-    let cost = |c: &crate::recommend::Candidate| -> Option<Money> {
+    let hours = s.horizon.hours();
+    let needed = needed_gpu_hours(current.best_option()?, per_run, hours)?;
+    let rented = ctx.scenario.gpu_hours(0);
+    if rented < needed.0 || rented > needed.1 * Decimal::from(MAX_OVERSIZE) {
+        return Some(RightsizingOutcome::Mismatch(LoadMismatch {
+            gpu: current.profile.name.clone(),
+            line_gpu_hours: rented.round(),
+            needed_gpu_hours: (needed.0.round(), needed.1.round()),
+        }));
+    }
+    let cost = |c: &Candidate| -> Option<Decimal> {
         let option = c.best_option()?;
-        if per_run {
-            option.cost.per_run.as_ref().map(|r| r.mid())
+        let money = if per_run {
+            option.cost.per_run.as_ref()?.mid()
         } else {
-            Some(
-                option
-                    .cost
-                    .per_hour
-                    .mid()
-                    .times(ctx.scenario.scenario().horizon.hours()),
-            )
-        }
+            option.cost.per_hour.mid()
+        };
+        Some(money.amount)
     };
-    let (without, with) = (
-        cost(current)?.round_for_display(),
-        cost(top)?.round_for_display(),
-    );
+    let (now, then) = (cost(current)?, cost(top)?);
+    if now <= Decimal::ZERO {
+        return None;
+    }
+    let plan = comparison.providers.first()?.outcome.as_ref().ok()?;
+    let line_cost = plan.lines.iter().find(|l| l.line == 0)?.subtotal;
+    // The first line's part of the total, scaled by the cost ratio; rounded once, so the
+    // shown total minus the shown saving is the shown "with".
+    let saved = Money::new(
+        line_cost.amount * (Decimal::ONE - then / now),
+        line_cost.currency,
+    )
+    .round_for_display();
     Saving::new(
         Lever::Rightsizing,
-        without,
-        with,
+        plan.total,
+        plan.total - saved,
         Assumption::Rightsizing {
             from: current.profile.name.clone(),
             to: top.profile.name.clone(),
             per_run,
         },
     )
+    .map(RightsizingOutcome::Saving)
+}
+
+/// GPU-hours the work needs on `o`'s GPU, optimistic and pessimistic: a job's GPUs for its
+/// hours, or a serving fleet's GPUs for the whole horizon.
+fn needed_gpu_hours(
+    o: &PriceOption,
+    per_run: bool,
+    horizon_hours: Decimal,
+) -> Option<(Decimal, Decimal)> {
+    let gpi = o.gpus_per_instance;
+    if per_run {
+        let gpus = Decimal::from(o.expected_instances) * gpi;
+        let h = o.hours?;
+        let (low, high) = (Decimal::from_f64(h.low)?, Decimal::from_f64(h.high)?);
+        Some((gpus * low, gpus * high))
+    } else {
+        let machines = |n: u64| Decimal::from(n) * gpi * horizon_hours;
+        Some((machines(o.instances.low), machines(o.instances.high)))
+    }
 }
 
 /// Every applicable lever for the scenario in `ctx`, given its comparison.

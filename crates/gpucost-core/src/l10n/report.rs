@@ -37,7 +37,28 @@ impl Localize for Warning {
                 "The cheapest row is the cost guide's market reference range, not a provider's quote.".into()
             }
             (Warning::MarketReference, Lang::Zh) => "最低一行是成本指南中的市场参考价区间，并非厂商报价。".into(),
+            (Warning::LoadMismatch(m), Lang::En) => format!(
+                "The described workload and line 1 describe different jobs: the line rents {} GPU-hours of {}, the workload needs about {} on it. No rightsizing saving is claimed; change the line or the workload so they agree.",
+                format::number(m.line_gpu_hours, 0),
+                m.gpu,
+                hours_span(m.needed_gpu_hours),
+            ),
+            (Warning::LoadMismatch(m), Lang::Zh) => format!(
+                "所描述的工作负载与第 1 条需求不是同一项工作：该需求租用 {} 共 {} GPU·时，而该负载在其上约需 {} GPU·时。因此不计算换卡节省；请调整需求或工作负载使二者一致。",
+                m.gpu,
+                format::number(m.line_gpu_hours, 0),
+                hours_span(m.needed_gpu_hours),
+            ),
         }
+    }
+}
+
+/// `1,200–1,800`, or one number when both ends agree.
+fn hours_span((low, high): (rust_decimal::Decimal, rust_decimal::Decimal)) -> String {
+    if low == high {
+        format::number(low, 0)
+    } else {
+        format!("{}–{}", format::number(low, 0), format::number(high, 0))
     }
 }
 

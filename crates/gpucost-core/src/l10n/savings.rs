@@ -88,16 +88,16 @@ impl Localize for Assumption {
                 }
             }
             (Assumption::Rightsizing { from, to, per_run: true }, Lang::En) => format!(
-                "The described workload on {to} instead of {from}: cost of one run at each GPU's cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+                "Your line 1's cost, scaled by what one run of the described workload costs on {to} against {from} (each at its cheapest on-demand price, throughput at the middle of the recommendation's range)."
             ),
             (Assumption::Rightsizing { from, to, per_run: false }, Lang::En) => format!(
-                "The described serving load on {to} instead of {from}: the fleet each needs for the whole period at its cheapest on-demand price, from the recommendation's throughput (middle of its range)."
+                "Your line 1's cost, scaled by what the described serving load costs on {to} against {from} (each fleet at its cheapest on-demand price, throughput at the middle of the recommendation's range)."
             ),
             (Assumption::Rightsizing { from, to, per_run: true }, Lang::Zh) => {
-                format!("所描述的任务改用 {to} 而非 {from}：按各 GPU 最低按量价格计算单次运行成本，吞吐量取推荐结果区间的中值。")
+                format!("按所描述任务单次运行在 {to} 与 {from} 上的成本之比（各按最低按量价格，吞吐量取推荐区间中值），折算您第 1 条需求的费用。")
             }
             (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
-                format!("所描述的推理负载改用 {to} 而非 {from}：按各自所需机群在整个期间的最低按量价格计算，吞吐量取推荐结果区间的中值。")
+                format!("按所描述推理负载在 {to} 与 {from} 上的机群成本之比（各按最低按量价格，吞吐量取推荐区间中值），折算您第 1 条需求的费用。")
             }
             (Assumption::Reference { label }, Lang::En) => {
                 format!("Compared with your reference: {}.", labels::reference(label, lang))

@@ -358,6 +358,11 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             seller_zh: "RunPod".into(),
         },
         Warning::MarketReference,
+        Warning::LoadMismatch(crate::savings::LoadMismatch {
+            gpu: "NVIDIA T4".into(),
+            line_gpu_hours: Decimal::from(2_160),
+            needed_gpu_hours: (Decimal::from(720), Decimal::from(1_440)),
+        }),
     ];
     for w in warnings {
         reads_in_both(&format!("{w:?}"), &w);
