@@ -71,8 +71,8 @@ pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {
             return Next::Exit(2);
         }
     };
-    // Only a refresh written into the data folder is imported.
-    let import = import && out.is_none();
+    // Only a refresh written into the data folder is imported (and dates the build).
+    let import_dir = out.is_none();
     let out = out.unwrap_or_else(|| data_dir.join("upstream/sources/refresh"));
     if let Err(e) = std::fs::create_dir_all(&out) {
         eprintln!("catalog-import refresh: {}: {e}", out.display());
@@ -121,16 +121,18 @@ pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {
             println!("  left out: {s}");
         }
     }
+    // The catalog's build day is the newest day its upstream files were read.
+    if import_dir && written > 0 {
+        if let Err(e) = stamp_today(&data_dir) {
+            eprintln!("catalog-import refresh: {e}");
+            return Next::Exit(1);
+        }
+    }
     if failed {
         return Next::Exit(1);
     }
-    if !import || written == 0 {
+    if !(import && import_dir) || written == 0 {
         return Next::Exit(0);
-    }
-    // The catalog's build day is the newest day its upstream files were read.
-    if let Err(e) = stamp_today(&data_dir) {
-        eprintln!("catalog-import refresh: {e}");
-        return Next::Exit(1);
     }
     Next::Import(data_dir)
 }
