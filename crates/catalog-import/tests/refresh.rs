@@ -52,11 +52,14 @@ fn aws_rows_are_the_hand_checked_ones() {
     // upfront 0.125 per hour; 1 yr standard partial upfront 0.05 per hour + 438 upfront over
     // 8,760 h = 0.1; 3 yr convertible all upfront 2,628 over 26,280 h = 0.1 (the 5 yr term is
     // not known: left out). us-west-2, the second region file: g6f.large at 0.202 and
-    // g6f.2xlarge at 0.5. The index's third region is not one the catalog prices and is not
+    // g6f.2xlarge at 0.5, and the bare-metal g4dn.metal ("Compute Instance (bare metal)") at
+    // 7.824; its two g5.xlarge SKUs of different prices are not told apart: neither is a row.
+    // The index's third region is not one the catalog prices and is not
     // fetched (it has no recording: fetching it would fail).
     assert_eq!(
         rows("aws"),
         [
+            "aws/g4dn.metal us-west-2 on-demand 7.824 2026-12-01",
             "aws/g6f.2xlarge us-west-2 on-demand 0.5 2026-12-01",
             "aws/g6f.large us-east-1 on-demand 0.19 2026-12-01",
             "aws/g6f.large us-east-1 ri-standard-1y-no-upfront 0.125 2026-12-01",
@@ -171,6 +174,11 @@ fn an_unknown_gpu_a_changed_unit_and_an_unknown_term_are_reported_not_guessed() 
                 instance: "g6f.large".into(),
                 term: "5yr standard No Upfront".into()
             },
+            Skipped::Ambiguous {
+                provider: "aws".into(),
+                instance: "g5.xlarge".into(),
+                what: "on-demand us-west-2: 1.006 or 1.1".into()
+            },
         ]
     );
     let azure = refresh("azure", &fixtures(), catalog, &keys()).unwrap();
@@ -254,7 +262,7 @@ fn a_refresh_says_what_changed_with_the_percentage() {
     );
     // The rows are written as dated source rows with the catalog's GPU facts.
     let csv = to_csv(catalog, &aws.rows);
-    assert!(csv.lines().nth(2).unwrap().starts_with(
+    assert!(csv.lines().nth(3).unwrap().starts_with(
         "aws,g6f.large,L4,0.125,24,2,8,us-east-1,on-demand,0.19,USD,hour,2026-12-01,https://"
     ));
 }

@@ -160,7 +160,9 @@ impl<'de> Visitor<'de> for ProductsSeed<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         while let Some((sku, product)) = map.next_entry::<String, Product>()? {
             let a = &product.attributes;
-            if product.product_family.as_deref() != Some("Compute Instance") || !is_plain_linux(a) {
+            // "Compute Instance" and "Compute Instance (bare metal)" (`g4dn.metal`).
+            let family = product.product_family.as_deref().unwrap_or("");
+            if !family.starts_with("Compute Instance") || !is_plain_linux(a) {
                 continue;
             }
             let Some(instance) = a.get("instanceType") else {

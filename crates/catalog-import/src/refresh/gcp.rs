@@ -10,7 +10,8 @@
 //! Only GPU SKUs (`resourceGroup` `GPU`) are read: the catalog's GPU component offers
 //! (`gcp/GPU SKU: Nvidia L4 GPU`), priced per GPU-hour in the location the description names
 //! ("… running in Americas"), on demand (`OnDemand`), spot (`Preemptible`) and as committed
-//! use discounts (`Commit1Yr`, `Commit3Yr`). Fields not named here are ignored.
+//! use discounts (`Commit1Yr`, `Commit3Yr`), in the locations the catalog already prices. Fields
+//! not named here are ignored.
 
 use std::collections::BTreeSet;
 
@@ -160,13 +161,14 @@ pub(super) fn refresh(
     key: &str,
 ) -> Result<Refreshed, RefreshError> {
     let headers = [("X-Goog-Api-Key", key)];
+    let wanted = super::catalog_regions(catalog, "gcp");
     let (mut out, mut unknown) = (Refreshed::default(), BTreeSet::new());
     let mut tokens = BTreeSet::new();
     let mut url = FIRST_PAGE.to_string();
     for _ in 0..super::MAX_PAGES {
         let page: Page = get_json(fetch, &url, &headers, PAGE_LIMIT)?;
         for sku in &page.skus {
-            read_sku(catalog, &url, sku, &mut out, &mut unknown)?;
+            read_sku(catalog, &wanted, &url, sku, &mut out, &mut unknown)?;
         }
         if page.next_page_token.is_empty() {
             return Ok(out);
@@ -181,6 +183,7 @@ pub(super) fn refresh(
 
 fn read_sku(
     catalog: &Catalog,
+    wanted: &BTreeSet<&str>,
     url: &str,
     sku: &Sku,
     out: &mut Refreshed,
@@ -220,6 +223,10 @@ fn read_sku(
                 instance,
             });
         }
+        return Ok(());
+    }
+    // Only the locations the catalog places (each needs a row in region_places.json).
+    if !wanted.contains(location.as_str()) {
         return Ok(());
     }
     let Some(info) = sku

@@ -279,6 +279,15 @@ pub enum Skipped {
         /// The unit found.
         unit: String,
     },
+    /// Two different prices for one offer, mode, region and day.
+    Ambiguous {
+        /// Provider id.
+        provider: String,
+        /// Instance type.
+        instance: String,
+        /// Mode, region and the prices found.
+        what: String,
+    },
     /// A commitment whose term, class or payment the fetcher does not know.
     UnknownTerm {
         /// Provider id.
@@ -304,6 +313,14 @@ impl fmt::Display for Skipped {
             } => write!(
                 f,
                 "{provider}/{instance}: price in unit {unit:?}, not per hour: left out (the format changed?)"
+            ),
+            Skipped::Ambiguous {
+                provider,
+                instance,
+                what,
+            } => write!(
+                f,
+                "{provider}/{instance}: two prices for one day ({what}): left out"
             ),
             Skipped::UnknownTerm {
                 provider,
@@ -370,7 +387,40 @@ pub fn refresh(
     };
     r.rows.sort();
     r.rows.dedup();
+    let (rows, ambiguous) = one_price_each(std::mem::take(&mut r.rows));
+    r.rows = rows;
+    r.skipped.extend(ambiguous);
     Ok(r)
+}
+
+/// One price per offer, mode and region: the newest; two different prices of the same newest
+/// day (two SKUs a filter could not tell apart) are reported and neither is kept.
+fn one_price_each(rows: Vec<RefreshRow>) -> (Vec<RefreshRow>, Vec<Skipped>) {
+    let mut by_key: BTreeMap<(String, BillingMode, String), Vec<RefreshRow>> = BTreeMap::new();
+    for r in rows {
+        by_key
+            .entry((r.offer_id(), r.mode, r.region.clone()))
+            .or_default()
+            .push(r);
+    }
+    let (mut kept, mut skipped) = (Vec::new(), Vec::new());
+    for ((_, mode, region), mut group) in by_key {
+        let newest = group.iter().map(|r| r.as_of).max();
+        group.retain(|r| Some(r.as_of) == newest);
+        let amounts: BTreeSet<Decimal> = group.iter().map(|r| r.amount).collect();
+        if amounts.len() > 1 {
+            let found: Vec<String> = amounts.iter().map(ToString::to_string).collect();
+            skipped.push(Skipped::Ambiguous {
+                provider: group[0].provider.clone(),
+                instance: group[0].instance.clone(),
+                what: format!("{mode} {region}: {}", found.join(" or ")),
+            });
+            continue;
+        }
+        kept.extend(group.into_iter().take(1));
+    }
+    kept.sort();
+    (kept, skipped)
 }
 
 /// How a refreshed price differs from the catalog's.
