@@ -25,6 +25,7 @@ fn fixtures() -> FixtureFetch {
 fn keys() -> Keys {
     Keys {
         gcp_api_key: Some("test-key".into()),
+        ..Keys::default()
     }
 }
 
@@ -382,4 +383,131 @@ fn hostile_responses_are_errors() {
     }
     let err = refresh("azure", &Endless, catalog, &keys()).unwrap_err();
     assert!(err.to_string().contains("larger than"), "{err}");
+}
+
+/// Answers a signed Alibaba Cloud request after checking its signature and parameters: the
+/// response recorded for its (instance type, region).
+struct AlibabaDesk;
+
+impl Fetch for AlibabaDesk {
+    fn open(&self, url: &str, _: &[(&str, &str)]) -> Result<Box<dyn Read + '_>, RefreshError> {
+        use catalog_import::refresh::alibaba::signed_query;
+        let (host, query) = url.split_once("/?").unwrap();
+        let decode = |v: &str| {
+            let mut out = Vec::new();
+            let b = v.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                if b[i] == b'%' {
+                    out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap());
+                    i += 3;
+                } else {
+                    out.push(b[i]);
+                    i += 1;
+                }
+            }
+            String::from_utf8(out).unwrap()
+        };
+        let params: Vec<(String, String)> = query
+            .split('&')
+            .map(|kv| kv.split_once('=').unwrap())
+            .map(|(k, v)| (decode(k), decode(v)))
+            .collect();
+        let get = |k: &str| params.iter().find(|(n, _)| n == k).unwrap().1.clone();
+        let unsigned: Vec<(&str, &str)> = params
+            .iter()
+            .filter(|(k, _)| k != "Signature")
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            signed_query(&unsigned, "testsecret"),
+            query,
+            "the request is signed"
+        );
+        assert_eq!(get("Action"), "DescribePrice");
+        assert_eq!(get("AccessKeyId"), "testid");
+        assert_eq!(get("PriceUnit"), "Hour");
+        assert_eq!(
+            host,
+            format!("https://ecs.{}.aliyuncs.com", get("RegionId"))
+        );
+        let file = match (get("InstanceType").as_str(), get("RegionId").as_str()) {
+            ("ecs.ebmgn6ia.20xlarge", "cn-beijing") => "alibaba_price.json",
+            ("ecs.ebmgn6ia.20xlarge", "cn-hangzhou") => "alibaba_not_offered.json",
+            ("ecs.ebmgn7.26xlarge", "cn-beijing") => "alibaba_usd.json",
+            other => panic!("not recorded: {other:?}"),
+        };
+        Ok(Box::new(std::fs::File::open(dir().join(file)).unwrap()))
+    }
+}
+
+#[test]
+fn alibaba_requests_are_signed_and_read_the_instance_price() {
+    use catalog_import::refresh::alibaba::{catalog_pairs, refresh_pairs, AccessKey};
+    let pair = |i: &str, r: &str| (i.to_string(), r.to_string());
+    let pairs = [
+        pair("ecs.ebmgn6ia.20xlarge", "cn-beijing"),
+        pair("ecs.ebmgn6ia.20xlarge", "cn-hangzhou"),
+        pair("ecs.ebmgn7.26xlarge", "cn-beijing"),
+        pair("not/an id", "cn-beijing"),
+    ];
+    // The catalog's own pairs are the ones a live refresh asks about.
+    let known = catalog_pairs(&embedded().catalog);
+    assert!(pairs[..3].iter().all(|p| known.contains(p)));
+    let key = AccessKey {
+        id: "testid".into(),
+        secret: "testsecret".into(),
+    };
+    assert!(!format!("{key:?}").contains("testsecret"));
+    let mut n = 0;
+    let mut nonce = || {
+        n += 1;
+        format!("nonce-{n}")
+    };
+    let r = refresh_pairs(
+        &AlibabaDesk,
+        &pairs,
+        &key,
+        "2026-12-06T20:00:00Z",
+        &mut nonce,
+        "2026-12-06",
+    )
+    .unwrap();
+    // The instance type's own OriginalPrice (33.4), not the whole price with the system disk
+    // (33.5) nor the discounted TradePrice (30.06); in CNY, dated the day it was asked.
+    let rows: Vec<String> = r
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {} {} {}",
+                r.offer_id(),
+                r.region,
+                r.mode,
+                r.amount,
+                r.currency,
+                r.as_of
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        ["alibaba/ecs.ebmgn6ia.20xlarge cn-beijing on-demand 33.4 CNY 2026-12-06"]
+    );
+    assert!(!r.rows[0].source.contains("testid") && !r.rows[0].source.contains("Signature"));
+    assert_eq!(
+        r.skipped.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "alibaba/ecs.ebmgn6ia.20xlarge in cn-hangzhou: no price (InvalidInstanceType.ValueNotSupported): left out",
+            "alibaba/ecs.ebmgn7.26xlarge: price in unit \"USD (the China site prices in CNY)\", not per hour: left out (the format changed?)",
+        ]
+    );
+    let csv = to_csv(&embedded().catalog, &r.rows);
+    assert!(csv.contains(",cn-beijing,on-demand,33.4,CNY,hour,2026-12-06,https://ecs.cn-beijing.aliyuncs.com/?Action=DescribePrice&"), "{csv}");
+    // Without credentials the provider is refused by name.
+    let err = refresh("alibaba", &AlibabaDesk, &embedded().catalog, &keys()).unwrap_err();
+    assert!(
+        err.to_string().contains("ALIBABA_CLOUD_ACCESS_KEY_SECRET"),
+        "{err}"
+    );
 }

@@ -19,6 +19,7 @@ use std::fmt;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Term as Lease};
 use gpucost_core::catalog::Catalog;
+use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
@@ -333,6 +334,7 @@ pub(super) fn refresh(fetch: &dyn Fetch, catalog: &Catalog) -> Result<Refreshed,
             region: region.clone(),
             mode,
             amount,
+            currency: Currency::Usd,
             as_of,
             source: url.clone(),
             note,

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Term};
 use gpucost_core::catalog::Catalog;
+use gpucost_core::money::Currency;
 use serde::Deserialize;
 
 use super::{
@@ -158,6 +159,7 @@ fn read_item(
         region: item.arm_region_name.clone(),
         mode,
         amount,
+        currency: Currency::Usd,
         as_of: date(url, &item.effective_start_date)?,
         // The query, not the page: a page link (`$skip=…`) is not a lasting address.
         source: query.to_string(),

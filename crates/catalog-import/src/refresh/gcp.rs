@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 
 use gpucost_core::billing_mode::{BillingMode, Commitment, CommitmentKind, Payment, Term};
 use gpucost_core::catalog::Catalog;
+use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -140,20 +141,6 @@ pub(crate) fn gpu_and_location(description: &str) -> Option<(String, String)> {
         .then(|| (gpu.to_string(), location.trim().to_string()))
 }
 
-/// Percent-encodes a page token for the query string.
-fn encode(token: &str) -> String {
-    token
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
-}
-
 /// On-demand, spot and committed-use prices of the GPU SKUs the catalog knows.
 pub(super) fn refresh(
     fetch: &dyn Fetch,
@@ -176,7 +163,10 @@ pub(super) fn refresh(
         if !tokens.insert(page.next_page_token.clone()) {
             return Err(RefreshError::Paging { url });
         }
-        url = format!("{FIRST_PAGE}&pageToken={}", encode(&page.next_page_token));
+        url = format!(
+            "{FIRST_PAGE}&pageToken={}",
+            super::percent_encode(&page.next_page_token)
+        );
     }
     Err(RefreshError::Paging { url })
 }
@@ -261,6 +251,7 @@ fn read_sku(
         region: location,
         mode,
         amount: rate.unit_price.amount(url)?,
+        currency: Currency::Usd,
         as_of: date(url, &info.effective_time)?,
         source: FIRST_PAGE.to_string(),
         note: String::new(),
@@ -290,6 +281,6 @@ mod tests {
             pair("Nvidia Tesla A100 GPU", "APAC")
         );
         assert_eq!(gpu_and_location("Nvidia L4 GPU"), None);
-        assert_eq!(encode("a+b/c="), "a%2Bb%2Fc%3D");
+        assert_eq!(super::super::percent_encode("a+b/c="), "a%2Bb%2Fc%3D");
     }
 }

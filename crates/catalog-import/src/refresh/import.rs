@@ -40,6 +40,7 @@ pub struct Imported {
 struct Dated {
     as_of: NaiveDate,
     amount: Decimal,
+    currency: Currency,
     source: String,
     at: String,
 }
@@ -49,6 +50,7 @@ fn title(provider: &str) -> &str {
         "aws" => "AWS Price List Bulk API, EC2 offer file",
         "azure" => "Azure Retail Prices API",
         "gcp" => "Google Cloud Billing Catalog API, Compute Engine SKUs",
+        "alibaba" => "Alibaba Cloud ECS DescribePrice (pay-as-you-go list price)",
         _ => "provider price API",
     }
 }
@@ -96,9 +98,9 @@ pub fn read_refreshed(
             if matches!(mode, BillingMode::Subscription(_)) || row.required("unit")? != "hour" {
                 return Err(row.error("unit", "refresh prices are hourly"));
             }
-            if row.required("currency")? != "USD" {
-                return Err(row.error("currency", "refresh prices are in USD"));
-            }
+            let currency: Currency = row.required("currency")?.parse().map_err(
+                |e: gpucost_core::money::UnknownCurrency| row.error("currency", e.to_string()),
+            )?;
             let as_of = row.date("as_of")?;
             let locator = row.required("source")?.to_string();
             let listed = sources.entry((provider.to_string(), as_of)).or_default();
@@ -115,6 +117,7 @@ pub fn read_refreshed(
                 .push(Dated {
                     as_of,
                     amount: row.positive("amount")?,
+                    currency,
                     source: locator,
                     at: name.to_string(),
                 });
@@ -144,7 +147,8 @@ pub fn read_refreshed(
     for ((offer_id, mode, region), mut dated) in prices {
         dated.sort_by_key(|d| d.as_of);
         for pair in dated.windows(2) {
-            if pair[0].as_of == pair[1].as_of && pair[0].amount != pair[1].amount {
+            let same = (pair[0].amount, pair[0].currency) == (pair[1].amount, pair[1].currency);
+            if pair[0].as_of == pair[1].as_of && !same {
                 return Err(ImportError::Curated(format!(
                     "refresh: {offer_id} {mode} {region} on {} is {} ({}) and {} ({})",
                     pair[0].as_of, pair[0].amount, pair[0].at, pair[1].amount, pair[1].at
@@ -168,12 +172,12 @@ pub fn read_refreshed(
         };
         let provider = offer.provider.to_string();
         let id_of = |d: &Dated| source_id[&(provider.clone(), d.as_of, d.source.clone())].clone();
-        let past = |amount, source: String, as_of| PastPrice {
+        let past = |amount, currency, source: String, as_of| PastPrice {
             offer: offer_id.clone().into(),
             mode,
             region: region.clone().into(),
             amount,
-            currency: Currency::Usd,
+            currency,
             source: source.into(),
             as_of,
         };
@@ -192,12 +196,13 @@ pub fn read_refreshed(
             }
             Some(p) => {
                 if let AsOf::On(day) = p.as_of {
-                    if day < newest.as_of && p.currency == Currency::Usd {
-                        out.history.push(past(p.amount, p.source.to_string(), day));
+                    if day < newest.as_of {
+                        let was = past(p.amount, p.currency, p.source.to_string(), day);
+                        out.history.push(was);
                     }
                 }
                 p.amount = newest.amount;
-                p.currency = Currency::Usd;
+                p.currency = newest.currency;
                 p.source = id_of(&newest).into();
                 p.as_of = AsOf::On(newest.as_of);
                 Some(newest.as_of)
@@ -207,7 +212,7 @@ pub fn read_refreshed(
                     mode,
                     region: region.clone().into(),
                     amount: newest.amount,
-                    currency: Currency::Usd,
+                    currency: newest.currency,
                     source: id_of(&newest).into(),
                     as_of: AsOf::On(newest.as_of),
                 });
@@ -216,7 +221,8 @@ pub fn read_refreshed(
         };
         for d in &dated {
             if current_day.is_some_and(|c| c > d.as_of) {
-                out.history.push(past(d.amount, id_of(d), d.as_of));
+                out.history
+                    .push(past(d.amount, d.currency, id_of(d), d.as_of));
             }
         }
     }

@@ -14,6 +14,7 @@
 //! [`to_csv`]), which the import reads ([`import`]): the newest dated price of an offer, mode
 //! and region wins, older ones become the catalog's price history.
 
+pub mod alibaba;
 pub mod aws;
 pub mod azure;
 pub mod cli;
@@ -28,13 +29,14 @@ use std::path::{Path, PathBuf};
 use chrono::NaiveDate;
 use gpucost_core::billing_mode::{BillingMode, CommitmentKind};
 use gpucost_core::catalog::Catalog;
+use gpucost_core::money::Currency;
 use rust_decimal::Decimal;
 
 /// Most pages or files one refresh reads (a loop of "next page" links stops here).
 pub const MAX_PAGES: usize = 10_000;
 
 /// The providers with a fetcher, in the order `refresh` lists them.
-pub const PROVIDERS: &[&str] = &["aws", "azure", "gcp"];
+pub const PROVIDERS: &[&str] = &["aws", "azure", "gcp", "alibaba"];
 
 /// Why a refresh could not run.
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +48,16 @@ pub enum RefreshError {
         url: String,
         /// Why it failed.
         message: String,
+    },
+    /// The server answered with an error status (its body, bounded, may say why).
+    #[error("{url}: HTTP {status}: {}", body_text(.body))]
+    Status {
+        /// What was asked for.
+        url: String,
+        /// The HTTP status.
+        status: u16,
+        /// The start of the body.
+        body: Vec<u8>,
     },
     /// A response is not in the documented format (or larger than its bound).
     #[error("{url}: not the documented format: {message}")]
@@ -70,8 +82,13 @@ pub enum RefreshError {
         variable: String,
     },
     /// The provider has no fetcher.
-    #[error("no fetcher for provider {0:?} (available: aws, azure, gcp)")]
+    #[error("no fetcher for provider {0:?} (available: aws, azure, gcp, alibaba)")]
     UnknownProvider(String),
+}
+
+fn body_text(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&body[..body.len().min(300)]);
+    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// Reads a URL's body.
@@ -205,6 +222,7 @@ impl Default for HttpFetch {
             .timeout_connect(Some(Duration::from_secs(30)))
             .timeout_global(Some(Duration::from_secs(45 * 60)))
             .user_agent("gpu-cost-lab catalog-import refresh")
+            .http_status_as_error(false)
             .build();
         HttpFetch {
             agent: config.into(),
@@ -227,7 +245,19 @@ impl Fetch for HttpFetch {
             url: url.to_string(),
             message: e.to_string(),
         })?;
-        Ok(Box::new(resp.into_body().into_reader()))
+        let status = resp.status().as_u16();
+        let reader = resp.into_body().into_reader();
+        if status >= 400 {
+            // The start of the body says why (Alibaba Cloud's error `Code`, say).
+            let mut body = Vec::new();
+            let _ = reader.take(64 << 10).read_to_end(&mut body);
+            return Err(RefreshError::Status {
+                url: url.to_string(),
+                status,
+                body,
+            });
+        }
+        Ok(Box::new(reader))
     }
 }
 
@@ -242,8 +272,10 @@ pub struct RefreshRow {
     pub region: String,
     /// How it is paid (on demand, spot, or a commitment; hourly).
     pub mode: BillingMode,
-    /// USD per instance-hour (a commitment's effective hourly rate).
+    /// Per instance-hour (a commitment's effective hourly rate), in `currency`.
     pub amount: Decimal,
+    /// The price's currency (USD, or CNY for Alibaba Cloud's China site).
+    pub currency: Currency,
     /// The day the price file says it is effective (AWS `publicationDate`, Azure
     /// `effectiveStartDate`, Google `effectiveTime`).
     pub as_of: NaiveDate,
@@ -288,6 +320,17 @@ pub enum Skipped {
         /// Mode, region and the prices found.
         what: String,
     },
+    /// The provider does not sell the instance type in the region (its error code).
+    NotOffered {
+        /// Provider id.
+        provider: String,
+        /// Instance type.
+        instance: String,
+        /// Region.
+        region: String,
+        /// The provider's error code.
+        code: String,
+    },
     /// A commitment whose term, class or payment the fetcher does not know.
     UnknownTerm {
         /// Provider id.
@@ -313,6 +356,15 @@ impl fmt::Display for Skipped {
             } => write!(
                 f,
                 "{provider}/{instance}: price in unit {unit:?}, not per hour: left out (the format changed?)"
+            ),
+            Skipped::NotOffered {
+                provider,
+                instance,
+                region,
+                code,
+            } => write!(
+                f,
+                "{provider}/{instance} in {region}: no price ({code}): left out"
             ),
             Skipped::Ambiguous {
                 provider,
@@ -344,17 +396,35 @@ pub struct Refreshed {
 }
 
 /// Keys and credentials for the price APIs that need them (none for AWS and Azure).
-#[derive(Debug, Default, Clone)]
+#[derive(Default, Clone)]
 pub struct Keys {
     /// A Google Cloud API key allowed to call the Cloud Billing API (`GCP_API_KEY`).
     pub gcp_api_key: Option<String>,
+    /// An Alibaba Cloud AccessKey allowed to call ECS `DescribePrice`.
+    pub alibaba: Option<alibaba::AccessKey>,
+}
+
+impl fmt::Debug for Keys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Keys")
+            .field(
+                "gcp_api_key",
+                &self.gcp_api_key.as_ref().map(|_| "<hidden>"),
+            )
+            .field("alibaba", &self.alibaba)
+            .finish()
+    }
 }
 
 impl Keys {
     /// The keys set in the environment.
     pub fn from_env() -> Keys {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         Keys {
-            gcp_api_key: std::env::var("GCP_API_KEY").ok().filter(|k| !k.is_empty()),
+            gcp_api_key: var("GCP_API_KEY"),
+            alibaba: var("ALIBABA_CLOUD_ACCESS_KEY_ID")
+                .zip(var("ALIBABA_CLOUD_ACCESS_KEY_SECRET"))
+                .map(|(id, secret)| alibaba::AccessKey { id, secret }),
         }
     }
 }
@@ -382,6 +452,17 @@ pub fn refresh(
                     variable: "GCP_API_KEY".into(),
                 })?;
             gcp::refresh(fetch, catalog, key)?
+        }
+        "alibaba" => {
+            let key = keys
+                .alibaba
+                .as_ref()
+                .ok_or_else(|| RefreshError::MissingKey {
+                    provider: "alibaba".into(),
+                    variable: "ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET"
+                        .into(),
+                })?;
+            alibaba::refresh(fetch, catalog, key)?
         }
         other => return Err(RefreshError::UnknownProvider(other.to_string())),
     };
@@ -563,7 +644,7 @@ pub fn to_csv(catalog: &Catalog, rows: &[RefreshRow]) -> String {
             r.region.clone(),
             r.mode.to_string(),
             r.amount.normalize().to_string(),
-            "USD".into(),
+            r.currency.to_string(),
             "hour".into(),
             r.as_of.to_string(),
             r.source.clone(),
@@ -605,6 +686,20 @@ pub(crate) fn catalog_regions<'c>(catalog: &'c Catalog, provider: &str) -> BTree
         .iter()
         .filter(|o| o.provider == provider)
         .flat_map(|o| o.prices.iter().map(|p| p.region.as_ref()))
+        .collect()
+}
+
+/// RFC 3986 percent-encoding (unreserved characters kept, a space is `%20`): a page token in a
+/// query string, and the form Alibaba Cloud's signature wants.
+pub fn percent_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
