@@ -625,3 +625,38 @@ fn refreshed_prices_the_newest_wins_and_older_ones_are_history() {
     );
     let _ = fs::remove_dir_all(&data);
 }
+
+/// `catalog-import refresh --fixtures … --data SCRATCH aws azure` writes the dated rows into the
+/// scratch data folder, dates its build, and runs the import there: the catalog, its Rust
+/// tables and the audit (`AUDIT.md`) are regenerated from the result.
+#[test]
+fn a_refresh_into_a_data_folder_reimports_it_with_the_audit() {
+    let data = scratch_data("refresh-cli");
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
+        .args(["refresh", "--fixtures"])
+        .arg(&fixtures)
+        .arg("--data")
+        .arg(&data)
+        .args(["aws", "azure"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("audit findings, each with its decision"),
+        "{stderr}"
+    );
+    let catalog = fs::read_to_string(data.join("catalog.json")).unwrap();
+    assert!(catalog.contains("\"source\":\"refresh/aws/2026-12-01/1\""));
+    assert!(data.join("AUDIT.md").exists() && data.join("catalog_tables.rs").exists());
+    for name in ["aws-2026-12-01.csv", "azure-2026-11-01.csv"] {
+        assert!(
+            data.join("upstream/sources/refresh").join(name).exists(),
+            "{name}"
+        );
+    }
+    let stamp = fs::read_to_string(data.join("upstream/VENDORED_ON")).unwrap();
+    assert!(stamp.trim() >= "2026-12-01", "{stamp}");
+    let _ = fs::remove_dir_all(&data);
+}

@@ -26,6 +26,7 @@ const USAGE: &str = "usage: catalog-import refresh [--fixtures DIR] [--out DIR] 
 pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {
     let mut fixtures: Option<PathBuf> = None;
     let mut data_dir = crate::default_data_dir();
+    let mut data_given = false;
     let mut out: Option<PathBuf> = None;
     let mut import = true;
     let mut providers = Vec::new();
@@ -34,7 +35,10 @@ pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {
         match arg.as_str() {
             "--fixtures" => fixtures = args.next().map(PathBuf::from),
             "--out" => out = args.next().map(PathBuf::from),
-            "--data" => data_dir = args.next().map(PathBuf::from).unwrap_or(data_dir),
+            "--data" => {
+                data_dir = args.next().map(PathBuf::from).unwrap_or(data_dir);
+                data_given = true;
+            }
             "--no-import" => import = false,
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -53,8 +57,16 @@ pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {
     }
     let fetch: Box<dyn Fetch> = match (&fixtures, live) {
         (Some(dir), _) => {
-            if out.is_none() {
-                eprintln!("catalog-import refresh: recorded responses hold test values, not prices: pass --out DIR");
+            // Test values never go into the project's data folder: a scratch one (`--data`) or
+            // a folder of its own (`--out`).
+            let same = |a: &std::path::Path, b: &std::path::Path| {
+                a.canonicalize()
+                    .ok()
+                    .is_some_and(|a| Some(a) == b.canonicalize().ok())
+            };
+            let scratch = data_given && !same(&data_dir, &crate::default_data_dir());
+            if out.is_none() && !scratch {
+                eprintln!("catalog-import refresh: recorded responses hold test values, not prices: pass --out DIR, or --data with a scratch copy of data/");
                 return Next::Exit(2);
             }
             match FixtureFetch::open(dir) {
