@@ -511,3 +511,111 @@ fn alibaba_requests_are_signed_and_read_the_instance_price() {
         "{err}"
     );
 }
+
+/// Answers a signed Tencent Cloud request after checking its signature and headers: the
+/// recorded answer for its region.
+struct TencentDesk;
+
+impl Fetch for TencentDesk {
+    fn open(&self, url: &str, _: &[(&str, &str)]) -> Result<Box<dyn Read + '_>, RefreshError> {
+        panic!("Tencent Cloud's API is POST only: {url}")
+    }
+
+    fn post(
+        &self,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Result<Box<dyn Read + '_>, RefreshError> {
+        use catalog_import::refresh::tencent::{authorization, SecretKey, HOST};
+        let get = |k: &str| headers.iter().find(|(n, _)| *n == k).unwrap().1;
+        assert_eq!(url, format!("https://{HOST}/"));
+        assert_eq!(get("X-TC-Action"), "DescribeZoneInstanceConfigInfos");
+        assert_eq!(get("X-TC-Version"), "2017-03-12");
+        let secret = SecretKey {
+            id: "testid".into(),
+            key: "testkey".into(),
+        };
+        let body = std::str::from_utf8(body).unwrap();
+        assert!(body.contains("POSTPAID_BY_HOUR"));
+        let ts: i64 = get("X-TC-Timestamp").parse().unwrap();
+        let want = authorization(&secret, "cvm", HOST, Some(get("X-TC-Action")), body, ts);
+        assert_eq!(get("Authorization"), want, "the request is signed");
+        let file = match get("X-TC-Region") {
+            "ap-guangzhou" => "tencent_guangzhou.json",
+            "ap-beijing" => "tencent_error.json",
+            other => panic!("not recorded: {other}"),
+        };
+        Ok(Box::new(std::fs::File::open(dir().join(file)).unwrap()))
+    }
+}
+
+#[test]
+fn tencent_requests_are_signed_and_zones_must_agree_on_a_region_price() {
+    use catalog_import::refresh::tencent::{catalog_pairs, refresh_pairs, SecretKey};
+    let pair = |i: &str, r: &str| (i.to_string(), r.to_string());
+    let pairs = [
+        pair("GN10X.2XLARGE40", "ap-guangzhou"),
+        pair("GN10X.2XLARGE40", "ap-guangzhou-3"),
+        pair("GN10X.4XLARGE80", "ap-guangzhou"),
+        pair("GN10X.4XLARGE80", "ap-guangzhou-3"),
+        pair("GN10X.9XLARGE160", "ap-guangzhou-3"),
+        pair("GN10X.18XLARGE320", "ap-guangzhou"),
+    ];
+    let known = catalog_pairs(&embedded().catalog);
+    assert!(pairs.iter().all(|p| known.contains(p)), "catalog pairs");
+    let secret = SecretKey {
+        id: "testid".into(),
+        key: "testkey".into(),
+    };
+    let r = refresh_pairs(&TencentDesk, &pairs, &secret, 1_796_500_000, "2026-12-06").unwrap();
+    // GN10X.2XLARGE40: both Guangzhou zones at 2.7, so the region is 2.7 and zone 3 too;
+    // GN10X.4XLARGE80: zone 3 at 5.4, zone 4 at 5.5, so zone 3 is 5.4 and the region is
+    // reported, not averaged; a monthly price and a type no zone lists are reported.
+    let rows: Vec<String> = r
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {} {}",
+                r.offer_id(),
+                r.region,
+                r.amount,
+                r.currency,
+                r.as_of
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou 2.7 USD 2026-12-06",
+            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou-3 2.7 USD 2026-12-06",
+            "tencent-intl/GN10X.4XLARGE80 ap-guangzhou-3 5.4 USD 2026-12-06",
+        ]
+    );
+    assert_eq!(
+        r.skipped.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "tencent-intl/GN10X.4XLARGE80: two prices for one day (on-demand ap-guangzhou: zones at 5.4 or 5.5): left out",
+            "tencent-intl/GN10X.9XLARGE160: price in unit \"MONTH\", not per hour: left out (the format changed?)",
+            "tencent-intl/GN10X.18XLARGE320 in ap-guangzhou: no price (not listed as pay-as-you-go in any zone): left out",
+        ]
+    );
+    // An API error (a wrong key) stops the refresh with its code.
+    let err = refresh_pairs(
+        &TencentDesk,
+        &[pair("GN10X.2XLARGE40", "ap-beijing")],
+        &secret,
+        1_796_500_000,
+        "2026-12-06",
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("AuthFailure.SignatureFailure"),
+        "{err}"
+    );
+    // Recorded responses cannot answer a POST; without keys the provider is refused by name.
+    let err = refresh("tencent-intl", &fixtures(), &embedded().catalog, &keys()).unwrap_err();
+    assert!(err.to_string().contains("TENCENTCLOUD_SECRET_KEY"), "{err}");
+}

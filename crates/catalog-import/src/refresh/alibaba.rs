@@ -11,8 +11,6 @@
 //! (`Code`, e.g. an instance type not sold in the region) is reported, not a row. The secret
 //! never leaves the process; the AccessKey id and the signature are in the request URL only.
 
-use std::collections::BTreeSet;
-
 use base64::Engine;
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::Catalog;
@@ -96,26 +94,7 @@ pub fn signed_query(params: &[(&str, &str)], secret: &str) -> String {
 
 /// The (instance type, region) pairs the catalog prices Alibaba Cloud's China site in.
 pub fn catalog_pairs(catalog: &Catalog) -> Vec<(String, String)> {
-    let pairs: BTreeSet<(String, String)> = catalog
-        .offers
-        .iter()
-        .filter(|o| o.provider == "alibaba")
-        .flat_map(|o| {
-            o.prices
-                .iter()
-                .filter(|p| p.mode == BillingMode::OnDemand)
-                .map(move |p| (o.instance.to_string(), p.region.to_string()))
-        })
-        .collect();
-    pairs.into_iter().collect()
-}
-
-/// A region or instance id safe to put in a host name or query (`cn-hangzhou`, `ecs.gn7i-c8g1.2xlarge`).
-fn is_id(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 64
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b))
+    super::on_demand_pairs(catalog, "alibaba")
 }
 
 /// Pay-as-you-go list prices of `pairs`, each request signed with `key`, stamped `timestamp`
@@ -139,7 +118,7 @@ pub fn refresh_pairs(
         });
     }
     for (instance, region) in pairs {
-        if !is_id(instance) || !is_id(region) {
+        if !crate::refresh::is_safe_id(instance) || !crate::refresh::is_safe_id(region) {
             continue;
         }
         let host = format!("https://ecs.{region}.aliyuncs.com/");
@@ -286,7 +265,10 @@ mod tests {
             "{q}"
         );
         assert!(q.starts_with("AccessKeyId=testid&Action=DescribeRegions&Format=XML&"));
-        assert!(is_id("ecs.gn7i-c8g1.2xlarge") && is_id("cn-hangzhou"));
-        assert!(!is_id("evil.example/x?") && !is_id(""));
+        assert!(
+            crate::refresh::is_safe_id("ecs.gn7i-c8g1.2xlarge")
+                && crate::refresh::is_safe_id("cn-hangzhou")
+        );
+        assert!(!crate::refresh::is_safe_id("evil.example/x?") && !crate::refresh::is_safe_id(""));
     }
 }

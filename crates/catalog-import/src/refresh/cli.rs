@@ -20,7 +20,7 @@ pub enum Next {
     Import(PathBuf),
 }
 
-const USAGE: &str = "usage: catalog-import refresh [--fixtures DIR] [--out DIR] [--data DIR] [--no-import] PROVIDER… (aws, azure; with keys gcp, alibaba)";
+const USAGE: &str = "usage: catalog-import refresh [--fixtures DIR] [--out DIR] [--data DIR] [--no-import] PROVIDER… (aws, azure; with keys gcp, alibaba, tencent-intl)";
 
 /// Runs the refresh; `live` is the network fetcher when the build has one.
 pub fn run(args: Vec<String>, live: Option<Box<dyn Fetch>>) -> Next {

@@ -51,6 +51,9 @@ fn title(provider: &str) -> &str {
         "azure" => "Azure Retail Prices API",
         "gcp" => "Google Cloud Billing Catalog API, Compute Engine SKUs",
         "alibaba" => "Alibaba Cloud ECS DescribePrice (pay-as-you-go list price)",
+        "tencent-intl" => {
+            "Tencent Cloud CVM DescribeZoneInstanceConfigInfos (pay-as-you-go list price)"
+        }
         _ => "provider price API",
     }
 }

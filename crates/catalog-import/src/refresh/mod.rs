@@ -20,6 +20,7 @@ pub mod azure;
 pub mod cli;
 pub mod gcp;
 pub mod import;
+pub mod tencent;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -36,7 +37,7 @@ use rust_decimal::Decimal;
 pub const MAX_PAGES: usize = 10_000;
 
 /// The providers with a fetcher, in the order `refresh` lists them.
-pub const PROVIDERS: &[&str] = &["aws", "azure", "gcp", "alibaba"];
+pub const PROVIDERS: &[&str] = &["aws", "azure", "gcp", "alibaba", "tencent-intl"];
 
 /// Why a refresh could not run.
 #[derive(Debug, thiserror::Error)]
@@ -82,7 +83,7 @@ pub enum RefreshError {
         variable: String,
     },
     /// The provider has no fetcher.
-    #[error("no fetcher for provider {0:?} (available: aws, azure, gcp, alibaba)")]
+    #[error("no fetcher for provider {0:?} (available: aws, azure, gcp, alibaba, tencent-intl)")]
     UnknownProvider(String),
 }
 
@@ -100,6 +101,23 @@ pub trait Fetch {
     /// When it cannot be read.
     fn open(&self, url: &str, headers: &[(&str, &str)])
         -> Result<Box<dyn Read + '_>, RefreshError>;
+
+    /// The answer to a `POST` of `body` to `url` with `headers` (Tencent Cloud's API).
+    ///
+    /// # Errors
+    /// When it cannot be read; a fetcher without `POST` (recorded responses) says so.
+    fn post(
+        &self,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Result<Box<dyn Read + '_>, RefreshError> {
+        let _ = (headers, body);
+        Err(RefreshError::Fetch {
+            url: url.to_string(),
+            message: "this fetcher does not send POST requests".into(),
+        })
+    }
 }
 
 /// A reader that fails, rather than ends, after `limit` bytes: a response larger than its
@@ -231,17 +249,12 @@ impl Default for HttpFetch {
 }
 
 #[cfg(feature = "live")]
-impl Fetch for HttpFetch {
-    fn open(
-        &self,
+impl HttpFetch {
+    fn answer(
         url: &str,
-        headers: &[(&str, &str)],
-    ) -> Result<Box<dyn Read + '_>, RefreshError> {
-        let mut req = self.agent.get(url);
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        let resp = req.call().map_err(|e| RefreshError::Fetch {
+        resp: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Result<Box<dyn Read + 'static>, RefreshError> {
+        let resp = resp.map_err(|e| RefreshError::Fetch {
             url: url.to_string(),
             message: e.to_string(),
         })?;
@@ -258,6 +271,34 @@ impl Fetch for HttpFetch {
             });
         }
         Ok(Box::new(reader))
+    }
+}
+
+#[cfg(feature = "live")]
+impl Fetch for HttpFetch {
+    fn open(
+        &self,
+        url: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Box<dyn Read + '_>, RefreshError> {
+        let mut req = self.agent.get(url);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        HttpFetch::answer(url, req.call())
+    }
+
+    fn post(
+        &self,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Result<Box<dyn Read + '_>, RefreshError> {
+        let mut req = self.agent.post(url);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        HttpFetch::answer(url, req.send(body))
     }
 }
 
@@ -402,6 +443,8 @@ pub struct Keys {
     pub gcp_api_key: Option<String>,
     /// An Alibaba Cloud AccessKey allowed to call ECS `DescribePrice`.
     pub alibaba: Option<alibaba::AccessKey>,
+    /// A Tencent Cloud (international site) SecretId and SecretKey.
+    pub tencent: Option<tencent::SecretKey>,
 }
 
 impl fmt::Debug for Keys {
@@ -412,6 +455,7 @@ impl fmt::Debug for Keys {
                 &self.gcp_api_key.as_ref().map(|_| "<hidden>"),
             )
             .field("alibaba", &self.alibaba)
+            .field("tencent", &self.tencent)
             .finish()
     }
 }
@@ -425,6 +469,9 @@ impl Keys {
             alibaba: var("ALIBABA_CLOUD_ACCESS_KEY_ID")
                 .zip(var("ALIBABA_CLOUD_ACCESS_KEY_SECRET"))
                 .map(|(id, secret)| alibaba::AccessKey { id, secret }),
+            tencent: var("TENCENTCLOUD_SECRET_ID")
+                .zip(var("TENCENTCLOUD_SECRET_KEY"))
+                .map(|(id, key)| tencent::SecretKey { id, key }),
         }
     }
 }
@@ -444,25 +491,24 @@ pub fn refresh(
         "aws" => aws::refresh(fetch, catalog)?,
         "azure" => azure::refresh(fetch, catalog)?,
         "gcp" => {
-            let key = keys
-                .gcp_api_key
-                .as_deref()
-                .ok_or_else(|| RefreshError::MissingKey {
-                    provider: "gcp".into(),
-                    variable: "GCP_API_KEY".into(),
-                })?;
+            let key = need(keys.gcp_api_key.as_deref(), "gcp", "GCP_API_KEY")?;
             gcp::refresh(fetch, catalog, key)?
         }
         "alibaba" => {
-            let key = keys
-                .alibaba
-                .as_ref()
-                .ok_or_else(|| RefreshError::MissingKey {
-                    provider: "alibaba".into(),
-                    variable: "ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET"
-                        .into(),
-                })?;
-            alibaba::refresh(fetch, catalog, key)?
+            let vars = "ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET";
+            alibaba::refresh(
+                fetch,
+                catalog,
+                need(keys.alibaba.as_ref(), "alibaba", vars)?,
+            )?
+        }
+        "tencent-intl" => {
+            let vars = "TENCENTCLOUD_SECRET_ID and TENCENTCLOUD_SECRET_KEY";
+            tencent::refresh(
+                fetch,
+                catalog,
+                need(keys.tencent.as_ref(), "tencent-intl", vars)?,
+            )?
         }
         other => return Err(RefreshError::UnknownProvider(other.to_string())),
     };
@@ -472,6 +518,18 @@ pub fn refresh(
     r.rows = rows;
     r.skipped.extend(ambiguous);
     Ok(r)
+}
+
+/// The key a provider needs, or the error naming the environment variables to set.
+fn need<'k, T: ?Sized>(
+    key: Option<&'k T>,
+    provider: &str,
+    variable: &str,
+) -> Result<&'k T, RefreshError> {
+    key.ok_or_else(|| RefreshError::MissingKey {
+        provider: provider.into(),
+        variable: variable.into(),
+    })
 }
 
 /// One price per offer, mode and region: the newest; two different prices of the same newest
@@ -677,6 +735,32 @@ pub fn to_csv(catalog: &Catalog, rows: &[RefreshRow]) -> String {
 pub fn file_name(provider: &str, rows: &[RefreshRow]) -> Option<String> {
     let newest = rows.iter().map(|r| r.as_of).max()?;
     Some(format!("{provider}-{newest}.csv"))
+}
+
+/// The (instance type, region) pairs the catalog has an on-demand price of `provider` for:
+/// what a per-instance price inquiry (Alibaba Cloud, Tencent Cloud) asks about.
+pub fn on_demand_pairs(catalog: &Catalog, provider: &str) -> Vec<(String, String)> {
+    let pairs: BTreeSet<(String, String)> = catalog
+        .offers
+        .iter()
+        .filter(|o| o.provider == provider)
+        .flat_map(|o| {
+            o.prices
+                .iter()
+                .filter(|p| p.mode == BillingMode::OnDemand)
+                .map(move |p| (o.instance.to_string(), p.region.to_string()))
+        })
+        .collect();
+    pairs.into_iter().collect()
+}
+
+/// An instance type, region or zone id safe to put in a host name, a header or a query
+/// (`cn-hangzhou`, `ecs.gn7i-c8g1.2xlarge`, `GN10X.2XLARGE40`).
+pub(crate) fn is_safe_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-.".contains(&b))
 }
 
 /// The regions the catalog prices `provider` in: the ones a refresh reads.
