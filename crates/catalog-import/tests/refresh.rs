@@ -1,5 +1,6 @@
-//! `catalog-import refresh` (AWS, Azure, Google Cloud, Alibaba Cloud, Tencent Cloud) on recorded responses in the providers' documented
-//! formats (`tests/fixtures/refresh/`, README there): the rows equal a hand-checked list and
+//! `catalog-import refresh` (AWS, Azure, Google Cloud, Alibaba Cloud, Tencent Cloud) on
+//! recorded responses in the providers' documented formats (`tests/fixtures/refresh/`, README
+//! there): the rows equal a hand-checked list and
 //! the written files a hand-checked CSV, paging is followed and bounded, unknown fields are
 //! ignored, a GPU the catalog does not know, a changed unit or an unknown reserved term is
 //! reported instead of guessed, and a hostile response is an error. No network.
