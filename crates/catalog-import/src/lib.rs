@@ -254,6 +254,11 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
                 .push(format!("dated_2026/{file}: {count} {what}"));
         }
     }
+    // `catalog-import refresh` rows: the newest dated price wins, older ones are history.
+    let refreshed =
+        refresh::import::read_refreshed(&upstream.join("sources/refresh"), built, &mut set)?;
+    sources.extend(refreshed.sources);
+    report.skipped.extend(refreshed.skipped);
     offers::add_curated(&mut set, market_reference)?;
     let mut offers = set.finish();
     let card_memory: Vec<gpus::CardMemory> = read_json(&curated.join("gpu_memory.json"))?;
@@ -286,7 +291,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         gpus: gpus.into(),
         offers: offers.into(),
         places: places.into(),
-        history: compshare.history.into(),
+        history: refresh::import::with_history(compshare.history, refreshed.history).into(),
     };
     let problems = validate(&catalog);
     if problems.is_empty() {

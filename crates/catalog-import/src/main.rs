@@ -6,8 +6,8 @@
 //! cargo run -p catalog-import                       # regenerate from data/upstream
 //! cargo run -p catalog-import -- --from ../shared/catalog   # copy, then regenerate
 //! cargo run -p catalog-import -- --check            # exit 1 when a generated file is stale
-//! cargo run -p catalog-import -- refresh --fixtures DIR aws azure   # recorded responses
-//! cargo run -p catalog-import --features live -- refresh aws azure   # the live price APIs
+//! cargo run -p catalog-import -- refresh --fixtures DIR --out OUT aws azure   # recorded responses
+//! cargo run -p catalog-import --features live -- refresh aws azure   # the live price APIs, then the import
 //! ```
 
 use std::path::PathBuf;
@@ -21,7 +21,11 @@ use catalog_import::{build, default_data_dir, to_json, vendor};
 
 fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("refresh") {
-        return refresh_main(std::env::args().skip(2).collect());
+        use catalog_import::refresh::cli::{run, Next};
+        return match run(std::env::args().skip(2).collect(), live()) {
+            Next::Exit(code) => ExitCode::from(code),
+            Next::Import(data_dir) => regenerate(&data_dir, false),
+        };
     }
     let mut from: Option<PathBuf> = None;
     let mut check = false;
@@ -55,7 +59,13 @@ fn main() -> ExitCode {
             }
         }
     }
-    let (catalog, report) = match build(&data_dir) {
+    regenerate(&data_dir, check)
+}
+
+/// Builds the catalog from `data_dir` and writes (or with `check`, compares) the generated
+/// files, the audit `AUDIT.md` among them.
+fn regenerate(data_dir: &std::path::Path, check: bool) -> ExitCode {
+    let (catalog, report) = match build(data_dir) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("catalog-import: {e}");
@@ -137,78 +147,9 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `refresh [--fixtures DIR] [--out DIR] PROVIDER…`: fetches each provider's current prices,
-/// writes them as dated rows to `OUT/PROVIDER.csv` (default `data/upstream/sources/refresh/`)
-/// and prints what changed against the embedded catalog.
-fn refresh_main(args: Vec<String>) -> ExitCode {
-    use catalog_import::refresh::{changes, refresh, to_csv, Fetch, FixtureFetch};
-    let mut fixtures: Option<PathBuf> = None;
-    let mut out = default_data_dir().join("upstream/sources/refresh");
-    let mut providers = Vec::new();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--fixtures" => fixtures = args.next().map(PathBuf::from),
-            "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
-            p => providers.push(p.to_string()),
-        }
-    }
-    if providers.is_empty() {
-        eprintln!("usage: catalog-import refresh [--fixtures DIR] [--out DIR] aws azure");
-        return ExitCode::from(2);
-    }
-    let fetch: Box<dyn Fetch> = match fixtures {
-        Some(dir) => match FixtureFetch::open(&dir) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("catalog-import: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        None => match live() {
-            Some(f) => f,
-            None => {
-                eprintln!("catalog-import: this build has no live fetcher; rebuild with `--features live`, or pass `--fixtures DIR`");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    let catalog = &gpucost_core::catalog::embedded().catalog;
-    if let Err(e) = std::fs::create_dir_all(&out) {
-        eprintln!("catalog-import: {}: {e}", out.display());
-        return ExitCode::FAILURE;
-    }
-    for provider in &providers {
-        let refreshed = match refresh(provider, fetch.as_ref(), catalog) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("catalog-import: {provider}: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let file = out.join(format!("{provider}.csv"));
-        if let Err(e) = std::fs::write(&file, to_csv(catalog, &refreshed.rows)) {
-            eprintln!("catalog-import: {}: {e}", file.display());
-            return ExitCode::FAILURE;
-        }
-        println!(
-            "{provider}: {} prices written to {}",
-            refreshed.rows.len(),
-            file.display()
-        );
-        for c in changes(catalog, provider, &refreshed.rows) {
-            println!("  {c}");
-        }
-        for s in &refreshed.skipped {
-            println!("  skipped: {s}");
-        }
-    }
-    ExitCode::SUCCESS
-}
-
 #[cfg(feature = "live")]
 fn live() -> Option<Box<dyn catalog_import::refresh::Fetch>> {
-    Some(Box::new(catalog_import::refresh::CurlFetch))
+    Some(Box::new(catalog_import::refresh::HttpFetch::default()))
 }
 
 #[cfg(not(feature = "live"))]

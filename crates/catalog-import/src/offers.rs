@@ -37,6 +37,11 @@ impl OfferSet {
             .collect()
     }
 
+    /// The offer `id`, to change its prices (a refreshed price replacing an older one).
+    pub(crate) fn offer_mut(&mut self, id: &str) -> Option<&mut Offer> {
+        self.offers.get_mut(id)
+    }
+
     fn insert_offer(&mut self, row: &Row, offer: Offer) -> Result<(), ImportError> {
         if let Some(existing) = self.offers.get(&*offer.id) {
             // A file that does not state the memory agrees with one that does.

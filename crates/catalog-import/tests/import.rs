@@ -7,6 +7,8 @@ use catalog_import::codegen::catalog_to_rust;
 use catalog_import::hardware::hardware_to_json;
 use catalog_import::hardware_codegen::hardware_to_rust;
 use catalog_import::{build, default_data_dir, to_json};
+use gpucost_core::billing_mode::BillingMode;
+use gpucost_core::catalog::AsOf;
 
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -500,4 +502,161 @@ fn a_curated_row_citing_an_unknown_source_stops_the_import() {
     let err = build(&dir).unwrap_err().to_string();
     assert!(err.contains("NO_SUCH_SOURCE"), "{err}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+fn day(s: &str) -> chrono::NaiveDate {
+    s.parse().unwrap()
+}
+
+fn refreshed_price(
+    c: &gpucost_core::catalog::Catalog,
+    offer: &str,
+    mode: &str,
+    region: &str,
+) -> (rust_decimal::Decimal, AsOf, String) {
+    let mode: BillingMode = mode.parse().unwrap();
+    let p = c
+        .offer(offer)
+        .unwrap()
+        .prices
+        .iter()
+        .find(|p| p.mode == mode && p.region.as_ref() == region)
+        .unwrap_or_else(|| panic!("{offer} {mode} {region}"));
+    (p.amount, p.as_of, p.source.to_string())
+}
+
+/// The import reads `upstream/sources/refresh/*.csv`: the newest dated price of an offer,
+/// mode and region wins, older ones (refreshed or curated) become the price history, a price
+/// effective after the build day is left out, and the audit runs on the result. The files are
+/// the hand-checked output of `refresh aws azure` on the recorded responses, copied into a
+/// scratch data folder (their amounts are test values: they never enter `data/`).
+#[test]
+fn refreshed_prices_the_newest_wins_and_older_ones_are_history() {
+    let data = scratch_data("refresh");
+    let (before, _) = build(&data).unwrap();
+    let was = refreshed_price(&before, "aws/g6f.large", "on-demand", "us-east-1");
+
+    let refresh = data.join("upstream/sources/refresh");
+    let expected =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh/expected");
+    copy_dir(&expected, &refresh);
+    // An older refresh of the same price, and one effective after the build day.
+    let header = fs::read_to_string(expected.join("aws-2026-12-01.csv")).unwrap();
+    let header = header.lines().next().unwrap();
+    let row = |amount: &str, day: &str| {
+        format!("aws,g6f.large,L4,0.125,24,2,8,us-east-1,on-demand,{amount},USD,hour,{day},https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/test/us-east-1/index.json,provider-api,test\n")
+    };
+    fs::write(
+        refresh.join("aws-2026-11-30.csv"),
+        format!("{header}\n{}", row("0.195", "2026-11-30")),
+    )
+    .unwrap();
+    fs::write(
+        refresh.join("aws-2027-01-04.csv"),
+        format!("{header}\n{}", row("0.18", "2027-01-04")),
+    )
+    .unwrap();
+    fs::write(data.join("upstream/VENDORED_ON"), "2026-12-06\n").unwrap();
+
+    let (after, report) = build(&data).expect("the refreshed data imports and passes the audit");
+    assert!(!report.audit.is_empty(), "the audit ran");
+
+    // On demand: the refresh of 2026-12-01 replaces the curated price; the curated price and
+    // the refresh of 2026-11-30 are history; the price of 2027-01-04 is not current yet.
+    let now = refreshed_price(&after, "aws/g6f.large", "on-demand", "us-east-1");
+    assert_eq!(now.0, rust_decimal::Decimal::new(19, 2));
+    assert_eq!(now.1, AsOf::On(day("2026-12-01")));
+    assert!(now.2.starts_with("refresh/aws/2026-12-01/"), "{}", now.2);
+    let source = after
+        .sources
+        .iter()
+        .find(|s| s.id.as_ref() == now.2)
+        .unwrap();
+    assert!(
+        source.locator.ends_with("/us-east-1/index.json"),
+        "{}",
+        source.locator
+    );
+    let history: Vec<(String, chrono::NaiveDate)> = after
+        .history_of("aws/g6f.large", BillingMode::OnDemand, "us-east-1")
+        .map(|h| (h.amount.to_string(), h.as_of))
+        .collect();
+    let AsOf::On(was_day) = was.1 else {
+        panic!("the curated price is dated: {was:?}")
+    };
+    assert_eq!(
+        history,
+        [
+            (was.0.to_string(), was_day),
+            ("0.195".to_string(), day("2026-11-30"))
+        ]
+    );
+    assert!(report.skipped.iter().any(|s| s.contains(
+        "aws/g6f.large on-demand us-east-1: 1 price(s) effective after the build day 2026-12-06"
+    )));
+
+    // Reserved terms the catalog did not have are new prices; Azure's spot and reservations too.
+    let ri = refreshed_price(
+        &after,
+        "aws/g6f.large",
+        "ri-standard-1y-partial-upfront",
+        "us-east-1",
+    );
+    assert_eq!(ri.0, rust_decimal::Decimal::new(1, 1));
+    let spot = refreshed_price(&after, "azure/Standard_NC24ads_A100_v4", "spot", "eastus");
+    assert_eq!(
+        (spot.0, spot.1),
+        (
+            rust_decimal::Decimal::new(8, 1),
+            AsOf::On(day("2026-11-01"))
+        )
+    );
+    let res = refreshed_price(
+        &after,
+        "azure/Standard_NC24ads_A100_v4",
+        "ri-standard-3y-all-upfront",
+        "eastus",
+    );
+    assert_eq!(res.0, rust_decimal::Decimal::new(15, 1));
+    // Prices the refresh does not cover are untouched.
+    assert_eq!(
+        refreshed_price(&after, "aws/p4d.24xlarge", "on-demand", "us-east-1"),
+        refreshed_price(&before, "aws/p4d.24xlarge", "on-demand", "us-east-1")
+    );
+    let _ = fs::remove_dir_all(&data);
+}
+
+/// `catalog-import refresh --fixtures … --data SCRATCH aws azure` writes the dated rows into the
+/// scratch data folder, dates its build, and runs the import there: the catalog, its Rust
+/// tables and the audit (`AUDIT.md`) are regenerated from the result.
+#[test]
+fn a_refresh_into_a_data_folder_reimports_it_with_the_audit() {
+    let data = scratch_data("refresh-cli");
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
+        .args(["refresh", "--fixtures"])
+        .arg(&fixtures)
+        .arg("--data")
+        .arg(&data)
+        .args(["aws", "azure"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("audit findings, each with its decision"),
+        "{stderr}"
+    );
+    let catalog = fs::read_to_string(data.join("catalog.json")).unwrap();
+    assert!(catalog.contains("\"source\":\"refresh/aws/2026-12-01/1\""));
+    assert!(data.join("AUDIT.md").exists() && data.join("catalog_tables.rs").exists());
+    for name in ["aws-2026-12-01.csv", "azure-2026-11-01.csv"] {
+        assert!(
+            data.join("upstream/sources/refresh").join(name).exists(),
+            "{name}"
+        );
+    }
+    let stamp = fs::read_to_string(data.join("upstream/VENDORED_ON")).unwrap();
+    assert!(stamp.trim() >= "2026-12-01", "{stamp}");
+    let _ = fs::remove_dir_all(&data);
 }
