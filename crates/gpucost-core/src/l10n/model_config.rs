@@ -8,7 +8,7 @@ use crate::l10n::Localize;
 use crate::recommend::hf_config::{ConfigError, Pasted, MAX_CONFIG_BYTES};
 use crate::recommend::llm_config::{FieldLimit, LlmConfig};
 use crate::recommend::numbers::count;
-use crate::recommend::workload::short_count;
+use crate::recommend::workload::{short_count, ModelChoice};
 use crate::share::config_param::{CfgError, CFG_VERSION};
 
 /// Most unread field names a note lists (a config has a few dozen fields at most; a hostile
@@ -264,6 +264,20 @@ pub fn linked_note(c: &LlmConfig, lang: Lang) -> String {
     }
 }
 
+/// The form's note under the textarea: the paste's note when something is pasted, else the
+/// link's config when the model is one, else nothing.
+pub fn form_note(
+    pasted: Option<&Result<Pasted, ConfigError>>,
+    model: Option<ModelChoice>,
+    lang: Lang,
+) -> String {
+    match (pasted, model) {
+        (Some(p), _) => pasted_note(p, lang),
+        (None, Some(ModelChoice::Config(c))) => linked_note(&c, lang),
+        (None, _) => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,6 +320,14 @@ mod tests {
         assert!(!a.text(Lang::Zh).is_ascii());
         assert!(linked_note(&c, Lang::En).starts_with("From the link"));
         assert!(linked_note(&c, Lang::Zh).starts_with("来自链接"));
+        let config = Some(ModelChoice::Config(c));
+        assert_eq!(form_note(None, config, Lang::En), linked_note(&c, Lang::En));
+        assert_eq!(form_note(None, None, Lang::En), "");
+        let blank = crate::recommend::hf_config::parse_paste("  \n");
+        assert_eq!(
+            form_note(blank.as_ref(), config, Lang::Zh),
+            linked_note(&c, Lang::Zh)
+        );
     }
 
     #[test]

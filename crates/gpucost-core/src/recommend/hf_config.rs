@@ -68,6 +68,11 @@ const IRRELEVANT: &[&str] = &[
     "hidden_act",
 ];
 
+/// What a textarea holds, read: nothing when it is blank, else [`parse`]'s answer.
+pub fn parse_paste(text: &str) -> Option<Result<Pasted, ConfigError>> {
+    (!text.trim().is_empty()).then(|| parse(text))
+}
+
 /// Reads a config.json.
 ///
 /// # Errors
