@@ -54,7 +54,7 @@ test('pasting DeepSeek-R1s config sizes the recommendation for it and names what
   assert.match(await note.textContent(), /Not read \(the sizing ignores them\): moe_layer_freq, n_group, num_nextn_predict_layers, rope_scaling, topk_group\.$/);
   // The recommendation is for the pasted model: its summary, memory and assumption.
   const panel = page.getByTestId('recommendation');
-  await page.waitForFunction(() => /pasted config\.json \(6\d\dB parameters\)/.test(document.querySelector('[data-testid=reco-workload]')?.textContent ?? ''));
+  await page.waitForFunction(() => /pasted config\.json \(6\d\d(\.\d)?B parameters\)/.test(document.querySelector('[data-testid=reco-workload]')?.textContent ?? ''));
   await panel.getByTestId('reco-assumptions').evaluate((e) => { e.open = true; });
   assert.match(await panel.getByTestId('reco-assumptions').innerText(), /Model from a pasted config\.json, sized as a library model of the same config: 61 layers/);
   const pastedMemory = await panel.getByTestId('reco-memory-total').textContent();
