@@ -152,3 +152,34 @@ fn a_file_that_is_not_a_config_is_refused_by_name_with_exit_2() {
     assert!(text(&out.stderr).contains("cannot open /no/such/file.json"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The README's `gpucost estimate … --model-config FILE` example works as written, from the
+/// repository's root, and prints the note.
+#[test]
+fn the_readme_example_works_as_written() {
+    let readme = include_str!("../../../README.md");
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("gpucost estimate") && l.contains("--model-config"))
+        .expect("the README example");
+    let words: Vec<&str> = line
+        .split('\'')
+        .enumerate()
+        .flat_map(|(i, part)| {
+            if i % 2 == 1 {
+                vec![part]
+            } else {
+                part.split_whitespace().collect()
+            }
+        })
+        .skip(1)
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_gpucost"))
+        .args(&words)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("gpucost runs");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("Not read (the sizing ignores them)"));
+    assert!(text(&out.stdout).contains("recommended GPUs"));
+}
