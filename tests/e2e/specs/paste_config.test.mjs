@@ -49,6 +49,9 @@ test('pasting DeepSeek-R1s config sizes the recommendation for it and names what
   await page.waitForFunction((cfg) => new URLSearchParams(location.search).get('cfg') === cfg, CFG);
   const q = params(page);
   assert.equal(q.get('model'), 'custom');
+  const model = page.getByTestId('workload-model');
+  assert.equal(await model.inputValue(), 'custom');
+  assert.equal(await model.locator('option:checked').textContent(), 'Custom (pasted config.json)');
   const note = page.getByTestId('workload-config-note');
   assert.match(await note.textContent(), /^Read: 61 layers, hidden size 7,168, 128 attention heads/);
   assert.match(await note.textContent(), /Not read \(the sizing ignores them\): moe_layer_freq, n_group, num_nextn_predict_layers, rope_scaling, topk_group\.$/);
