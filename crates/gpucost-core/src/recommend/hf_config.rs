@@ -155,11 +155,17 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
     if let Some(limit) = config.out_of_range() {
         return Err(ConfigError::OutOfRange(limit));
     }
-    let unread = top
-        .keys()
-        .filter(|k| !r.used.iter().any(|u| u == *k) && !IRRELEVANT.contains(&k.as_str()))
-        .cloned()
-        .collect();
+    let not_read =
+        |k: &&String| !r.used.iter().any(|u| u == *k) && !IRRELEVANT.contains(&k.as_str());
+    let mut unread: Vec<String> = top.keys().filter(not_read).cloned().collect();
+    // A multimodal config's text model: what it has and the sizing did not read, by path.
+    if let Some(Value::Object(t)) = top.get("text_config") {
+        unread.extend(
+            t.keys()
+                .filter(not_read)
+                .map(|k| format!("text_config.{k}")),
+        );
+    }
     Ok(Pasted { config, unread })
 }
 
@@ -234,5 +240,18 @@ mod tests {
             parse(zero_heads),
             Err(ConfigError::OutOfRange(l)) if l.field == "num_attention_heads"
         ));
+    }
+
+    #[test]
+    fn a_multimodal_configs_text_model_is_read_and_its_unread_fields_named_by_path() {
+        let text = r#"{"vision_config": {"hidden_size": 1152}, "text_config": {
+            "num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+            "vocab_size": 100, "max_position_embeddings": 512, "sliding_window": 4096}}"#;
+        let p = parse(text).expect("reads");
+        assert_eq!(p.config.layers, 2);
+        assert_eq!(
+            p.unread,
+            vec!["vision_config", "text_config.sliding_window"]
+        );
     }
 }
