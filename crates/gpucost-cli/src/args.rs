@@ -84,6 +84,11 @@ pub struct EstimateArgs {
     /// The date that decides which prices are old [default: today].
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
     pub today: Option<NaiveDate>,
+    /// A Hugging Face config.json (at most 64 KiB) as the model, as pasted into the page's
+    /// form: the link's workload (online serving if it has none) is sized for it, and stderr
+    /// names what was read and every field that was not.
+    #[arg(long, value_name = "FILE")]
+    pub model_config: Option<std::path::PathBuf>,
 }
 
 /// `gpucost catalog`.

@@ -5,10 +5,13 @@ use gpucost_core::escape::{csv_row, terminal_lines};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::link::Heading;
+use gpucost_core::l10n::model_config::pasted_note;
 use gpucost_core::l10n::Localize;
 use gpucost_core::presets::Preset;
 use gpucost_core::print::{csv, json, markdown, table};
 use gpucost_core::promise::promise;
+use gpucost_core::recommend::hf_config::{self, MAX_CONFIG_BYTES};
+use gpucost_core::recommend::{ModelChoice, TaskKind, Workload};
 use gpucost_core::session::Session;
 use gpucost_core::share::{self, PageState};
 use gpucost_core::view::estimate::EstimateView;
@@ -120,11 +123,58 @@ fn query_of(link: &str) -> &str {
     }
 }
 
+/// Reads `--model-config`, as the page's form reads a paste: the note naming what was read
+/// and what was not goes to stderr, and the workload takes the config as its model.
+fn use_model_config(
+    path: &std::path::Path,
+    state: &mut PageState,
+    lang: Lang,
+) -> Result<(), CliError> {
+    use std::io::Read;
+    let (name, file) = open_named(path, lang)?;
+    let mut text = String::new();
+    // One byte more than the limit is enough to know it is too long.
+    let read = file
+        .take(MAX_CONFIG_BYTES as u64 + 1)
+        .read_to_string(&mut text);
+    let pasted = match read {
+        Ok(_) => hf_config::parse(&text),
+        Err(err) => {
+            return Err(usage(match lang {
+                Lang::En => format!("cannot read {name} as text: {err}"),
+                Lang::Zh => format!("无法将 {name} 读为文本：{err}"),
+            }))
+        }
+    };
+    let note = pasted_note(&pasted, lang);
+    let config = pasted.map_err(|_| usage(format!("{name}: {note}")))?;
+    warn(&format!("{}{name}: {note}", Heading::Note.text(lang)));
+    let workload = state
+        .scenario
+        .workload
+        .unwrap_or_else(|| Workload::for_task(TaskKind::OnlineServing));
+    let sized = workload
+        .with_model(ModelChoice::Config(config.config))
+        .map_err(|errs| {
+            usage(
+                errs.iter()
+                    .map(|e| e.message(lang))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        })?;
+    state.scenario.workload = Some(sized);
+    Ok(())
+}
+
 fn estimate(o: &EstimateArgs) -> Result<String, CliError> {
     let e = embedded();
-    let decoded = share::decode(query_of(&o.link), &e.catalog);
+    let mut decoded = share::decode(query_of(&o.link), &e.catalog);
     // Notices speak the language of the output: `--lang`, else the link's `lang=`.
     let lang = o.lang.or(decoded.state.lang).unwrap_or(Lang::En);
+    if let Some(path) = &o.model_config {
+        use_model_config(path, &mut decoded.state, lang)?;
+    }
     // A value applied after rounding is information, not a rejection: say it and go on.
     for note in decoded.issues.iter().filter(|i| !i.is_ignored()) {
         warn(&format!("{}{}", Heading::Note.text(lang), note.text(lang)));

@@ -1,7 +1,7 @@
 //! `gpucost`: the same engine as the page, on the command line.
 //!
 //! ```text
-//! gpucost estimate '<share link or its query string>' [--format table|csv|json|md] [--lang en|zh] [--lenient] [--today YYYY-MM-DD]
+//! gpucost estimate '<share link or its query string>' [--format table|csv|json|md] [--lang en|zh] [--lenient] [--today YYYY-MM-DD] [--model-config FILE]
 //! gpucost catalog [--format csv|json]
 //! gpucost presets [--format table|json] [--lang en|zh]
 //! gpucost help [COMMAND]    (or --help, -h after any command)

@@ -65,7 +65,14 @@ fn each_command_help_lists_its_own_options() {
     for (command, options) in [
         (
             "estimate",
-            &["--format", "--lang", "--lenient", "--today", "md"][..],
+            &[
+                "--format",
+                "--lang",
+                "--lenient",
+                "--today",
+                "--model-config",
+                "md",
+            ][..],
         ),
         ("catalog", &["--format", "csv", "json"]),
         ("presets", &["--format", "--lang", "table", "json"]),

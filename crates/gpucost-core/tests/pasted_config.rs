@@ -1,10 +1,11 @@
 //! "Paste a config.json" (issue 33): pasting the config of a library model gives the same
 //! sizing as choosing it, and every field the sizing did not read is named.
 
+mod common;
+
 use gpucost_core::recommend::hf_config::{parse, ConfigError};
 use gpucost_core::recommend::model_library::entry;
 use gpucost_core::recommend::KnownModel;
-use serde_json::json;
 
 /// DeepSeek-R1's config.json (huggingface.co/deepseek-ai/DeepSeek-R1/blob/main/config.json),
 /// the size fields and a selection of the others, as published.
@@ -91,39 +92,15 @@ fn pasting_glm_4s_chatglm_config_sizes_it_as_the_library_does() {
     );
 }
 
-/// Every library model, written back in the standard Hugging Face names, reads back equal.
+/// Every library model, written back in the names of its published file, reads back equal.
 #[test]
 fn every_library_model_reads_back_from_its_config_fields() {
     for m in KnownModel::ALL {
-        let Some(e) = entry(m) else { continue };
-        let c = e.config;
-        let mut v = json!({
-            "num_hidden_layers": c.layers,
-            "hidden_size": c.hidden,
-            "num_attention_heads": c.heads,
-            "num_key_value_heads": c.kv_heads,
-            "head_dim": c.head_dim,
-            "intermediate_size": c.intermediate,
-            "vocab_size": c.vocab,
-            "max_position_embeddings": c.max_context,
-            "tie_word_embeddings": c.tied_embeddings,
-        });
-        if let Some(mla) = c.mla {
-            v["q_lora_rank"] = json!(mla.q_lora_rank);
-            v["kv_lora_rank"] = json!(mla.kv_lora_rank);
-            v["qk_nope_head_dim"] = json!(mla.qk_nope_head_dim);
-            v["qk_rope_head_dim"] = json!(mla.qk_rope_head_dim);
-            v["v_head_dim"] = json!(mla.v_head_dim);
-        }
-        if let Some(moe) = c.moe {
-            v["num_experts"] = json!(moe.experts);
-            v["num_experts_per_tok"] = json!(moe.experts_per_token);
-            v["n_shared_experts"] = json!(moe.shared_experts);
-            v["moe_intermediate_size"] = json!(moe.expert_intermediate);
-            v["first_k_dense_replace"] = json!(moe.dense_layers);
-        }
-        let pasted = parse(&v.to_string()).unwrap_or_else(|e| panic!("{m}: {e}"));
-        assert_eq!(pasted.config, c, "{m}");
+        let Some(text) = common::library_config_json(m) else {
+            continue;
+        };
+        let pasted = parse(&text).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(pasted.config, entry(m).unwrap().config, "{m}");
         assert!(pasted.unread.is_empty(), "{m}: {:?}", pasted.unread);
         assert_eq!(pasted.config.spec("pasted").params, m.spec().params, "{m}");
     }

@@ -348,7 +348,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "task", "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "task", "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

@@ -667,6 +667,7 @@ fn arb_workload() -> impl Strategy<Value = Workload> {
                 let spec = match model {
                     ModelChoice::Known(m) => m.spec(),
                     ModelChoice::Custom { params } => ModelSpec::custom(params as f64),
+                    ModelChoice::Config(_) => model.spec(),
                 };
                 let context = spec.arch.transformer().map_or(u32::MAX, |t| t.max_context);
                 let input = input.min(context / 2);

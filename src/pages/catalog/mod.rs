@@ -1,7 +1,9 @@
 //! The catalog browser page (`?view=catalog`): filters that live in the link, and a table of
-//! offers with per-GPU-hour and per-GB-hour prices, each with its source and date.
+//! offers with per-GPU-hour and per-GB-hour prices, each with its source and date; then the
+//! providers' facts and the GPUs' datasheet facts (memory, bandwidth, FP16 and FP8 throughput).
 
 mod filters;
+mod gpu_facts;
 mod providers;
 pub mod rows;
 
@@ -10,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::state::{catalog, AppState};
 use filters::Filters;
+use gpu_facts::GpuFacts;
 use gpucost_core::l10n::ui::Text;
 use providers::ProviderFacts;
 use rows::{row_view, PriceCell, RowView};
@@ -54,6 +57,7 @@ pub fn CatalogPage() -> impl IntoView {
                 </button>
             </Show>
             <ProviderFacts />
+            <GpuFacts />
         </section>
     }
 }

@@ -196,3 +196,21 @@ test('a link with an unknown place and too many GPUs per machine names both and 
   assert.deepEqual(errors.filter((e) => !e.includes('favicon')), []);
   await context.close();
 });
+
+// Issue 33: the GPU facts table shows FP8 dense throughput where gpu_specs.csv records it
+// (H20: 296 TFLOPS, PG_ELECFANS_H20) and "—" where the row has none (A100: no FP8 path).
+test('the GPU facts table shows FP8 throughput where the datasheet has it and a dash elsewhere', async () => {
+  const { page, context } = await app.open('?view=catalog&lang=en', ready);
+  const facts = page.getByTestId('gpu-facts');
+  await facts.evaluate((e) => { e.open = true; });
+  assert.match(await facts.locator('summary').textContent(), /dense tensor throughput/);
+  const heads = await facts.locator('th').allTextContents();
+  assert.ok(heads.includes('FP8 dense (TFLOPS)'), heads.join(' | '));
+  assert.equal(await facts.locator('tr[data-gpu=H20] [data-testid=gpu-fp8]').textContent(), '296');
+  assert.equal(await facts.locator('tr[data-gpu=A100-80GB] [data-testid=gpu-fp8]').textContent(), '—');
+  assert.ok((await facts.locator('tr[data-gpu=H20] .sources a, tr[data-gpu=H20] .sources span').count()) > 0);
+  await page.getByTestId('lang').selectOption('zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.ok((await facts.locator('th').allTextContents()).includes('FP8 稠密（TFLOPS）'));
+  await context.close();
+});

@@ -124,6 +124,35 @@ pub fn providers_heading(lang: Lang) -> &'static str {
     )
 }
 
+/// The heading of the catalog browser's GPU facts, and its columns: GPU, memory, bandwidth,
+/// dense FP16 and FP8 tensor throughput, sources.
+pub fn gpu_facts_words(lang: Lang) -> (&'static str, [&'static str; 6]) {
+    match lang {
+        Lang::En => (
+            "GPUs: memory, bandwidth and dense tensor throughput from their datasheets",
+            [
+                "GPU",
+                "Memory (GiB)",
+                "Bandwidth (GB/s)",
+                "FP16 dense (TFLOPS)",
+                "FP8 dense (TFLOPS)",
+                "Sources",
+            ],
+        ),
+        Lang::Zh => (
+            "GPU：显存、带宽与稠密张量算力（来自规格表）",
+            [
+                "GPU",
+                "显存（GiB）",
+                "带宽（GB/s）",
+                "FP16 稠密（TFLOPS）",
+                "FP8 稠密（TFLOPS）",
+                "来源",
+            ],
+        ),
+    }
+}
+
 /// The facts of catalog provider `id`, one line each (empty for a seller the catalog does not
 /// know, such as the user's quote).
 pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {

@@ -176,6 +176,9 @@ impl Localize for Expected {
             (Expected::Count, Lang::Zh) => s("数量，例如 20B 或 88K"),
             (Expected::Rate, Lang::En) => s("a rate like 20req or 5000tok"),
             (Expected::Rate, Lang::Zh) => s("速率，例如 20req 或 5000tok"),
+            (Expected::ModelConfig(e), _) => super::model_config::cfg_expected(*e, lang),
+            (Expected::ModelConfigNeedsCustom, Lang::En) => s("model=custom beside a model config"),
+            (Expected::ModelConfigNeedsCustom, Lang::Zh) => s("模型配置须与 model=custom 一起使用"),
             (Expected::ConsistentWorkload(why), Lang::En) => {
                 let why: Vec<String> = why.iter().map(|e| e.message(lang)).collect();
                 format!("a consistent workload ({})", why.join("; "))

@@ -18,6 +18,7 @@ pub mod commitment;
 pub mod facts;
 pub mod labels;
 pub mod link;
+pub mod model_config;
 mod placement;
 mod presets;
 mod promise;
@@ -57,7 +58,8 @@ english_display!(
     crate::share::PriceError,
     crate::share::ParamIssue,
     crate::share::prices_file::FileProblem,
-    crate::scenario::ScenarioError
+    crate::scenario::ScenarioError,
+    crate::recommend::hf_config::ConfigError
 );
 
 /// Joins two pieces of Chinese text, with a space only where Han meets a Latin letter or

@@ -12,6 +12,7 @@ use crate::format::{self, Lang};
 use crate::fx::FxOrigin;
 
 use crate::l10n::labels;
+use crate::l10n::Localize;
 use crate::limits::{DEADLINE_HOURS, EPOCHS, LATENCY_MS, PARAMS};
 use crate::recommend::assumptions::Assumption;
 use crate::recommend::basis::{Basis, Calibration, Formula};
@@ -24,7 +25,7 @@ use crate::recommend::rules::{Finding, MatrixWork, QuantizedCost, SeedRule, Verd
 use crate::recommend::throughput::{WorkUnit, MAX_BATCH};
 use crate::recommend::warnings::Warning;
 use crate::recommend::workload::{
-    ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
+    short_count, ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
 };
 use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
 use crate::view::recommendation::{
@@ -587,6 +588,16 @@ impl Assumption {
                 ),
                 Lang::Zh => format!(
                     "自定义模型按稠密的仅解码器 Transformer 处理：{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头，无分组查询注意力。"
+                ),
+            },
+            A::PastedConfig { config } => match lang {
+                Lang::En => format!(
+                    "Model from a pasted config.json, sized as a library model of the same config: {}. Fields not named here were not read (the form names them).",
+                    crate::l10n::model_config::config_summary(config, lang)
+                ),
+                Lang::Zh => format!(
+                    "模型来自粘贴的 config.json，按同样配置的模型库模型估算：{}。此处未列出的字段未读取（表单中列出）。",
+                    crate::l10n::model_config::config_summary(config, lang)
                 ),
             },
             A::ModelSize { source } => match lang {
@@ -1164,6 +1175,12 @@ pub fn model_label(m: ModelChoice, lang: Lang) -> String {
         ModelChoice::Custom { .. } => {
             pick(lang, "Custom (parameter count)", "自定义（按参数量）").into()
         }
+        ModelChoice::Config(_) => pick(
+            lang,
+            "Custom (pasted config.json)",
+            "自定义（粘贴的 config.json）",
+        )
+        .into(),
     }
 }
 
@@ -1181,6 +1198,15 @@ pub fn workload_summary(w: &Workload, lang: Lang) -> String {
         }
         (ModelChoice::Custom { params }, Lang::Zh) => {
             format!("自定义 {} 参数模型", count_short(params))
+        }
+        (ModelChoice::Config(c), Lang::En) => {
+            format!(
+                "pasted config.json ({} parameters)",
+                short_count(c.params().0)
+            )
+        }
+        (ModelChoice::Config(c), Lang::Zh) => {
+            format!("粘贴的 config.json（{} 参数）", short_count(c.params().0))
         }
     };
     let size = match (w.task, lang) {
@@ -1555,6 +1581,10 @@ impl WorkloadError {
                 format!("The LoRA rank must be between 1 and {MAX_LORA_RANK}.")
             }
             (E::LoraRankOutOfRange, Lang::Zh) => format!("LoRA 秩须在 1 到 {MAX_LORA_RANK} 之间。"),
+            (E::ModelConfig(limit), Lang::En) => {
+                format!("In the pasted config, {}.", limit.text(lang))
+            }
+            (E::ModelConfig(limit), Lang::Zh) => format!("粘贴的配置中，{}。", limit.text(lang)),
             (E::ReplicaOutOfRange, Lang::Zh) => format!(
                 "每个副本的 GPU 数须在 1 到 {MAX_SERVING_GPUS} 之间，批大小须在 1 到 {MAX_BATCH} 之间。"
             ),

@@ -12,6 +12,7 @@ use crate::recommend::WorkloadError;
 use crate::report::Warning;
 use crate::savings::Assumption;
 use crate::scenario::{OffPeak, ScenarioError, Setting};
+use crate::share::config_param::CfgError;
 use crate::share::issue::{
     Accepted, DecimalError, Expected, LineError, ParamIssue, PriceError, Problem, RleError,
 };
@@ -106,6 +107,16 @@ fn expected() -> Vec<Expected> {
         Expected::ParamCount,
         Expected::Count,
         Expected::Rate,
+        Expected::ModelConfig(CfgError::Shape),
+        Expected::ModelConfig(CfgError::Newer),
+        Expected::ModelConfig(CfgError::OutOfRange(
+            crate::recommend::llm_config::FieldLimit {
+                field: "num_key_value_heads",
+                min: 1,
+                max: 32,
+            },
+        )),
+        Expected::ModelConfigNeedsCustom,
         Expected::ConsistentWorkload(vec![
             WorkloadError::LatencyOutOfRange,
             WorkloadError::DeadlineOutOfRange,

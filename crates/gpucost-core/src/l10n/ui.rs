@@ -170,6 +170,9 @@ pub enum Text {
     /// Optimizer states in host memory.
     WorkloadOffloadHost,
     WorkloadParams,
+    /// "Paste a config.json": the textarea's label and placeholder.
+    WorkloadPasteConfig,
+    WorkloadPasteConfigPlaceholder,
     WorkloadSeq,
     WorkloadTokens,
     WorkloadSamples,
@@ -504,6 +507,11 @@ impl Text {
             Text::WorkloadOffloadNone => ("on the GPU", "放在 GPU 上"),
             Text::WorkloadOffloadHost => ("in host memory (offload)", "放在主机内存（卸载）"),
             Text::WorkloadParams => ("Parameters (e.g. 7B)", "参数量（如 7B）"),
+            Text::WorkloadPasteConfig => ("Or paste a config.json", "或粘贴 config.json"),
+            Text::WorkloadPasteConfigPlaceholder => (
+                "The model's config.json, e.g. from its page on huggingface.co",
+                "模型的 config.json 全文，例如来自 huggingface.co 上的模型页面",
+            ),
             Text::WorkloadSeq => ("Sequence length (optional)", "序列长度（可选）"),
             Text::WorkloadTokens => ("Training tokens (e.g. 20B)", "训练 token 数（如 20B）"),
             Text::WorkloadSamples => ("Samples (e.g. 88K)", "样本数（如 88K）"),

@@ -98,6 +98,11 @@ pub enum Assumption {
         /// Attention heads.
         heads: u32,
     },
+    /// The model was described by a pasted `config.json`: the numbers read from it.
+    PastedConfig {
+        /// The config read.
+        config: super::llm_config::LlmConfig,
+    },
     /// Where the model's size comes from.
     ModelSize {
         /// The source, as the model zoo cites it.
@@ -145,18 +150,20 @@ pub(crate) fn global(w: &ValidWorkload, ranked: &[Candidate], fx: &FxTable) -> V
         Assumption::CommitmentsAndSpot,
         Assumption::LeftOutPrices,
     ];
-    if let ModelChoice::Custom { .. } = w.workload().model {
-        if let Some(t) = w.spec().arch.transformer() {
-            out.push(Assumption::CustomModel {
-                layers: t.layers,
-                hidden: t.hidden,
-                heads: t.heads,
-            });
+    match w.workload().model {
+        ModelChoice::Custom { .. } => {
+            if let Some(t) = w.spec().arch.transformer() {
+                out.push(Assumption::CustomModel {
+                    layers: t.layers,
+                    hidden: t.hidden,
+                    heads: t.heads,
+                });
+            }
         }
-    } else {
-        out.push(Assumption::ModelSize {
+        ModelChoice::Config(config) => out.push(Assumption::PastedConfig { config }),
+        ModelChoice::Known(_) => out.push(Assumption::ModelSize {
             source: w.spec().source,
-        });
+        }),
     }
     if matches!(w.workload().task, Task::Serving(_)) && w.deadline_hours().is_some() {
         out.push(Assumption::ServingHasNoDeadline);

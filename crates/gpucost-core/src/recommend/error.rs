@@ -52,6 +52,8 @@ pub enum WorkloadError {
     ReplicaOutOfRange,
     /// A LoRA rank outside 1–1,024.
     LoraRankOutOfRange,
+    /// A number of a pasted or linked model config outside its limit.
+    ModelConfig(super::llm_config::FieldLimit),
 }
 
 impl fmt::Display for WorkloadError {
@@ -86,6 +88,11 @@ mod tests {
             WorkloadError::DeadlineOutOfRange,
             WorkloadError::ReplicaOutOfRange,
             WorkloadError::LoraRankOutOfRange,
+            WorkloadError::ModelConfig(super::super::llm_config::FieldLimit {
+                field: "num_key_value_heads",
+                min: 1,
+                max: 64,
+            }),
         ];
         for e in all {
             let en = e.message(Lang::En);

@@ -11,29 +11,31 @@
 
 use serde_json::{Map, Value};
 
-use super::llm_config::{LlmConfig, Mla, Moe};
+use super::llm_config::{FieldLimit, LlmConfig, Mla, Moe};
 
 /// Longest pasted text read, bytes (a real config.json is a few kilobytes).
 pub const MAX_CONFIG_BYTES: usize = 64 * 1024;
 
-/// Largest value accepted for any size field (hidden sizes, vocabularies, context).
-const MAX_FIELD: u64 = 100_000_000;
-
-/// What could not be read from a pasted config.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// What could not be read from a pasted config; worded in [`crate::l10n::model_config`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConfigError {
     /// Longer than [`MAX_CONFIG_BYTES`].
-    #[error("the config is longer than {MAX_CONFIG_BYTES} bytes")]
     TooLong,
-    /// Not a JSON object.
-    #[error("not a JSON object: {0}")]
-    NotJson(String),
-    /// A field the sizing needs is missing (the names it tried).
-    #[error("missing field {0}")]
+    /// Not JSON (or nested deeper than the reader follows), at this line and column.
+    NotJson {
+        /// Line of the first problem, from 1.
+        line: usize,
+        /// Column of the first problem, from 1.
+        column: usize,
+    },
+    /// JSON, but not an object of fields.
+    NotAnObject,
+    /// A field the sizing needs is missing (the name it is usually given).
     Missing(&'static str),
-    /// A field is not a whole number in range.
-    #[error("field {0} is not a whole number from 1 to 100,000,000")]
-    OutOfRange(String),
+    /// A field is not a whole number from 0 to 4,294,967,295.
+    NotWholeNumber(String),
+    /// A field is a whole number outside the range the sizing accepts.
+    OutOfRange(FieldLimit),
 }
 
 /// A pasted config, read.
@@ -66,6 +68,11 @@ const IRRELEVANT: &[&str] = &[
     "hidden_act",
 ];
 
+/// What a textarea holds, read: nothing when it is blank, else [`parse`]'s answer.
+pub fn parse_paste(text: &str) -> Option<Result<Pasted, ConfigError>> {
+    (!text.trim().is_empty()).then(|| parse(text))
+}
+
 /// Reads a config.json.
 ///
 /// # Errors
@@ -74,12 +81,12 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
     if text.len() > MAX_CONFIG_BYTES {
         return Err(ConfigError::TooLong);
     }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ConfigError::NotJson(e.to_string()))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::NotJson {
+        line: e.line(),
+        column: e.column(),
+    })?;
     let Value::Object(top) = value else {
-        return Err(ConfigError::NotJson(
-            "the top level is not an object".into(),
-        ));
+        return Err(ConfigError::NotAnObject);
     };
     let mut r = Reader {
         map: match top.get("text_config") {
@@ -94,12 +101,14 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
     let kv_heads = r
         .get(&["num_key_value_heads", "multi_query_group_num"])?
         .unwrap_or(heads);
-    let head_dim = r
-        .get(&["head_dim", "kv_channels"])?
-        .unwrap_or(hidden / heads);
+    // Zero heads is refused below, by name; here it must not divide.
+    let head_dim = match r.get(&["head_dim", "kv_channels"])? {
+        Some(d) => d,
+        None => hidden.checked_div(heads).unwrap_or(0),
+    };
     let intermediate = r
         .get(&["intermediate_size", "ffn_hidden_size"])?
-        .unwrap_or(4 * hidden);
+        .unwrap_or(hidden.saturating_mul(4));
     let vocab = r.need(&["vocab_size", "padded_vocab_size"], "vocab_size")?;
     let max_context = r.need(
         &["max_position_embeddings", "seq_length"],
@@ -116,14 +125,17 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
         }),
         None => None,
     };
-    let experts = r.get(&["n_routed_experts", "num_experts", "num_local_experts"])?;
+    // A dense config may say `"num_experts": 0` (or null): no mixture.
+    let experts = r
+        .get(&["n_routed_experts", "num_experts", "num_local_experts"])?
+        .filter(|&n| n > 0);
     let moe = match experts {
         Some(experts) => Some(Moe {
             experts,
             experts_per_token: r.need(&["num_experts_per_tok"], "num_experts_per_tok")?,
-            shared_experts: r.get_zero(&["n_shared_experts"])?,
+            shared_experts: r.get(&["n_shared_experts"])?.unwrap_or(0),
             expert_intermediate: r.get(&["moe_intermediate_size"])?.unwrap_or(intermediate),
-            dense_layers: r.get_zero(&["first_k_dense_replace"])?,
+            dense_layers: r.get(&["first_k_dense_replace"])?.unwrap_or(0),
         }),
         None => None,
     };
@@ -140,11 +152,20 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
         mla,
         moe,
     };
-    let unread = top
-        .keys()
-        .filter(|k| !r.used.iter().any(|u| u == *k) && !IRRELEVANT.contains(&k.as_str()))
-        .cloned()
-        .collect();
+    if let Some(limit) = config.out_of_range() {
+        return Err(ConfigError::OutOfRange(limit));
+    }
+    let not_read =
+        |k: &&String| !r.used.iter().any(|u| u == *k) && !IRRELEVANT.contains(&k.as_str());
+    let mut unread: Vec<String> = top.keys().filter(not_read).cloned().collect();
+    // A multimodal config's text model: what it has and the sizing did not read, by path.
+    if let Some(Value::Object(t)) = top.get("text_config") {
+        unread.extend(
+            t.keys()
+                .filter(not_read)
+                .map(|k| format!("text_config.{k}")),
+        );
+    }
     Ok(Pasted { config, unread })
 }
 
@@ -155,29 +176,22 @@ struct Reader {
 }
 
 impl Reader {
-    /// The first of `names` present, as a whole number in range.
+    /// The first of `names` present and not null, as a whole number (its range is checked
+    /// once the config is complete, [`LlmConfig::out_of_range`]).
     fn get(&mut self, names: &[&str]) -> Result<Option<u32>, ConfigError> {
         for name in names {
             if let Some(v) = self.map.get(*name) {
                 self.used.push((*name).to_string());
-                return match v.as_u64() {
-                    Some(n) if (1..=MAX_FIELD).contains(&n) => Ok(u32::try_from(n).ok()),
-                    _ => Err(ConfigError::OutOfRange((*name).to_string())),
+                if v.is_null() {
+                    continue;
+                }
+                return match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                    Some(n) => Ok(Some(n)),
+                    None => Err(ConfigError::NotWholeNumber((*name).to_string())),
                 };
             }
         }
         Ok(None)
-    }
-
-    /// Like [`Reader::get`], with 0 allowed and the default.
-    fn get_zero(&mut self, names: &[&str]) -> Result<u32, ConfigError> {
-        for name in names {
-            if self.map.get(*name).and_then(Value::as_u64) == Some(0) {
-                self.used.push((*name).to_string());
-                return Ok(0);
-            }
-        }
-        Ok(self.get(names)?.unwrap_or(0))
     }
 
     /// A field the sizing cannot do without; `label` names it in the error.
@@ -198,22 +212,46 @@ mod tests {
 
     #[test]
     fn hostile_text_is_refused_by_name_without_panicking() {
-        assert!(matches!(parse("[1, 2]"), Err(ConfigError::NotJson(_))));
-        assert!(matches!(parse("{"), Err(ConfigError::NotJson(_))));
+        assert_eq!(parse("[1, 2]"), Err(ConfigError::NotAnObject));
+        assert!(matches!(
+            parse("{"),
+            Err(ConfigError::NotJson { line: 1, .. })
+        ));
         assert_eq!(parse("{}"), Err(ConfigError::Missing("num_hidden_layers")));
         let huge = r#"{"num_hidden_layers": 1e300, "hidden_size": 4096}"#;
         assert_eq!(
             parse(huge),
-            Err(ConfigError::OutOfRange("num_hidden_layers".into()))
+            Err(ConfigError::NotWholeNumber("num_hidden_layers".into()))
         );
         let negative = r#"{"num_hidden_layers": 2, "hidden_size": -1}"#;
         assert_eq!(
             parse(negative),
-            Err(ConfigError::OutOfRange("hidden_size".into()))
+            Err(ConfigError::NotWholeNumber("hidden_size".into()))
         );
         assert_eq!(
             parse(&" ".repeat(MAX_CONFIG_BYTES + 1)),
             Err(ConfigError::TooLong)
+        );
+        // Deeper than serde_json's recursion limit (128): an error, not a stack overflow.
+        let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+        assert!(matches!(parse(&deep), Err(ConfigError::NotJson { .. })));
+        let zero_heads = r#"{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 0, "vocab_size": 10, "max_position_embeddings": 10}"#;
+        assert!(matches!(
+            parse(zero_heads),
+            Err(ConfigError::OutOfRange(l)) if l.field == "num_attention_heads"
+        ));
+    }
+
+    #[test]
+    fn a_multimodal_configs_text_model_is_read_and_its_unread_fields_named_by_path() {
+        let text = r#"{"vision_config": {"hidden_size": 1152}, "text_config": {
+            "num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+            "vocab_size": 100, "max_position_embeddings": 512, "sliding_window": 4096}}"#;
+        let p = parse(text).expect("reads");
+        assert_eq!(p.config.layers, 2);
+        assert_eq!(
+            p.unread,
+            vec!["vision_config", "text_config.sliding_window"]
         );
     }
 }

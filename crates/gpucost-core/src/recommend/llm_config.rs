@@ -95,6 +95,88 @@ impl AttentionKind {
     }
 }
 
+/// A number of a config that lies outside its limit: the Hugging Face field name and the
+/// whole numbers it may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FieldLimit {
+    /// The `config.json` field (`num_key_value_heads`).
+    pub field: &'static str,
+    /// Smallest value accepted.
+    pub min: u32,
+    /// Largest value accepted (for `num_key_value_heads`, the attention heads).
+    pub max: u32,
+}
+
+/// The limits of every number, generous beyond any published model (Llama 3.1 405B has 126
+/// layers and a hidden size of 16,384; DeepSeek-V3 256 experts; the longest configured
+/// contexts are 10 million tokens), so that a pasted or linked config cannot make the sizing
+/// count beyond what `f64` holds exactly or what a page can show.
+const LAYERS: u32 = 1024;
+const HIDDEN: u32 = 131_072;
+const HEADS: u32 = 1024;
+const HEAD_DIM: u32 = 4096;
+const WIDTH: u32 = 1_048_576;
+const VOCAB: u32 = 4_194_304;
+const CONTEXT: u32 = 16_777_216;
+const EXPERTS: u32 = 65_536;
+const SHARED: u32 = 1024;
+const RANK: u32 = 131_072;
+
+impl LlmConfig {
+    /// Every number with its field name and limits, in the order a link writes them:
+    /// the dense shape, then MLA's and the MoE's fields when present.
+    pub fn numbers(&self) -> Vec<(u32, FieldLimit)> {
+        let l = |field, min, max| FieldLimit { field, min, max };
+        let mut out = vec![
+            (self.layers, l("num_hidden_layers", 1, LAYERS)),
+            (self.hidden, l("hidden_size", 1, HIDDEN)),
+            (self.heads, l("num_attention_heads", 1, HEADS)),
+            (
+                self.kv_heads,
+                l("num_key_value_heads", 1, self.heads.min(HEADS)),
+            ),
+            (self.head_dim, l("head_dim", 1, HEAD_DIM)),
+            (self.intermediate, l("intermediate_size", 1, WIDTH)),
+            (self.vocab, l("vocab_size", 1, VOCAB)),
+            (self.max_context, l("max_position_embeddings", 1, CONTEXT)),
+        ];
+        if let Some(m) = self.mla {
+            out.extend([
+                (m.q_lora_rank, l("q_lora_rank", 0, RANK)),
+                (m.kv_lora_rank, l("kv_lora_rank", 1, RANK)),
+                (m.qk_nope_head_dim, l("qk_nope_head_dim", 1, HEAD_DIM)),
+                (m.qk_rope_head_dim, l("qk_rope_head_dim", 0, HEAD_DIM)),
+                (m.v_head_dim, l("v_head_dim", 1, HEAD_DIM)),
+            ]);
+        }
+        if let Some(m) = self.moe {
+            out.extend([
+                (m.experts, l("num_experts", 1, EXPERTS)),
+                (
+                    m.experts_per_token,
+                    l("num_experts_per_tok", 1, m.experts.min(EXPERTS)),
+                ),
+                (m.shared_experts, l("n_shared_experts", 0, SHARED)),
+                (m.expert_intermediate, l("moe_intermediate_size", 1, WIDTH)),
+                (
+                    m.dense_layers,
+                    l("first_k_dense_replace", 0, self.layers.min(LAYERS)),
+                ),
+            ]);
+        }
+        out
+    }
+
+    /// The first number outside its limit, if any: what a pasted or linked config is
+    /// refused for.
+    pub fn out_of_range(&self) -> Option<FieldLimit> {
+        self.numbers()
+            .into_iter()
+            .find(|(v, l)| !(l.min..=l.max).contains(v))
+            .map(|(_, l)| l)
+    }
+}
+
 impl LlmConfig {
     /// The attention layout.
     pub fn attention(&self) -> AttentionKind {

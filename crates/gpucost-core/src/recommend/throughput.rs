@@ -119,7 +119,7 @@ impl<'a> ThroughputModel<'a> {
         };
         let slug = match w.workload().model {
             ModelChoice::Known(m) => Some(m.as_str()),
-            ModelChoice::Custom { .. } => None,
+            ModelChoice::Custom { .. } | ModelChoice::Config(_) => None,
         };
         let p = w.precision();
         let applicable: Vec<&MeasuredRow> = hw
@@ -237,7 +237,7 @@ impl<'a> ThroughputModel<'a> {
             .collect();
         let own = match self.w.workload().model {
             ModelChoice::Known(m) => m.as_str(),
-            ModelChoice::Custom { .. } => "",
+            ModelChoice::Custom { .. } | ModelChoice::Config(_) => "",
         };
         let same_model = rows.iter().filter(|r| r.model == own).count() >= 4;
         let pick = |task: BenchTask| -> (Vec<f64>, usize) {

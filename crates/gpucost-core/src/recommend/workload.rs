@@ -18,6 +18,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::error::WorkloadError;
+use super::llm_config::LlmConfig;
 use super::ml_models::{KnownModel, ModelSpec};
 use super::parallel::MAX_SERVING_GPUS;
 use super::throughput::MAX_BATCH;
@@ -288,7 +289,7 @@ impl FromStr for Precision {
 /// The parameter count a custom model starts with when chosen from a known one.
 pub const DEFAULT_CUSTOM_PARAMS: u64 = 7_000_000_000;
 
-/// Which model: a known one, or only a parameter count.
+/// Which model: a known one, a pasted `config.json`, or only a parameter count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ModelChoice {
     /// A model with built-in size and shape.
@@ -298,14 +299,20 @@ pub enum ModelChoice {
         /// Parameter count.
         params: u64,
     },
+    /// A decoder-only transformer described by its `config.json` (pasted, or from a link):
+    /// sized exactly as a library model of the same config ([`LlmConfig::spec`]).
+    Config(LlmConfig),
 }
 
+/// Where a pasted config's sizes come from, as the recommendation cites it.
+pub const PASTED_CONFIG_SOURCE: &str = "a pasted config.json, counted from its fields";
+
 impl ModelChoice {
-    /// The known model's slug, or `custom`.
+    /// The known model's slug, or `custom` (a link adds `params=` or `cfg=`).
     pub fn as_str(self) -> &'static str {
         match self {
             ModelChoice::Known(m) => m.as_str(),
-            ModelChoice::Custom { .. } => "custom",
+            ModelChoice::Custom { .. } | ModelChoice::Config(_) => "custom",
         }
     }
 
@@ -324,6 +331,8 @@ impl ModelChoice {
     pub fn custom_params(self) -> u64 {
         match self {
             ModelChoice::Custom { params } => params,
+            // The config's own count, so a switch to `custom` keeps the model's size.
+            ModelChoice::Config(c) => (c.params().0.round() as u64).clamp(PARAMS.min, PARAMS.max),
             ModelChoice::Known(_) => DEFAULT_CUSTOM_PARAMS,
         }
     }
@@ -336,6 +345,7 @@ impl ModelChoice {
             ModelChoice::Custom { params } => {
                 ModelSpec::custom(params.clamp(PARAMS.min, PARAMS.max) as f64)
             }
+            ModelChoice::Config(c) => c.spec(PASTED_CONFIG_SOURCE),
         }
     }
 
@@ -345,6 +355,9 @@ impl ModelChoice {
             ModelChoice::Known(m) => m.name().to_string(),
             ModelChoice::Custom { params } => {
                 format!("custom {}-parameter model", short_count(params as f64))
+            }
+            ModelChoice::Config(c) => {
+                format!("pasted {}-parameter config", short_count(c.params().0))
             }
         }
     }
@@ -1011,10 +1024,18 @@ impl Workload {
     /// Every problem found, in form order.
     pub fn validate(self) -> Result<ValidWorkload, Vec<WorkloadError>> {
         let mut errors = Vec::new();
-        if let ModelChoice::Custom { params } = self.model {
-            if !PARAMS.contains(params) {
+        match self.model {
+            ModelChoice::Custom { params } if !PARAMS.contains(params) => {
                 errors.push(WorkloadError::CustomParams);
             }
+            ModelChoice::Config(c) => {
+                if let Some(limit) = c.out_of_range() {
+                    errors.push(WorkloadError::ModelConfig(limit));
+                } else if !(PARAMS.min as f64..=PARAMS.max as f64).contains(&c.params().0) {
+                    errors.push(WorkloadError::CustomParams);
+                }
+            }
+            _ => {}
         }
         let spec = self.model.spec();
         let kind = self.kind();

@@ -106,6 +106,10 @@ pub enum Expected {
     Count,
     /// `rate=`: like 20req or 5000tok.
     Rate,
+    /// `cfg=`: a model config as the page writes it, refused for this reason.
+    ModelConfig(super::config_param::CfgError),
+    /// `cfg=` beside a known model: a config describes `model=custom`.
+    ModelConfigNeedsCustom,
     /// The workload as a whole was inconsistent, for these reasons; the preset's stands.
     ConsistentWorkload(Vec<crate::recommend::WorkloadError>),
     /// A whole number.

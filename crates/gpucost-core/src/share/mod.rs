@@ -21,6 +21,7 @@
 //! 1 — first format: every link without `preset=` started from `short-training`.
 //! 2 — a link without `preset=` that names its lines (`l=`) starts from `custom`.
 
+pub mod config_param;
 pub mod issue;
 pub mod prices_file;
 mod query;

@@ -5,6 +5,7 @@
 //! | `task` | `pretrain`, `finetune`, `lora`, `qlora`, `serve`, `batch`; `none` clears | `task=serve` |
 //! | `model` | a known model slug, or `custom` with `params` | `model=llama-3-8b` |
 //! | `params` | custom model size: a count with K/M/B/T | `params=7B` |
+//! | `cfg` | custom model from a pasted config.json ([`super::config_param`]) | `cfg=1-32.4096.32.8.128.14336.128256.131072.0` |
 //! | `prec` | weights: `fp32`, `fp16` (or `bf16`), `fp8`, `int8`, `fp4`, `int4` | `prec=fp8` |
 //! | `kv` | KV cache: `bf16` (default), `fp8`, `int8`, `int4` | `kv=fp8` |
 //! | `act` | arithmetic: `auto` (default), `bf16`, `fp8`, `int8` | `act=fp8` |
@@ -29,6 +30,7 @@
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
+use super::config_param::{decode_config, encode_config};
 use super::issue::{Accepted, Expected, Problem};
 use super::query::{Reader, Writer};
 use crate::limits::{DEADLINE_HOURS, EPOCHS, INPUT_TOKENS, LATENCY_MS, OUTPUT_TOKENS, SEQ_LEN};
@@ -153,9 +155,9 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         (None, None) => {
             // Workload keys without a task are reported, not guessed.
             for key in [
-                "model", "params", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero",
-                "offload", "seq", "tokens", "samples", "epochs", "rate", "in", "out", "lat",
-                "reqs", "deadline",
+                "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt",
+                "zero", "offload", "seq", "tokens", "samples", "epochs", "rate", "in", "out",
+                "lat", "reqs", "deadline",
             ] {
                 if let Some(v) = r.single(key) {
                     r.reject(
@@ -200,6 +202,17 @@ pub fn decode_workload(r: &mut Reader, base: Option<Workload>) -> Option<Workloa
         }
     } else if let (Some(n), ModelChoice::Custom { .. }) = (custom_params, w.model) {
         w.model = ModelChoice::Custom { params: n };
+    }
+    if let Some(raw) = r.single("cfg") {
+        // `custom` (or a base already described by a config) takes it; a known model does not.
+        let described = match w.model {
+            ModelChoice::Known(_) => Err(Expected::ModelConfigNeedsCustom),
+            _ => decode_config(&raw).map_err(Expected::ModelConfig),
+        };
+        match described {
+            Ok(c) => w.model = ModelChoice::Config(c),
+            Err(expected) => r.reject("cfg", &raw, Problem::Malformed { expected }),
+        }
     }
     if let Some(p) = r.word(
         "prec",
@@ -366,8 +379,10 @@ pub fn encode_workload(w: &mut Writer, workload: Option<&Workload>, base: Option
     }
     if wl.model != reference.model {
         w.pair("model", wl.model.as_str());
-        if let ModelChoice::Custom { params } = wl.model {
-            w.pair("params", &write_count(params));
+        match wl.model {
+            ModelChoice::Custom { params } => w.pair("params", &write_count(params)),
+            ModelChoice::Config(c) => w.pair("cfg", &encode_config(&c)),
+            ModelChoice::Known(_) => {}
         }
     }
     if wl.precision != reference.precision {

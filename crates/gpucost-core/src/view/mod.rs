@@ -4,5 +4,6 @@
 
 pub mod charts;
 pub mod estimate;
+pub mod gpu_facts;
 pub mod recommendation;
 pub mod results;

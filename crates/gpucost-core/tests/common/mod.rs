@@ -111,3 +111,64 @@ pub fn snapshot_links() -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// The config.json of a library model, written from the library's own fields under the
+/// names its published file uses (each entry's `config_url`): Qwen3-MoE's `num_experts`,
+/// Mixtral's `num_local_experts`, DeepSeek's `n_routed_experts`, GLM-4's ChatGLM names.
+pub fn library_config_json(m: gpucost_core::recommend::KnownModel) -> Option<String> {
+    let e = gpucost_core::recommend::model_library::entry(m)?;
+    let c = e.config;
+    let mut v = if m == gpucost_core::recommend::KnownModel::Glm4_9b {
+        serde_json::json!({
+            "num_layers": c.layers,
+            "hidden_size": c.hidden,
+            "num_attention_heads": c.heads,
+            "multi_query_group_num": c.kv_heads,
+            "kv_channels": c.head_dim,
+            "ffn_hidden_size": c.intermediate,
+            "padded_vocab_size": c.vocab,
+            "seq_length": c.max_context,
+        })
+    } else {
+        serde_json::json!({
+            "num_hidden_layers": c.layers,
+            "hidden_size": c.hidden,
+            "num_attention_heads": c.heads,
+            "num_key_value_heads": c.kv_heads,
+            "intermediate_size": c.intermediate,
+            "vocab_size": c.vocab,
+            "max_position_embeddings": c.max_context,
+        })
+    };
+    v["tie_word_embeddings"] = serde_json::json!(c.tied_embeddings);
+    // DeepSeek's file has no head_dim (hidden / heads is the reader's default).
+    if c.mla.is_none() && m != gpucost_core::recommend::KnownModel::Glm4_9b {
+        v["head_dim"] = serde_json::json!(c.head_dim);
+    }
+    if let Some(mla) = c.mla {
+        v["q_lora_rank"] = serde_json::json!(mla.q_lora_rank);
+        v["kv_lora_rank"] = serde_json::json!(mla.kv_lora_rank);
+        v["qk_nope_head_dim"] = serde_json::json!(mla.qk_nope_head_dim);
+        v["qk_rope_head_dim"] = serde_json::json!(mla.qk_rope_head_dim);
+        v["v_head_dim"] = serde_json::json!(mla.v_head_dim);
+    }
+    if let Some(moe) = c.moe {
+        let experts = if m == gpucost_core::recommend::KnownModel::Mixtral8x7b {
+            "num_local_experts"
+        } else if c.mla.is_some() {
+            "n_routed_experts"
+        } else {
+            "num_experts"
+        };
+        v[experts] = serde_json::json!(moe.experts);
+        v["num_experts_per_tok"] = serde_json::json!(moe.experts_per_token);
+        if c.mla.is_some() {
+            v["n_shared_experts"] = serde_json::json!(moe.shared_experts);
+            v["first_k_dense_replace"] = serde_json::json!(moe.dense_layers);
+        }
+        if moe.expert_intermediate != c.intermediate {
+            v["moe_intermediate_size"] = serde_json::json!(moe.expert_intermediate);
+        }
+    }
+    Some(serde_json::to_string_pretty(&v).expect("serializable"))
+}

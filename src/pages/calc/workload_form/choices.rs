@@ -200,7 +200,7 @@ fn TaskPicker(
     }
 }
 
-/// The model select: every known model, then a custom size.
+/// The model select: every known model, then a custom size (or the pasted config).
 #[component]
 fn ModelPicker(
     /// The row's shared state.
@@ -213,7 +213,12 @@ fn ModelPicker(
         .chain([ModelChoice::Custom { params: 0 }]);
     let on_pick = Callback::new(move |v: String| c.model(&v));
     let chosen = move |m: ModelChoice| c.is(|w| w.model.as_str() == m.as_str());
-    let label = move |m: ModelChoice| move || model_label(m, c.lang.get());
+    // The custom option says how the model is described: by a count, or by a pasted config.
+    let shown = move |m: ModelChoice| match (m, c.workload.with(|w| w.map(|w| w.model))) {
+        (ModelChoice::Custom { .. }, Some(pasted @ ModelChoice::Config(_))) => pasted,
+        _ => m,
+    };
+    let label = move |m: ModelChoice| move || model_label(shown(m), c.lang.get());
     view! {
         <Picker label=Text::WorkloadModel testid="workload-model" lang=c.lang on_pick>
             {options(models, ModelChoice::as_str, chosen, label)}

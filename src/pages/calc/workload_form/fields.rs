@@ -100,7 +100,7 @@ pub(crate) fn field_text(w: &Workload, f: Field) -> String {
     match (f, w.task) {
         (Field::Params, _) => match w.model {
             ModelChoice::Custom { params } => write_count(params),
-            ModelChoice::Known(_) => String::new(),
+            ModelChoice::Known(_) | ModelChoice::Config(_) => String::new(),
         },
         (Field::Seq, _) => w.seq_len.map(|s| s.to_string()).unwrap_or_default(),
         (

@@ -7,12 +7,14 @@
 //! the interface's table (`words`), and each component takes the workload, the language and
 //! an edit callback as props:
 //! - `choices`: the task, model and precision pickers;
+//! - `paste`: "Paste a config.json", the model from a Hugging Face config;
 //! - `size`: the size fields that fit the task and model, with the switches of `units`;
 //! - `field`: one text field.
 
 mod choices;
 mod field;
 mod fields;
+mod paste;
 mod size;
 mod units;
 mod words;
@@ -68,6 +70,7 @@ pub fn WorkloadForm() -> impl IntoView {
             </label>
             <Show when=described>
                 <choices::WorkloadChoices workload lang on_edit />
+                <paste::PasteConfig workload lang on_edit />
                 <size::WorkloadSize workload lang on_edit />
             </Show>
         </fieldset>
