@@ -71,6 +71,8 @@ pub enum Text {
     ColProvider,
     ColOffer,
     ColRegion,
+    /// The date of a comparison row's newest catalog price (Markdown and terminal table).
+    ColPricesAsOf,
     ColPlace,
     /// Tooltip of a row's count of regions whose place no source states.
     PlaceUnknownHint,
@@ -400,6 +402,7 @@ impl Text {
             Text::ColProvider => ("Provider", "云厂商"),
             Text::ColOffer => ("Offer", "规格"),
             Text::ColRegion => ("Region", "地域"),
+            Text::ColPricesAsOf => ("Newest price", "最新价格"),
             Text::ColPlace => ("Place", "地域位置"),
             Text::PlaceUnknownHint => (
                 "Regions of this offer whose country no source states",
