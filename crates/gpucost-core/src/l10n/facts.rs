@@ -131,12 +131,20 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
         return Vec::new();
     };
     let source = |src: &str| labels::source(catalog, src, lang);
-    let mut out = vec![format!(
-        "{}{} ({})",
-        pick(lang, "Kind: ", "类型："),
-        kind(p.kind, lang),
-        pick(lang, "the catalog's classification", "目录分类")
-    )];
+    let kind_cited = match &p.facts.kind_source {
+        Some(where_) => format!("{}{where_}", pick(lang, "source: ", "来源：")),
+        None => pick(
+            lang,
+            "the catalog's classification; not found in a source",
+            "目录分类；资料中未找到来源",
+        )
+        .to_string(),
+    };
+    let kind = kind(p.kind, lang);
+    let mut out = vec![match lang {
+        Lang::En => format!("Kind: {kind} ({kind_cited})"),
+        Lang::Zh => format!("类型：{kind}（{kind_cited}）"),
+    }];
     out.push(match &p.facts.sla {
         Some(sla) => {
             let covers = match lang {
@@ -253,8 +261,15 @@ mod tests {
         }
         let compshare = provider_facts(catalog, "compshare", Lang::En);
         assert!(
-            compshare[0].contains("GPU rental platform"),
+            compshare[0].starts_with(
+                "Kind: GPU rental platform (source: data/upstream/sources/dated_2026/README.md: "
+            ),
             "{compshare:?}"
+        );
+        let aws = provider_facts(catalog, "aws", Lang::Zh);
+        assert!(
+            aws[0].ends_with("（目录分类；资料中未找到来源）"),
+            "{aws:?}"
         );
         assert!(compshare[3].contains(": CN"), "{compshare:?}");
         // Alibaba's international prices are in a region whose place is not named.
