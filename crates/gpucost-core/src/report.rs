@@ -40,6 +40,13 @@ pub enum Warning {
     },
     /// The cheapest plan is the founding document's market reference, not a provider quote.
     MarketReference,
+    /// An SLA floor (`sla=`) is set but no source states any catalog provider's compute SLA,
+    /// so the floor leaves every catalog provider out: the table is empty (or holds only the
+    /// user's quotes) because nothing can be proven, not because nothing qualifies.
+    NoSourcedSla {
+        /// The floor asked for, percent.
+        min_pct: Decimal,
+    },
 }
 
 /// Cumulative cost over the horizon for one way of paying.
@@ -193,6 +200,11 @@ fn report_on<'a>(
     }
     let s = ctx.scenario.scenario();
     let mut warnings = Vec::new();
+    if let Some(min_pct) = s.providers.min_sla_pct {
+        if ctx.catalog.providers.iter().all(|p| p.facts.sla.is_none()) {
+            warnings.push(Warning::NoSourcedSla { min_pct });
+        }
+    }
     let first = comparison
         .providers
         .first()

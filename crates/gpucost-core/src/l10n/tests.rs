@@ -358,6 +358,9 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             seller_zh: "RunPod".into(),
         },
         Warning::MarketReference,
+        Warning::NoSourcedSla {
+            min_pct: Decimal::new(999, 1),
+        },
     ];
     for w in warnings {
         reads_in_both(&format!("{w:?}"), &w);
