@@ -2,6 +2,7 @@
 //! offers with per-GPU-hour and per-GB-hour prices, each with its source and date.
 
 mod filters;
+mod history;
 mod providers;
 pub mod rows;
 
@@ -11,6 +12,7 @@ use leptos::prelude::*;
 use crate::state::{catalog, AppState};
 use filters::Filters;
 use gpucost_core::l10n::ui::Text;
+use history::PriceHistoryChart;
 use providers::ProviderFacts;
 use rows::{row_view, PriceCell, RowView};
 
@@ -53,6 +55,7 @@ pub fn CatalogPage() -> impl IntoView {
                     {move || app.t(Text::ShowAll)}
                 </button>
             </Show>
+            <PriceHistoryChart rows />
             <ProviderFacts />
         </section>
     }

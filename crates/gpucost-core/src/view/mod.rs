@@ -4,5 +4,6 @@
 
 pub mod charts;
 pub mod estimate;
+pub mod price_history;
 pub mod recommendation;
 pub mod results;
