@@ -315,7 +315,8 @@ fn provider(p: &Provider) -> String {
 
 fn facts(f: &ProviderFacts) -> String {
     format!(
-        "ProviderFacts {{ sla: {}, certifications: {} }}",
+        "ProviderFacts {{ kind_source: {}, sla: {}, certifications: {} }}",
+        opt(&f.kind_source, |k| text(k)),
         opt(&f.sla, |s| format!(
             "Sla {{ percent: {}, covers: {} }}",
             dec(&s.percent),

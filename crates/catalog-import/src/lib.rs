@@ -18,6 +18,7 @@ pub mod codegen;
 pub mod gpus;
 pub mod hardware;
 pub mod hardware_codegen;
+pub mod history;
 pub mod offers;
 pub mod places;
 pub mod refresh;
@@ -218,6 +219,10 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     ] {
         offers::read_cn(&Table::read(&upstream.join(file))?, &mut set)?;
     }
+    // Alibaba's 2024-10-10 prices that its 2024-12-30 file repeats: price history.
+    let alibaba_history = history::read_alibaba_history(&Table::read(
+        &upstream.join("sources/alibaba_gpu_prices.csv"),
+    )?)?;
     let compshare = offers::read_compshare(
         &Table::read(&upstream.join("sources/dated_2026/compshare_cny.csv"))?,
         &mut set,
@@ -281,6 +286,12 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
     let gpus = gpus::gpu_table(&offers, &specs, &datasheets)?;
     let places = places::used_places(&offers, read_json(&curated.join("region_places.json"))?)?;
 
+    // Every dated price seen, sorted by offer and date (with the refreshed rows' history).
+    let history: Vec<_> = compshare
+        .history
+        .into_iter()
+        .chain(alibaba_history)
+        .collect();
     let catalog = Catalog {
         schema: CATALOG_SCHEMA,
         built,
@@ -291,7 +302,7 @@ pub fn build(data_dir: &Path) -> Result<(Catalog, ImportReport), ImportError> {
         gpus: gpus.into(),
         offers: offers.into(),
         places: places.into(),
-        history: refresh::import::with_history(compshare.history, refreshed.history).into(),
+        history: refresh::import::with_history(history, refreshed.history).into(),
     };
     let problems = validate(&catalog);
     if problems.is_empty() {

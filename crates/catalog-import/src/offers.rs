@@ -92,7 +92,7 @@ impl OfferSet {
     }
 }
 
-fn offer_id(provider: &str, instance: &str) -> String {
+pub(crate) fn offer_id(provider: &str, instance: &str) -> String {
     format!("{provider}/{instance}")
 }
 
@@ -380,7 +380,7 @@ pub fn read_reserved(table: &Table, set: &mut OfferSet) -> Result<usize, ImportE
 }
 
 /// Which curated source id a `cn_gpu_prices.csv` document path belongs to.
-fn cn_source(path: &str) -> Option<&'static str> {
+pub(crate) fn cn_source(path: &str) -> Option<&'static str> {
     let table = [
         (
             "qcloud-documents@6668870dc583",
@@ -418,7 +418,7 @@ fn cn_source(path: &str) -> Option<&'static str> {
     None
 }
 
-fn cn_region(raw: &str) -> (String, bool) {
+pub(crate) fn cn_region(raw: &str) -> (String, bool) {
     match raw {
         "China mainland (reference list price)" => ("cn-mainland".into(), false),
         "China mainland (lowest listed of published range)" => {

@@ -232,11 +232,12 @@ fn compshare_keeps_the_newest_price_of_each_card_and_mode() {
     let skipped = report.skipped.join("\n");
     assert!(skipped.contains("1 no-GPU-mode row"), "{skipped}");
     assert!(!skipped.contains("dated notice price"), "{skipped}");
-    assert_eq!(
-        catalog.history.len(),
-        16,
-        "every dated notice price is kept"
-    );
+    let compshare = catalog
+        .history
+        .iter()
+        .filter(|h| h.offer.starts_with("compshare/"))
+        .count();
+    assert_eq!(compshare, 16, "every dated notice price is kept");
     // The 4090's two notices are on the table's "4090-24G" offer although they say "4090".
     let was: Vec<String> = catalog
         .history
@@ -659,4 +660,55 @@ fn a_refresh_into_a_data_folder_reimports_it_with_the_audit() {
     let stamp = fs::read_to_string(data.join("upstream/VENDORED_ON")).unwrap();
     assert!(stamp.trim() >= "2026-12-01", "{stamp}");
     let _ = fs::remove_dir_all(&data);
+}
+
+/// `alibaba_gpu_prices.csv` (2024-12-30) says of 265 rows that the 2024-10-10 version of the
+/// same price file held the same value: the import keeps that older dated price as history of
+/// the row's offer, cited to the older file (issue 32 §3: every dated price seen, not only the
+/// newest). Rows the older version did not hold, or held as 0, have none.
+#[test]
+fn alibaba_keeps_the_2024_10_prices_its_2024_12_file_repeats() {
+    let (catalog, _) = build(&default_data_dir()).unwrap();
+    let alibaba: Vec<_> = catalog
+        .history
+        .iter()
+        .filter(|h| h.offer.starts_with("alibaba/"))
+        .collect();
+    assert_eq!(alibaba.len(), 265);
+    assert!(alibaba.iter().all(|h| {
+        h.as_of.to_string() == "2024-10-10" && &*h.source == "alibaba-ecs-prices-2024-10"
+    }));
+    // ecs.gn6i-c16g1.4xlarge in Tokyo: 13.19 on 2024-10-10 and on 2024-12-30.
+    let tokyo = |offer: &str| {
+        let h = alibaba
+            .iter()
+            .find(|h| &*h.offer == offer && &*h.region == "ap-northeast-1")
+            .unwrap();
+        let now = catalog
+            .offer(offer)
+            .unwrap()
+            .prices
+            .iter()
+            .find(|p| p.region == h.region)
+            .unwrap();
+        format!("{} {} → {} {}", h.amount, h.as_of, now.amount, now.as_of)
+    };
+    assert_eq!(
+        tokyo("alibaba/ecs.gn6i-c16g1.4xlarge"),
+        "13.19 2024-10-10 → 13.19 2024-12-30"
+    );
+    // Its Jakarta price is not in the 2024-10-10 version; Beijing's gn6v-c8g1.4xlarge was 0 in it.
+    assert!(!alibaba
+        .iter()
+        .any(|h| &*h.offer == "alibaba/ecs.gn6i-c16g1.4xlarge" && &*h.region == "ap-southeast-5"));
+    assert!(!alibaba
+        .iter()
+        .any(|h| &*h.offer == "alibaba/ecs.gn6v-c8g1.4xlarge" && &*h.region == "cn-beijing"));
+    // The whole history is sorted by offer, mode, region and date.
+    let keys: Vec<_> = catalog
+        .history
+        .iter()
+        .map(|h| (&h.offer, h.mode, &h.region, h.as_of))
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]));
 }

@@ -43,6 +43,13 @@ pub enum Warning {
     /// The described workload and the first line describe different jobs, so the
     /// recommendation prices no change to the line.
     LoadMismatch(LoadMismatch),
+    /// An SLA floor (`sla=`) is set but no source states any catalog provider's compute SLA,
+    /// so the floor leaves every catalog provider out: the table is empty (or holds only the
+    /// user's quotes) because nothing can be proven, not because nothing qualifies.
+    NoSourcedSla {
+        /// The floor asked for, percent.
+        min_pct: Decimal,
+    },
 }
 
 /// Cumulative cost over the horizon for one way of paying.
@@ -198,6 +205,11 @@ fn report_on<'a>(
         None => {}
     }
     let s = ctx.scenario.scenario();
+    if let Some(min_pct) = s.providers.min_sla_pct {
+        if ctx.catalog.providers.iter().all(|p| p.facts.sla.is_none()) {
+            warnings.push(Warning::NoSourcedSla { min_pct });
+        }
+    }
     let first = comparison
         .providers
         .first()

@@ -143,3 +143,90 @@ fn the_date_reads_in_both_languages() {
         assert_eq!(prices_as_of(as_of, Lang::Zh), zh);
     }
 }
+
+/// The Markdown export and the terminal table say each provider's newest price date and mark
+/// it when over a year old, in both languages, as the page's row does (issue 32: "no provider
+/// in the comparison lacks a date").
+#[test]
+fn markdown_and_the_terminal_table_carry_each_providers_date_and_mark() {
+    use gpucost_core::l10n::ui::Text;
+    use gpucost_core::print::{json, markdown, table};
+    let view = common::view_of("?preset=short-training&cur=CNY");
+    let cases = [
+        (
+            Lang::En,
+            "Newest price",
+            "prices of 2021-05-25 · newest price over a year old",
+            "prices of 2026-05-13",
+        ),
+        (
+            Lang::Zh,
+            "最新价格",
+            "价格日期 2021-05-25 · 最新价格已超过一年",
+            "价格日期 2026-05-13",
+        ),
+    ];
+    for (lang, heading, tencent, compshare) in cases {
+        let data = json::estimate(&view, lang);
+        let md = markdown::estimate(&data, lang);
+        let text = table::estimate(&view, lang);
+        let header = |text: &str| {
+            let h = Text::ColProvider.get(lang);
+            text.lines()
+                .find(|l| l.contains(h))
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert!(header(&md).contains(heading), "{md}");
+        assert!(header(&text).contains(heading), "{text}");
+        let name = |key: &str| {
+            let row = view.results.rows.iter().find(|r| r.key == key).unwrap();
+            row.names.get(lang).to_string()
+        };
+        for (key, date) in [("tencent", tencent), ("compshare", compshare)] {
+            let line = text
+                .lines()
+                .find(|l| l.contains(&name(key)))
+                .unwrap_or_else(|| panic!("{key} in\n{text}"));
+            assert!(line.ends_with(date), "{lang:?} {key}: {line}");
+        }
+        // Markdown lists the served rows: each has its date cell, a stale one its mark.
+        for p in data.providers.iter().filter(|p| p.status == "served") {
+            let line = md
+                .lines()
+                .find(|l| l.starts_with(&format!("| {} |", p.name)))
+                .unwrap_or_else(|| panic!("{} in\n{md}", p.name));
+            if p.prices_as_of.is_empty() {
+                continue;
+            }
+            let as_of: AsOf = p.prices_as_of.parse().unwrap();
+            assert!(line.contains(&prices_as_of(as_of, lang)), "{line}");
+            assert_eq!(
+                line.contains(Badge::StaleProvider.text(lang)),
+                p.stale,
+                "{line}"
+            );
+        }
+    }
+}
+
+/// The mark is measured from the day the catalog was built, never the wall clock: the same
+/// link opened years later marks the same providers (deterministic output).
+#[test]
+fn the_mark_is_measured_from_the_catalog_build_not_the_clock() {
+    use gpucost_core::session::Session;
+    let link = "?preset=short-training&cur=CNY";
+    let stale_on = |today: NaiveDate| {
+        let s = Session::open(embedded(), link, None, today);
+        let e = s.estimate.unwrap();
+        let rows = results_view(&embedded().catalog, e.scenario.scenario(), &e.report).rows;
+        rows.iter()
+            .filter(|r| r.badges.contains(&Badge::StaleProvider))
+            .map(|r| r.key.clone())
+            .collect::<Vec<_>>()
+    };
+    let built = stale_on(embedded().catalog.built);
+    assert!(built.contains(&"tencent".to_string()), "{built:?}");
+    assert_eq!(stale_on(day(2035, 1, 1)), built);
+    assert_eq!(stale_on(day(2020, 1, 1)), built);
+}

@@ -10,12 +10,20 @@ use rust_decimal::Decimal;
 
 mod common;
 
+/// `kind=enterprise` (the issue's own words) stands for the enterprise clouds and is written
+/// back as the kinds it stands for.
 #[test]
 fn enterprise_clouds_with_an_sla_round_trip_through_the_link() {
-    let d = decode(
+    for link in [
         "?v=2&kind=hyperscaler,china-cloud&sla=99.9",
-        &embedded().catalog,
-    );
+        "?v=2&kind=enterprise&sla=99.9",
+    ] {
+        enterprise_round_trips(link);
+    }
+}
+
+fn enterprise_round_trips(link: &str) {
+    let d = decode(link, &embedded().catalog);
     assert!(d.issues.is_empty(), "{:?}", d.issues);
     assert_eq!(
         d.state.scenario.providers,
@@ -139,4 +147,56 @@ fn the_rules_above_the_table_name_the_kind_and_sla_filter() {
         zh.contains("超大规模云") && zh.contains("不低于 99.9%"),
         "{zh}"
     );
+}
+
+/// Hostile `kind=` and `sla=` values are refused with a notice naming the key, never taken
+/// half-way.
+#[test]
+fn hostile_kind_and_sla_values_are_refused() {
+    let c = &embedded().catalog;
+    for (hostile, key) in [
+        ("?v=2&kind=<script>", "kind"),
+        ("?v=2&kind=enterprise%00", "kind"),
+        ("?v=2&sla=100.1", "sla"),
+        ("?v=2&sla=-5", "sla"),
+        ("?v=2&sla=NaN", "sla"),
+        ("?v=2&sla=99999999999999999999999999999999999999999", "sla"),
+        ("?v=2&sla=1e3", "sla"),
+    ] {
+        let d = decode(hostile, c);
+        assert!(
+            d.issues.iter().any(|i| format!("{i:?}").contains(key)),
+            "{hostile}: {:?}",
+            d.issues
+        );
+        let sla = d.state.scenario.providers.min_sla_pct;
+        assert!(sla.is_none_or(|s| s <= Decimal::ONE_HUNDRED), "{hostile}");
+    }
+}
+
+/// With an SLA floor and no sourced SLA anywhere, the report says why the table is empty in
+/// both languages rather than showing nothing ("no provider's SLA is known from a source").
+#[test]
+fn an_sla_floor_says_why_the_table_is_empty() {
+    use gpucost_core::format::Lang;
+    use gpucost_core::l10n::Localize;
+    use gpucost_core::report::Warning;
+    let (_, report, _) = common::open_report("?preset=dev-test&kind=enterprise&sla=99.9");
+    let warning = report
+        .warnings
+        .iter()
+        .find(|w| matches!(w, Warning::NoSourcedSla { .. }))
+        .expect("the empty table is explained");
+    assert!(warning
+        .text(Lang::En)
+        .starts_with("No provider's SLA is known from a source"));
+    assert!(warning
+        .text(Lang::Zh)
+        .starts_with("没有任何供应商的 SLA 有来源可查"));
+    assert!(warning.text(Lang::En).contains("99.9 %"));
+    let (_, plain, _) = common::open_report("?preset=dev-test&kind=enterprise");
+    assert!(!plain
+        .warnings
+        .iter()
+        .any(|w| matches!(w, Warning::NoSourcedSla { .. })));
 }

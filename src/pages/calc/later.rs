@@ -8,7 +8,8 @@ use leptos::prelude::*;
 
 use super::charts::{CostBars, CumulativeChart};
 use super::{
-    inputs, lines, placement, recommendation::RecommendationPanel, share_tools, workload_form,
+    inputs, lines, placement, providers, recommendation::RecommendationPanel, share_tools,
+    workload_form,
 };
 use crate::parts::{part, SplitLoaderError};
 use chrono::NaiveDate;
@@ -45,6 +46,7 @@ part! {
             <workload_form::WorkloadForm />
             <inputs::BillingOptionsFields />
             <placement::PlacementFields />
+            <providers::ProviderFilterFields />
         }
     }
 }

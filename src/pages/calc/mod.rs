@@ -8,6 +8,7 @@ mod lines;
 
 mod placement;
 mod presets;
+mod providers;
 pub mod recommendation;
 mod results;
 mod share_tools;

@@ -4,6 +4,7 @@
 
 mod filters;
 mod gpu_facts;
+mod history;
 mod providers;
 pub mod rows;
 
@@ -14,6 +15,7 @@ use crate::state::{catalog, AppState};
 use filters::Filters;
 use gpu_facts::GpuFacts;
 use gpucost_core::l10n::ui::Text;
+use history::PriceHistoryChart;
 use providers::ProviderFacts;
 use rows::{row_view, PriceCell, RowView};
 
@@ -56,6 +58,7 @@ pub fn CatalogPage() -> impl IntoView {
                     {move || app.t(Text::ShowAll)}
                 </button>
             </Show>
+            <PriceHistoryChart rows />
             <ProviderFacts />
             <GpuFacts />
         </section>

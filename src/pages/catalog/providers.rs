@@ -25,7 +25,7 @@ pub fn ProviderFacts() -> impl IntoView {
                     gpucost_core::format::Lang::Zh => p.name_zh.to_string(),
                 };
                 let mut newest = prices_as_of(dates.shown(c.built), lang);
-                if dates.is_stale(app.today) == Some(true) {
+                if c.is_stale_provider(&p.id) {
                     newest = format!("{newest} · {}", Badge::StaleProvider.text(lang));
                 }
                 let mut lines = vec![newest];

@@ -74,6 +74,14 @@ impl Catalog {
         (dates.dated + dates.undated > 0).then_some(dates)
     }
 
+    /// Whether `provider`'s newest price is more than a year older than the day the catalog
+    /// was built ([`Catalog::built`]) — never the wall clock, so every printer marks the same
+    /// providers on every day. Unknown dates are not old.
+    pub fn is_stale_provider(&self, provider: &str) -> bool {
+        self.price_dates(provider)
+            .is_some_and(|d| d.is_stale(self.built) == Some(true))
+    }
+
     /// The replaced prices of `offer` in `mode` and `region`, oldest first ("was ¥2.08 on
     /// 2025-10-01").
     pub fn history_of<'a>(

@@ -396,6 +396,12 @@ pub struct Provider {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProviderFacts {
+    /// Where the research names the provider's kind (hyperscaler, neocloud, marketplace,
+    /// rental platform): the vendored file and its words, e.g. `data/upstream/sources/dated_2026/
+    /// README.md: "优云智算 CompShare (UCloud 优刻得's GPU rental platform)"`. `None`: the kind is
+    /// the catalog's own classification and the page says no source states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind_source: Option<Text>,
     /// The compute SLA, when a source states one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sla: Option<Sla>,
@@ -407,7 +413,7 @@ pub struct ProviderFacts {
 impl ProviderFacts {
     /// Whether no fact is known.
     pub fn is_empty(&self) -> bool {
-        self.sla.is_none() && self.certifications.is_empty()
+        self.kind_source.is_none() && self.sla.is_none() && self.certifications.is_empty()
     }
 }
 

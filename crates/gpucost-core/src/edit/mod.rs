@@ -24,11 +24,12 @@ use crate::catalog::Catalog;
 use crate::limits::{
     DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
     LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
-    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT,
+    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT,
     TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{Currency, Money};
 use crate::placement::{Geo, Packing, PackingKind, Spread};
+use crate::provider_filter::ProviderFilter;
 use crate::recommend::Workload;
 use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
@@ -127,6 +128,9 @@ pub enum Edit {
     Geo(Geo),
     /// Whether each provider keeps every line in one of its regions.
     Spread(Spread),
+    /// Which kinds of provider, with what sourced compute SLA, the comparison keeps (`kind=`,
+    /// `sla=`; a floor of zero is none).
+    Providers(ProviderFilter),
     /// The fewest host vCPUs per GPU (zero: no floor).
     HostVcpus(Decimal),
     /// The least host RAM per GPU, GiB (zero: no floor).
@@ -192,6 +196,7 @@ impl Edit {
             Edit::ReplacePrices(ref prices, ref discounts) => {
                 prices.len() <= MAX_PRICES && discounts.len() <= MAX_PRICES
             }
+            Edit::Providers(ref f) => f.min_sla_pct.is_none_or(|v| or_zero(v, SLA_PCT)),
             Edit::HostVcpus(v) => or_zero(v, VCPUS_PER_GPU),
             Edit::HostRam(v) => or_zero(v, RAM_GIB_PER_GPU),
             Edit::Geo(_) | Edit::Spread(_) | Edit::Workload(_) => true,
@@ -330,6 +335,12 @@ impl Scenario {
             Edit::Geo(geo) => self.geo = geo,
             Edit::TimeZone(minutes) => self.tz_offset_minutes = minutes,
             Edit::Spread(spread) => self.spread = spread,
+            Edit::Providers(f) => {
+                self.providers = ProviderFilter {
+                    min_sla_pct: f.min_sla_pct.and_then(unless_zero),
+                    ..f
+                }
+            }
             Edit::HostVcpus(v) => self.host.vcpus_per_gpu = unless_zero(v),
             Edit::HostRam(v) => self.host.ram_gib_per_gpu = unless_zero(v),
             Edit::Workload(workload) => self.workload = workload,

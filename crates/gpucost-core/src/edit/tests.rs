@@ -309,6 +309,21 @@ fn money_floors_prices_and_names_follow_the_links_rules() {
     assert_eq!(s.geo, Geo::all()[1]);
     assert!(s.apply(Edit::Spread(crate::placement::Spread::OneRegion), c));
     assert_eq!(s.spread, crate::placement::Spread::OneRegion);
+    use crate::provider_filter::ProviderFilter;
+    let enterprise = ProviderFilter::enterprise_with_sla(Decimal::new(999, 1));
+    assert!(s.apply(Edit::Providers(enterprise.clone()), c));
+    assert_eq!(s.providers, enterprise);
+    let over = ProviderFilter {
+        min_sla_pct: Some(Decimal::from(101)),
+        ..enterprise.clone()
+    };
+    assert!(!s.apply(Edit::Providers(over), c), "an SLA over 100 %");
+    let zero = ProviderFilter {
+        min_sla_pct: Some(Decimal::ZERO),
+        ..enterprise
+    };
+    assert!(s.apply(Edit::Providers(zero), c));
+    assert_eq!(s.providers.min_sla_pct, None, "a floor of zero is none");
     assert!(s.apply(Edit::HostVcpus(Decimal::from(8)), c));
     assert!(s.apply(Edit::HostRam(Decimal::ZERO), c));
     assert_eq!(

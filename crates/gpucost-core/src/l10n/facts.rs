@@ -43,6 +43,38 @@ pub fn kind(kind: ProviderKind, lang: Lang) -> &'static str {
     }
 }
 
+/// The kind select's "every kind" choice.
+pub fn every_kind(lang: Lang) -> &'static str {
+    pick(lang, "every kind", "全部类型")
+}
+
+/// The kind select's "enterprise clouds only" choice (`kind=enterprise`).
+pub fn enterprise_clouds(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        "enterprise clouds only (hyperscalers and Chinese public clouds)",
+        "仅企业云（超大规模云与国内公有云）",
+    )
+}
+
+/// What the kind and SLA fieldset keeps, under it: only what a source proves, and, while no
+/// source states any provider's SLA, that an SLA floor leaves only the user's own quotes.
+pub fn provider_filter_hint(catalog: &Catalog, lang: Lang) -> &'static str {
+    if catalog.providers.iter().any(|p| p.facts.sla.is_some()) {
+        pick(
+            lang,
+            "A provider is kept only when a source proves it qualifies; your own quotes are always kept.",
+            "仅保留有来源证明达标的供应商；您自己的报价始终保留。",
+        )
+    } else {
+        pick(
+            lang,
+            "A provider is kept only when a source proves it qualifies. No source in the catalog's research states any provider's SLA yet, so an SLA floor keeps only your own quotes.",
+            "仅保留有来源证明达标的供应商。目录资料中尚无任何供应商的 SLA 来源，因此设置 SLA 下限后只保留您自己的报价。",
+        )
+    }
+}
+
 /// The comparison's kind and SLA rules as clauses of the rules sentence above the table
 /// (`only hyperscaler (enterprise cloud), …`; `only providers with a sourced compute SLA of at
 /// least 99.9 %`).
@@ -160,12 +192,20 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
         return Vec::new();
     };
     let source = |src: &str| labels::source(catalog, src, lang);
-    let mut out = vec![format!(
-        "{}{} ({})",
-        pick(lang, "Kind: ", "类型："),
-        kind(p.kind, lang),
-        pick(lang, "the catalog's classification", "目录分类")
-    )];
+    let kind_cited = match &p.facts.kind_source {
+        Some(where_) => format!("{}{where_}", pick(lang, "source: ", "来源：")),
+        None => pick(
+            lang,
+            "the catalog's classification; not found in a source",
+            "目录分类；资料中未找到来源",
+        )
+        .to_string(),
+    };
+    let kind = kind(p.kind, lang);
+    let mut out = vec![match lang {
+        Lang::En => format!("Kind: {kind} ({kind_cited})"),
+        Lang::Zh => format!("类型：{kind}（{kind_cited}）"),
+    }];
     out.push(match &p.facts.sla {
         Some(sla) => {
             let covers = match lang {
@@ -282,8 +322,15 @@ mod tests {
         }
         let compshare = provider_facts(catalog, "compshare", Lang::En);
         assert!(
-            compshare[0].contains("GPU rental platform"),
+            compshare[0].starts_with(
+                "Kind: GPU rental platform (source: data/upstream/sources/dated_2026/README.md: "
+            ),
             "{compshare:?}"
+        );
+        let aws = provider_facts(catalog, "aws", Lang::Zh);
+        assert!(
+            aws[0].ends_with("（目录分类；资料中未找到来源）"),
+            "{aws:?}"
         );
         assert!(compshare[3].contains(": CN"), "{compshare:?}");
         // Alibaba's international prices are in a region whose place is not named.

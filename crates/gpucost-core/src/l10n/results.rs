@@ -94,6 +94,17 @@ pub fn prices_as_of(as_of: AsOf, lang: Lang) -> String {
     }
 }
 
+/// A row's newest price date with its mark when over a year old (`prices of 2021-05-25 ·
+/// newest price over a year old`), as the Markdown export and the terminal table print it.
+pub fn newest_price(as_of: AsOf, stale: bool, lang: Lang) -> String {
+    let date = prices_as_of(as_of, lang);
+    if stale {
+        format!("{date} · {}", Badge::StaleProvider.text(lang))
+    } else {
+        date
+    }
+}
+
 /// A price date that is not stated.
 pub fn date_unknown(lang: Lang) -> &'static str {
     pick(lang, "date not stated", "未注明日期")

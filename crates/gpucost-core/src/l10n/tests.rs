@@ -374,6 +374,9 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             line_gpu_hours: Decimal::from(2_160),
             needed_gpu_hours: (Decimal::from(720), Decimal::from(1_440)),
         }),
+        Warning::NoSourcedSla {
+            min_pct: Decimal::new(999, 1),
+        },
     ];
     for w in warnings {
         reads_in_both(&format!("{w:?}"), &w);

@@ -71,6 +71,8 @@ pub enum Text {
     ColProvider,
     ColOffer,
     ColRegion,
+    /// The date of a comparison row's newest catalog price (Markdown and terminal table).
+    ColPricesAsOf,
     ColPlace,
     /// Tooltip of a row's count of regions whose place no source states.
     PlaceUnknownHint,
@@ -248,6 +250,10 @@ pub enum Text {
     AllProviders,
     PlacementHeading,
     PlacementHint,
+    /// The calculator's fieldset of provider kinds and SLA floor (issue 32).
+    ProvidersHeading,
+    ProviderKindField,
+    MinSla,
     Geo,
     OneRegion,
     HostVcpusPerGpu,
@@ -403,6 +409,7 @@ impl Text {
             Text::ColProvider => ("Provider", "云厂商"),
             Text::ColOffer => ("Offer", "规格"),
             Text::ColRegion => ("Region", "地域"),
+            Text::ColPricesAsOf => ("Newest price", "最新价格"),
             Text::ColPlace => ("Place", "地域位置"),
             Text::PlaceUnknownHint => (
                 "Regions of this offer whose country no source states",
@@ -596,6 +603,9 @@ impl Text {
             Text::CompareOnly => ("Compare only these providers", "仅比较这些厂商"),
             Text::AllProviders => ("all providers", "全部厂商"),
             Text::PlacementHeading => ("Where it may run", "运行位置与主机"),
+            Text::ProvidersHeading => ("Which providers", "比较哪些供应商"),
+            Text::ProviderKindField => ("Kind of provider", "供应商类型"),
+            Text::MinSla => ("Least compute SLA (0: any)", "最低计算 SLA（0 为不限）"),
             Text::PlacementHint => (
                 "Catalog offers outside these rules are left out, and each provider left without one says why. Your own prices are not checked.",
                 "不符合这些条件的目录规格不参与比较，因此无法报价的厂商会注明原因。您自己的价格不受限制。",

@@ -2,8 +2,10 @@
 //! page's column words. Text from a link goes through [`markdown_text`] so it cannot become
 //! HTML, a link or a table cell break.
 
+use crate::catalog::AsOf;
 use crate::escape::markdown_text;
 use crate::format::Lang;
+use crate::l10n::results::newest_price;
 use crate::l10n::ui::Text;
 use crate::print::json::EstimateJson;
 
@@ -11,7 +13,7 @@ use crate::print::json::EstimateJson;
 pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
     // The page's own column words, so every surface names a column the same way.
     let t = |text: Text| text.get(lang);
-    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines, h_region) = (
+    let (h_provider, h_mode, h_total, h_gpuh, h_offer, h_machines, h_region, h_as_of) = (
         t(Text::ColProvider),
         t(Text::ColBilling),
         t(Text::ColTotal),
@@ -19,6 +21,7 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
         t(Text::ColOffers),
         t(Text::Machines),
         t(Text::ColRegion),
+        t(Text::ColPricesAsOf),
     );
     // A column for commitments only when some plan commits: most estimates have none.
     let committed = json.providers.iter().any(|p| !p.commitment.is_empty());
@@ -32,7 +35,7 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
         (String::new(), "")
     };
     out.push_str(&format!(
-        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} | {h_region} |{h_commit}\n| --- | --- | ---: | ---: | --- | --- | --- |{rule_commit}\n",
+        "| {h_provider} | {h_mode} | {h_total} ({c}) | {h_gpuh} ({c}) | {h_offer} | {h_machines} | {h_region} | {h_as_of} |{h_commit}\n| --- | --- | ---: | ---: | --- | --- | --- | --- |{rule_commit}\n",
         c = json.currency
     ));
     for p in json.providers.iter().filter(|p| p.status == "served") {
@@ -41,15 +44,23 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
         } else {
             String::new()
         };
+        // The provider's newest price date and its over-a-year-old mark, as the page's row
+        // says them (a quote of the user's has none).
+        let as_of = p
+            .prices_as_of
+            .parse::<AsOf>()
+            .map(|d| newest_price(d, p.stale, lang))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} |{commitment}\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |{commitment}\n",
             markdown_text(&p.name),
             markdown_text(&p.billing),
             p.total,
             p.per_gpu_hour,
             markdown_text(&p.offer_name),
             markdown_text(&p.machines),
-            markdown_text(&p.region)
+            markdown_text(&p.region),
+            markdown_text(&as_of)
         ));
     }
     if !json.savings.is_empty() {

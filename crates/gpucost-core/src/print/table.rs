@@ -5,13 +5,14 @@
 use crate::escape::terminal_lines;
 use crate::format::{self, Lang};
 use crate::l10n::commitment;
-use crate::l10n::results::lever_name;
+use crate::l10n::results::{lever_name, newest_price};
 use crate::l10n::ui::Text;
 use crate::l10n::Localize;
 use crate::print::columns::{columns, pad_end, pad_start};
 use crate::print::json_recommendation::recommendation_json;
 use crate::recommend::CostUnit;
 use crate::view::estimate::EstimateView;
+use crate::view::results::Badge;
 
 /// A plain-text table of `estimate` for terminals: the rows with the display-rounded amounts
 /// the page shows, the savings, the recommended GPUs and the warnings.
@@ -42,10 +43,19 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
     ));
     for row in &view.rows {
         let name = row.names.get(lang);
+        // Every catalog provider's row ends with its newest price date, marked when over a
+        // year old (a quote of the user's has no date).
+        let as_of = row
+            .prices_as_of
+            .map(|d| {
+                let stale = row.badges.contains(&Badge::StaleProvider);
+                format!(" · {}", newest_price(d, stale, lang))
+            })
+            .unwrap_or_default();
         match &row.outcome {
             Ok(s) => {
                 out.push_str(&format!(
-                    "{:<4} {} {:>16} {}  {} · {} · {}\n",
+                    "{:<4} {} {:>16} {}  {} · {} · {}{as_of}\n",
                     row.rank.unwrap_or_default(),
                     pad_end(name, width),
                     format::money(s.total),
@@ -60,7 +70,7 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
                 }
             }
             Err(why) => out.push_str(&format!(
-                "-    {} {}\n",
+                "-    {} {}{as_of}\n",
                 pad_end(name, width),
                 why.text(lang)
             )),
@@ -139,10 +149,11 @@ impl TableWords {
             total: t(Text::ColTotal),
             per_gpu_hour: t(Text::ColPerGpuHour),
             billing_offer: format!(
-                "{} · {} · {}",
+                "{} · {} · {} · {}",
                 t(Text::ColBilling),
                 t(Text::ColOffers),
-                t(Text::ColRegion)
+                t(Text::ColRegion),
+                t(Text::ColPricesAsOf)
             ),
             savings: format!("{}{}", t(Text::SavingsHeading), colon.trim_end()),
             warning: format!("{}{colon}", t(Text::WarningsHeading)),

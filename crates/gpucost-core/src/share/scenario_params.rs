@@ -19,7 +19,7 @@
 //! | `geo` | where catalog prices must come from: `cn` (mainland China), `not-cn`, a continent (`as`, `eu`, `na`, `sa`, `oc`, `af`), `any` | `geo=cn` |
 //! | `spread` | `one-region`: each provider keeps every line in one of its regions, the one where the scenario costs least; `any` (each line in its own cheapest region) | `spread=one-region` |
 //! | `cpu`, `ram` | the fewest host vCPUs and GiB of RAM per GPU | `cpu=8&ram=32` |
-//! | `kind` | only these kinds of provider (`hyperscaler`, `china-cloud`, `gpu-cloud`, `marketplace`, `rental-platform`, `institutional`, `market-reference`) | `kind=hyperscaler,china-cloud` |
+//! | `kind` | only these kinds of provider (`enterprise` = `hyperscaler,china-cloud`, `hyperscaler`, `china-cloud`, `gpu-cloud`, `marketplace`, `rental-platform`, `institutional`, `market-reference`) | `kind=hyperscaler,china-cloud` |
 //! | `sla` | only providers with a sourced compute SLA of at least this percent (0–100) | `sla=99.9` |
 
 use std::collections::BTreeSet;
@@ -41,6 +41,7 @@ use crate::limits::{
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing, Spread};
 use crate::presets::Preset;
+use crate::provider_filter::ENTERPRISE_CLOUDS;
 use crate::recommend::Workload;
 use crate::scenario::{
     CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, Line, OffPeak, PriceOwner,
@@ -669,6 +670,7 @@ fn decode_sellers(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
 
 /// The `kind=` words, as [`ProviderKind::as_str`] spells them.
 const KIND_WORDS: &[&str] = &[
+    "enterprise",
     "hyperscaler",
     "gpu-cloud",
     "marketplace",
@@ -677,6 +679,10 @@ const KIND_WORDS: &[&str] = &[
     "institutional",
     "market-reference",
 ];
+
+/// The `kind=` word for [`ENTERPRISE_CLOUDS`] (`kind=enterprise&sla=99.9`); links are
+/// written with the kinds it stands for.
+const ENTERPRISE_WORD: &str = "enterprise";
 
 /// `kind` and `sla`: which kinds of provider, with what sourced SLA, the comparison keeps.
 fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
@@ -692,6 +698,8 @@ fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
                 Some(kind) => {
                     kinds.insert(kind);
                 }
+                // "Enterprise clouds only": the hyperscalers and the Chinese public clouds.
+                None if word == ENTERPRISE_WORD => kinds.extend(ENTERPRISE_CLOUDS),
                 None => r.reject(
                     "kind",
                     word,
@@ -900,7 +908,8 @@ mod tests {
     #[test]
     fn the_kind_words_are_the_kinds_slugs() {
         let slugs: Vec<&str> = ProviderKind::ALL.iter().map(|k| k.as_str()).collect();
-        assert_eq!(KIND_WORDS, slugs.as_slice());
+        assert_eq!(KIND_WORDS[0], ENTERPRISE_WORD);
+        assert_eq!(&KIND_WORDS[1..], slugs.as_slice());
     }
 
     #[test]

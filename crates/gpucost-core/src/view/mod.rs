@@ -5,5 +5,6 @@
 pub mod charts;
 pub mod estimate;
 pub mod gpu_facts;
+pub mod price_history;
 pub mod recommendation;
 pub mod results;

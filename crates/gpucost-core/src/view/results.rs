@@ -344,7 +344,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
                 rank += 1;
                 rank
             });
-            provider_row(catalog, scenario, p, r, report.today)
+            provider_row(catalog, scenario, p, r)
         })
         .collect();
     ResultsView {
@@ -365,11 +365,12 @@ fn provider_row(
     scenario: &Scenario,
     p: &ProviderEstimate,
     rank: Option<usize>,
-    today: chrono::NaiveDate,
 ) -> ProviderRow {
     let dates = catalog.price_dates(&p.seller.id);
     let mut badges = badges(catalog, scenario, p);
-    if dates.is_some_and(|d| d.is_stale(today) == Some(true)) {
+    // Measured from the day the catalog was built, never the wall clock: the same link marks
+    // the same providers on every day and in every printer.
+    if catalog.is_stale_provider(&p.seller.id) {
         badges.push(Badge::StaleProvider);
     }
     ProviderRow {

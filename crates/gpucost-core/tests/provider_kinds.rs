@@ -1,0 +1,52 @@
+//! A provider's kind is sourced where the research names it, and never invented: every
+//! `kind_source` names a vendored research file and quotes it word for word (issue 32: "every
+//! provider carries its kind, SLA and certifications with sources (or 'not found')").
+
+use std::path::Path;
+
+use gpucost_core::catalog::{embedded, ProviderKind};
+
+/// The quoted parts of a `kind_source` (`path: "words" … "more words"`).
+fn quotes(s: &str) -> Vec<&str> {
+    s.split('"').skip(1).step_by(2).collect()
+}
+
+#[test]
+fn every_kind_source_quotes_a_vendored_research_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let catalog = &embedded().catalog;
+    let mut sourced = Vec::new();
+    for p in catalog.providers.iter() {
+        let Some(src) = &p.facts.kind_source else {
+            continue;
+        };
+        sourced.push(p.id.to_string());
+        let (path, _) = src.split_once(": ").expect("path: quote");
+        assert!(path.starts_with("data/upstream/"), "{}: {path}", p.id);
+        let text = std::fs::read_to_string(root.join(path))
+            .unwrap_or_else(|e| panic!("{}: {path}: {e}", p.id));
+        let q = quotes(src);
+        assert!(!q.is_empty(), "{}: no quote in {src}", p.id);
+        for q in q {
+            assert!(text.contains(q), "{}: {q:?} is not in {path}", p.id);
+        }
+    }
+    // The research names these kinds; the hyperscalers' kind is the catalog's own.
+    for (id, kind) in [
+        ("compshare", ProviderKind::RentalPlatform),
+        ("featurize", ProviderKind::RentalPlatform),
+        ("vast", ProviderKind::Marketplace),
+        ("alibaba", ProviderKind::ChinaCloud),
+        ("nebius", ProviderKind::GpuCloud),
+        ("lambda", ProviderKind::GpuCloud),
+    ] {
+        assert!(sourced.contains(&id.to_string()), "{id}");
+        assert_eq!(catalog.provider(id).unwrap().kind, kind, "{id}");
+    }
+    assert!(!sourced.contains(&"aws".to_string()));
+    // No source in the research states an SLA or a certification: none is recorded.
+    assert!(catalog
+        .providers
+        .iter()
+        .all(|p| p.facts.sla.is_none() && p.facts.certifications.is_empty()));
+}

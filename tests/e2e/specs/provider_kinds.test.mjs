@@ -1,0 +1,112 @@
+// What else a buyer weighs (issue 32): the comparison can be kept to kinds of provider and a
+// least compute SLA from the calculator's form and the link (`kind=`, `sla=`), an SLA floor
+// that no source can prove says why the table is empty, and every provider row says how new
+// its prices are, marked when over a year old — in both languages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp, params } from '../lib/fixture.mjs';
+import { cli, pageTotals } from '../lib/totals.mjs';
+
+const app = useApp();
+const ready = { readySelector: '[data-testid=headline]' };
+const form = '[data-testid=provider-filter]';
+
+/** The catalog kinds `gpucost estimate` reports as served for a query string, by seller. */
+function servedBy(query) {
+  return cli(query).providers.filter((p) => p.status === 'served');
+}
+
+test('kind=enterprise&sla=99.9 fills the form, says why the table is empty and keeps the link', async () => {
+  const query = '?preset=dev-test&kind=enterprise&sla=99.9&cur=CNY&lang=en';
+  const { page, context, errors } = await app.open(query, { readySelector: '[data-testid=warnings]' });
+  await page.waitForSelector(form);
+  assert.equal(await page.getByTestId('provider-kind').inputValue(), 'enterprise');
+  assert.equal(await page.getByTestId('min-sla').inputValue(), '99.9');
+  const warnings = await page.getByTestId('warnings').textContent();
+  assert.match(warnings, /No provider's SLA is known from a source/);
+  assert.match(warnings, /99\.9 %/);
+  assert.equal(await page.locator('table.comparison tr[data-seller]').count(), 0, 'no catalog row is proven');
+  assert.match(await page.getByTestId('provider-filter-hint').textContent(), /No source in the catalog's research states any provider's SLA/);
+  // The link is written with the kinds `enterprise` stands for.
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('kind') === 'hyperscaler,china-cloud');
+  assert.equal(params(page).get('sla'), '99.9');
+  assert.deepEqual(servedBy('?' + params(page).toString()), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('choosing enterprise clouds and an SLA floor in the form rewrites the link; zero clears it', async () => {
+  const { page, context } = await app.open('?preset=dev-test&cur=CNY&lang=en', ready);
+  await page.waitForSelector(form);
+  assert.equal(await page.getByTestId('provider-kind').inputValue(), '');
+  assert.equal(await page.locator('table.comparison tr[data-seller=vast]').count(), 1);
+  await page.getByTestId('provider-kind').selectOption('enterprise');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('kind') === 'hyperscaler,china-cloud');
+  await page.waitForSelector('table.comparison tr[data-seller=vast]', { state: 'detached' });
+  const expected = Object.fromEntries(servedBy('?' + params(page).toString()).map((p) => [p.provider, p.total]));
+  assert.ok(Object.keys(expected).length >= 3, JSON.stringify(expected));
+  for (const seller of Object.keys(expected)) assert.ok(!['vast', 'runpod', 'lambda', 'compshare'].includes(seller), seller);
+  assert.deepEqual(await pageTotals(page), expected);
+  assert.match(await page.getByTestId('placement-note').textContent(), /only providers of kind hyperscaler/i);
+
+  await page.getByTestId('min-sla').fill('99.9');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('sla') === '99.9');
+  await page.waitForSelector('[data-testid=warnings]');
+  assert.match(await page.getByTestId('warnings').textContent(), /No provider's SLA is known from a source/);
+  await page.getByTestId('min-sla').fill('101');
+  assert.equal(await page.getByTestId('min-sla').getAttribute('aria-invalid'), 'true');
+  await page.getByTestId('min-sla').fill('0');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('sla'));
+  await page.getByTestId('provider-kind').selectOption('');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('kind'));
+  await page.waitForSelector('table.comparison tr[data-seller=vast]');
+  await context.close();
+});
+
+test('the form and the empty table read in Chinese', async () => {
+  const { page, context } = await app.open('?preset=dev-test&kind=enterprise&sla=99.9&cur=CNY&lang=zh', {
+    readySelector: '[data-testid=warnings]',
+    locale: 'zh-CN',
+  });
+  await page.waitForSelector(form);
+  assert.match(await page.locator(`${form} legend`).textContent(), /比较哪些供应商/);
+  assert.match(await page.getByTestId('provider-kind').locator('option:checked').textContent(), /仅企业云/);
+  assert.match(await page.getByTestId('warnings').textContent(), /没有任何供应商的 SLA 有来源可查/);
+  await context.close();
+});
+
+test('hostile kind= and sla= values are named in the notice and not applied', async () => {
+  const { page, context, errors } = await app.open('?preset=dev-test&kind=%3Cimg%20src=x%3E&sla=1000&cur=CNY&lang=en', ready);
+  const notice = await page.getByTestId('ignored-params').textContent();
+  for (const name of ['kind=', 'sla=']) assert.ok(notice.includes(name), `${name}: ${notice}`);
+  assert.equal(await page.locator('main img, .notice img').count(), 0, 'markup from the link was rendered');
+  await page.waitForSelector(form);
+  assert.equal(await page.getByTestId('provider-kind').inputValue(), '');
+  assert.equal(await page.getByTestId('min-sla').inputValue(), '0', 'no floor');
+  assert.equal(await page.locator('table.comparison tr[data-seller=vast]').count(), 1, 'every provider is kept');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("every row says its newest price date, and an over-a-year-old one is marked, in both languages", async () => {
+  const words = {
+    en: { prefix: /^prices (of|no newer than) \d{4}-\d{2}-\d{2}$/, stale: 'newest price over a year old' },
+    zh: { prefix: /^价格(日期|不晚于) \d{4}-\d{2}-\d{2}$/, stale: '最新价格已超过一年' },
+  };
+  for (const lang of ['en', 'zh']) {
+    const query = `?preset=short-training&cur=CNY&lang=${lang}`;
+    const { page, context } = await app.open(query, { ...ready, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+    const served = servedBy(query);
+    assert.ok(served.some((p) => p.stale), 'some served provider has old prices');
+    for (const p of served) {
+      if (p.prices_as_of === '') continue; // a quote of the user's has no catalog date
+      const row = page.locator(`table.comparison tr[data-seller="${p.provider}"]`);
+      const date = (await row.getByTestId('row-prices-as-of').textContent()).trim();
+      assert.match(date, words[lang].prefix, `${lang} ${p.provider}`);
+      assert.ok(date.endsWith(p.prices_as_of.replace('<=', '')), `${p.provider}: ${date} vs ${p.prices_as_of}`);
+      const badges = await row.locator('.badge').allTextContents();
+      assert.equal(badges.includes(words[lang].stale), p.stale, `${lang} ${p.provider}: ${badges}`);
+    }
+    await context.close();
+  }
+});
