@@ -5,7 +5,7 @@
 //! | `task` | `pretrain`, `finetune`, `lora`, `qlora`, `serve`, `batch`; `none` clears | `task=serve` |
 //! | `model` | a known model slug, or `custom` with `params` | `model=llama-3-8b` |
 //! | `params` | custom model size: a count with K/M/B/T | `params=7B` |
-//! | `cfg` | custom model from a pasted config.json ([`super::config_param`]) | `cfg=1-32.4096.32.8.128.14336.128256.131072.0` |
+//! | `cfg` | custom model from a pasted config.json ([`super::config_param`]) | `model=custom&cfg=1-32.4096.32.8.128.14336.128256.131072.0` |
 //! | `prec` | weights: `fp32`, `fp16` (or `bf16`), `fp8`, `int8`, `fp4`, `int4` | `prec=fp8` |
 //! | `kv` | KV cache: `bf16` (default), `fp8`, `int8`, `int4` | `kv=fp8` |
 //! | `act` | arithmetic: `auto` (default), `bf16`, `fp8`, `int8` | `act=fp8` |
