@@ -29,8 +29,8 @@ test("Alibaba's 2024-10-10 price is charted beside its 2024-12-30 one, in Chines
   await chart.waitFor();
   const tips = await chart.locator('circle title').allTextContents();
   assert.equal(tips.length, 2, tips.join(' | '));
-  assert.match(tips[0], /^2024-10-10：/);
-  assert.match(tips[1], /^2024-12-30：.*（当前）$/);
+  assert.match(tips[0], /^2024年10月10日：¥[0-9.]+\/时$/);
+  assert.match(tips[1], /^2024年12月30日：¥[0-9.]+\/时（当前）$/);
   assert.match(await page.getByTestId('price-history-figure').locator('figcaption').textContent(), /的历史价格/);
   assert.ok((await page.getByTestId('price-history').count()) > 0);
   await context.close();

@@ -147,6 +147,24 @@ pub fn provider_history(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> 
     out
 }
 
+/// `text` with its straight double quotes as Chinese quotation marks (`"a" "b"` → `“a” “b”`).
+fn chinese_quotes(text: &str) -> String {
+    let mut open = false;
+    text.chars()
+        .map(|c| match c {
+            '"' => {
+                open = !open;
+                if open {
+                    '“'
+                } else {
+                    '”'
+                }
+            }
+            c => c,
+        })
+        .collect()
+}
+
 /// The heading of the catalog browser's list of providers and their facts.
 pub fn providers_heading(lang: Lang) -> &'static str {
     pick(
@@ -193,7 +211,11 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
     };
     let source = |src: &str| labels::source(catalog, src, lang);
     let kind_cited = match &p.facts.kind_source {
-        Some(where_) => format!("{}{where_}", pick(lang, "source: ", "来源：")),
+        Some(where_) => match lang {
+            Lang::En => format!("source: {where_}"),
+            // The research's words stay as written, inside Chinese quotation marks.
+            Lang::Zh => format!("来源：{}", chinese_quotes(where_)),
+        },
         None => pick(
             lang,
             "the catalog's classification; not found in a source",
@@ -326,6 +348,11 @@ mod tests {
                 "Kind: GPU rental platform (source: data/upstream/sources/dated_2026/README.md: "
             ),
             "{compshare:?}"
+        );
+        let zh = provider_facts(catalog, "vast", Lang::Zh);
+        assert!(
+            zh[0].contains("README.md: “Vast.ai rows are single marketplace listings"),
+            "{zh:?}"
         );
         let aws = provider_facts(catalog, "aws", Lang::Zh);
         assert!(
