@@ -43,9 +43,9 @@ pub enum Warning {
     /// The described workload and the first line describe different jobs, so the
     /// recommendation prices no change to the line.
     LoadMismatch(LoadMismatch),
-    /// An SLA floor (`sla=`) is set but no source states any catalog provider's compute SLA,
-    /// so the floor leaves every catalog provider out: the table is empty (or holds only the
-    /// user's quotes) because nothing can be proven, not because nothing qualifies.
+    /// An SLA floor (`sla=`) is set but no source states a catalog provider's compute SLA at
+    /// or above it, so the floor leaves every catalog provider out: the table is empty (or
+    /// holds only the user's quotes) because nothing can be proven to qualify.
     NoSourcedSla {
         /// The floor asked for, percent.
         min_pct: Decimal,
@@ -206,7 +206,10 @@ fn report_on<'a>(
     }
     let s = ctx.scenario.scenario();
     if let Some(min_pct) = s.providers.min_sla_pct {
-        if ctx.catalog.providers.iter().all(|p| p.facts.sla.is_none()) {
+        let proven = |p: &crate::catalog::Provider| {
+            p.facts.sla.as_ref().is_some_and(|s| s.percent >= min_pct)
+        };
+        if !ctx.catalog.providers.iter().any(proven) {
             warnings.push(Warning::NoSourcedSla { min_pct });
         }
     }

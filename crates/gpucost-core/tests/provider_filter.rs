@@ -71,23 +71,38 @@ fn only_enterprise_clouds_are_compared_under_kind() {
         .all(|p| p.seller.id != "vast"));
 }
 
-/// No source in the catalog's research states any provider's compute SLA, so an SLA floor
-/// keeps no catalog provider (it cannot prove one qualifies); the user's own quote stays.
+/// An SLA floor keeps the providers whose compute SLA a source states at or above it (AWS,
+/// Google Cloud and Azure: 99.99 % for instances across zones, each cited) and no other
+/// catalog provider (nothing proves one qualifies); the user's own quote stays.
 #[test]
-fn an_sla_floor_keeps_no_provider_without_a_sourced_sla() {
+fn an_sla_floor_keeps_only_providers_with_a_sourced_sla_at_or_above_it() {
     let (_, report, _) = common::open_report("?preset=short-training&cur=CNY&sla=99.9");
-    let ids: Vec<&str> = report
+    let catalog = &embedded().catalog;
+    let mut ids: Vec<&str> = report
         .comparison
         .providers
         .iter()
         .map(|p| p.seller.id.as_str())
+        .filter(|id| !id.starts_with("custom:"))
         .collect();
-    assert!(ids.iter().all(|id| id.starts_with("custom:")), "{ids:?}");
-    assert!(embedded()
-        .catalog
+    ids.sort_unstable();
+    assert_eq!(ids, ["aws", "azure", "gcp"]);
+    for id in ids {
+        let sla = catalog.provider(id).unwrap().facts.sla.as_ref().unwrap();
+        assert_eq!(sla.percent, Decimal::new(9999, 2), "{id}");
+        let cited = sla.covers.source.as_deref().expect("a cited source");
+        let source = catalog.source(cited).expect("a source of the catalog");
+        assert!(
+            source.locator.starts_with("https://"),
+            "{id}: {}",
+            source.locator
+        );
+    }
+    assert!(report
+        .comparison
         .providers
         .iter()
-        .all(|p| p.facts.sla.is_none()));
+        .any(|p| p.seller.id.starts_with("custom:")));
 }
 
 #[test]
@@ -174,14 +189,14 @@ fn hostile_kind_and_sla_values_are_refused() {
     }
 }
 
-/// With an SLA floor and no sourced SLA anywhere, the report says why the table is empty in
-/// both languages rather than showing nothing ("no provider's SLA is known from a source").
+/// With an SLA floor above every sourced SLA, the report says why the table is empty in both
+/// languages rather than showing nothing ("no provider's SLA of at least … is known").
 #[test]
 fn an_sla_floor_says_why_the_table_is_empty() {
     use gpucost_core::format::Lang;
     use gpucost_core::l10n::Localize;
     use gpucost_core::report::Warning;
-    let (_, report, _) = common::open_report("?preset=dev-test&kind=enterprise&sla=99.9");
+    let (_, report, _) = common::open_report("?preset=dev-test&kind=enterprise&sla=99.999");
     let warning = report
         .warnings
         .iter()
@@ -189,12 +204,16 @@ fn an_sla_floor_says_why_the_table_is_empty() {
         .expect("the empty table is explained");
     assert!(warning
         .text(Lang::En)
-        .starts_with("No provider's SLA is known from a source"));
+        .starts_with("No provider's SLA of at least 99.999 % is known from a source"));
     assert!(warning
         .text(Lang::Zh)
-        .starts_with("没有任何供应商的 SLA 有来源可查"));
-    assert!(warning.text(Lang::En).contains("99.9 %"));
-    let (_, plain, _) = common::open_report("?preset=dev-test&kind=enterprise");
+        .starts_with("没有任何供应商的 SLA 有来源可查且不低于 99.999%"));
+    assert!(report
+        .comparison
+        .providers
+        .iter()
+        .all(|p| p.seller.id.starts_with("custom:")));
+    let (_, plain, _) = common::open_report("?preset=dev-test&kind=enterprise&sla=99.9");
     assert!(!plain
         .warnings
         .iter()

@@ -50,11 +50,11 @@ impl Localize for Warning {
                 hours_span(m.needed_gpu_hours),
             ),
             (Warning::NoSourcedSla { min_pct }, Lang::En) => format!(
-                "No provider's SLA is known from a source: the catalog's research states no provider's compute SLA, so the floor of {} % leaves every catalog provider out (it cannot prove one qualifies). Only your own quotes are compared; lower or clear the SLA floor to compare the catalog.",
+                "No provider's SLA of at least {} % is known from a source, so the floor leaves every catalog provider out (it cannot prove one qualifies). Only your own quotes are compared; lower or clear the SLA floor to compare the catalog.",
                 format::number(*min_pct, 3)
             ),
             (Warning::NoSourcedSla { min_pct }, Lang::Zh) => format!(
-                "没有任何供应商的 SLA 有来源可查：目录资料中没有供应商的计算 SLA，因此 {}% 的 SLA 下限排除了目录中的全部供应商（无法证明任何一家达标）。仅比较您自己的报价；降低或清除 SLA 下限即可比较目录中的供应商。",
+                "没有任何供应商的 SLA 有来源可查且不低于 {}%，因此该 SLA 下限排除了目录中的全部供应商（无法证明任何一家达标）。仅比较您自己的报价；降低或清除 SLA 下限即可比较目录中的供应商。",
                 format::number(*min_pct, 3)
             ),
         }
