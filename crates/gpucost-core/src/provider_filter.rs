@@ -66,6 +66,7 @@ mod tests {
     fn an_sla_floor_keeps_only_a_stated_sla_at_or_above_it() {
         let mut aws = embedded().catalog.provider("aws").unwrap().clone();
         let filter = ProviderFilter::enterprise_with_sla(Decimal::new(999, 1));
+        aws.facts.sla = None;
         assert!(!filter.admits(&aws), "no sourced SLA: not proven, not kept");
         let sla = |percent| Sla {
             percent,

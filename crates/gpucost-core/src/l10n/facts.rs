@@ -335,7 +335,15 @@ mod tests {
             let zh = provider_facts(catalog, &p.id, Lang::Zh);
             assert!(en.len() >= 4, "{}: {en:?}", p.id);
             assert_eq!(zh.len(), en.len(), "{}", p.id);
-            assert!(en[1].starts_with("Compute SLA: not found"), "{}", en[1]);
+            // The hyperscalers cite their SLA pages; no source states another provider's.
+            match p.facts.sla.as_ref() {
+                Some(sla) => {
+                    let percent = format!("Compute SLA: {} %", sla.percent);
+                    assert!(en[1].starts_with(&percent), "{}", en[1]);
+                    assert!(zh[1].contains(&*sla.covers.zh), "{}", zh[1]);
+                }
+                None => assert!(en[1].starts_with("Compute SLA: not found"), "{}", en[1]),
+            }
             assert!(
                 zh[2].starts_with("ISO 27001 及其他认证：未找到"),
                 "{}",
