@@ -65,6 +65,15 @@ impl Dialect {
         }
     }
 
+    /// A table name (or glob) of the kind this dialect reads, as an example.
+    pub fn example(self) -> &'static str {
+        match self {
+            Dialect::Athena => "cur.data_exports",
+            Dialect::BigQuery => "my-project.billing.gcp_billing_export_resource_v1_XXXXXX",
+            Dialect::DuckDb => "cur/**/*.parquet",
+        }
+    }
+
     /// The dialect of a slug.
     pub fn from_slug(s: &str) -> Option<Dialect> {
         Dialect::ALL.into_iter().find(|d| d.as_str() == s)
@@ -521,6 +530,14 @@ mod tests {
                     .unwrap_or_else(|| panic!("{d:?}: {c} after {at}"));
                 at = found + 1;
             }
+        }
+    }
+
+    #[test]
+    fn every_example_makes_a_query() {
+        for d in Dialect::ALL {
+            assert!(query(&req(d, d.example())).is_ok(), "{d:?}");
+            assert_eq!(Dialect::from_slug(d.as_str()), Some(d));
         }
     }
 
