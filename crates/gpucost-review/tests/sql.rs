@@ -363,3 +363,18 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn the_generic_csv_keeps_region_resource_and_description() {
+    let bill = "start,end,hours,provider,instance_type,gpu_model,gpus,cost,currency,tags,region,resource_id,description,pricing_term\n\
+        2024-05-04 01:00:00,2024-05-04 02:00:00,1.000000000000,aws,g5.xlarge,,,1.006000000000,USD,team=ml,us-east-1,i-0a,AmazonEC2 USE1-BoxUsage:g5.xlarge,OnDemand\n\
+        2024-05-04 01:00:00,2024-05-04 02:00:00,1,aws,,,,0.25,USD,,,,AmazonS3 Requests-Tier1,\n";
+    let r = review("g.csv", bill.as_bytes());
+    assert_eq!(r.skipped, 0, "{:?}", r.problems);
+    assert_eq!(r.resources[0].resource, "i-0a");
+    assert_eq!(r.regions["aws"], vec!["us-east-1".to_string()]);
+    assert_eq!(r.non_gpu[0].0, "AmazonS3 Requests-Tier1");
+    // Without a description column, a line still needs an instance type or GPU model.
+    let old = "provider,hours,instance_type,cost,currency\naws,1,,0.25,USD\n";
+    assert_eq!(review("old.csv", old.as_bytes()).skipped, 1);
+}
