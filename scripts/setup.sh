@@ -72,6 +72,13 @@ if [ "$purpose" = test ]; then
   fi
 fi
 
+# 5b. DuckDB (Python's package, pinned), which runs the review's warehouse queries in
+# crates/gpucost-review/tests/sql.rs.
+if [ "$purpose" = test ] && ! python3 -c 'import duckdb' 2>/dev/null; then
+  log "installing DuckDB for Python"
+  python3 -m pip install --quiet --disable-pip-version-check duckdb==2.0.1
+fi
+
 # 6. Crates, so Trunk's offline cargo build finds them.
 cargo fetch --locked --quiet
 

@@ -18,6 +18,8 @@ use wasm_bindgen::JsCast;
 use crate::state::AppState;
 use crate::web;
 
+mod large_bills;
+
 /// The worker's loader, which Trunk writes next to the page (`data-loader-shim`).
 const WORKER_URL: &str = "./review-worker_loader.js";
 
@@ -183,6 +185,7 @@ pub fn ReviewPage() -> impl IntoView {
             <ReviewOutcome review=review />
             <ReviewExports review=review />
             <div class="review-report" data-testid="review-report" inner_html=report></div>
+            <large_bills::LargeBills app=app />
         </section>
     }
 }

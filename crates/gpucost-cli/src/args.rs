@@ -36,7 +36,26 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
     /// The bill file (docs/SPEND_REVIEW.md lists the formats).
-    pub file: std::path::PathBuf,
+    #[arg(required_unless_present = "sql")]
+    pub file: Option<std::path::PathBuf>,
+    /// Instead of a review, print the query that adds a bill too large for one file up to the
+    /// CSV the review reads, for Athena (CUR 2.0), BigQuery (detailed usage cost export) or
+    /// DuckDB (local CUR 2.0 files): docs/SPEND_REVIEW.md, "Large bills".
+    #[arg(long, value_enum, value_name = "DIALECT", requires_all = ["table", "from", "to"], conflicts_with = "file")]
+    pub sql: Option<SqlDialect>,
+    /// The bill's table (`db.table`, `project.dataset.table`) or, for DuckDB, its files
+    /// (`cur/*.parquet`, `cur/*.csv.gz`).
+    #[arg(long, value_name = "NAME", requires = "sql")]
+    pub table: Option<String>,
+    /// First usage day of the query, UTC.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date, requires = "sql")]
+    pub from: Option<NaiveDate>,
+    /// Last usage day of the query, UTC, included.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date, requires = "sql")]
+    pub to: Option<NaiveDate>,
+    /// The query's rows: each line's own period (hourly in an hourly CUR), or whole days.
+    #[arg(long, value_enum, default_value_t = SqlBy::Line, requires = "sql")]
+    pub by: SqlBy,
     /// How to print the review.
     #[arg(short, long, value_enum, default_value_t = EstimateFormat::Table)]
     pub format: EstimateFormat,
@@ -65,6 +84,36 @@ pub struct ReviewArgs {
     /// nvidia-smi file, which is one machine's; for the generic CSV, used on lines without one.
     #[arg(long, value_name = "ID", requires = "utilization")]
     pub resource: Option<String>,
+}
+
+/// The warehouses `gpucost review --sql` writes for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SqlDialect {
+    /// Amazon Athena over a CUR 2.0 table.
+    Athena,
+    /// Google BigQuery over the detailed usage cost export.
+    Bigquery,
+    /// DuckDB over local CUR 2.0 CSV or Parquet files.
+    Duckdb,
+}
+
+impl From<SqlDialect> for gpucost_review::sql::Dialect {
+    fn from(d: SqlDialect) -> Self {
+        match d {
+            SqlDialect::Athena => Self::Athena,
+            SqlDialect::Bigquery => Self::BigQuery,
+            SqlDialect::Duckdb => Self::DuckDb,
+        }
+    }
+}
+
+/// How finely `gpucost review --sql` keeps time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SqlBy {
+    /// Each line's own period: the review of the raw bill, to the hour.
+    Line,
+    /// Whole days: fewer rows; hours of the day are then not known.
+    Day,
 }
 
 /// `gpucost estimate`.

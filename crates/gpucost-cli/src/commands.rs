@@ -72,8 +72,33 @@ fn open_named(path: &std::path::Path, lang: Lang) -> Result<(String, std::fs::Fi
     Ok((name, file))
 }
 
+/// `gpucost review --sql`: the warehouse query, or why there is none.
+fn review_sql(o: &ReviewArgs, dialect: crate::args::SqlDialect) -> Result<String, CliError> {
+    use gpucost_review::sql::{query, Granularity, Request};
+    // clap requires all three with --sql.
+    let (Some(table), Some(from), Some(to)) = (o.table.as_deref(), o.from, o.to) else {
+        return Err(usage("--sql needs --table, --from and --to"));
+    };
+    query(&Request {
+        dialect: dialect.into(),
+        source: table,
+        from,
+        to,
+        by: match o.by {
+            crate::args::SqlBy::Line => Granularity::Line,
+            crate::args::SqlBy::Day => Granularity::Day,
+        },
+    })
+    .map_err(|e| usage(e.text(o.lang)))
+}
+
 fn review(o: &ReviewArgs) -> Result<String, CliError> {
-    let (name, file) = open_named(&o.file, o.lang)?;
+    let path = match (o.sql, &o.file) {
+        (Some(dialect), _) => return review_sql(o, dialect),
+        (None, Some(path)) => path,
+        (None, None) => return Err(usage("give a bill file, or --sql")),
+    };
+    let (name, file) = open_named(path, o.lang)?;
     let side = o
         .utilization
         .as_ref()

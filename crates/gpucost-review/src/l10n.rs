@@ -623,3 +623,75 @@ pub fn weekday(day: usize, lang: Lang) -> &'static str {
     };
     names.get(day).copied().unwrap_or("")
 }
+
+/// The words of the page's "Large bills" section ([`crate::sql`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SqlText {
+    /// The section's heading.
+    Heading,
+    /// What it is for.
+    Intro,
+    /// The warehouse picker's label.
+    Warehouse,
+    /// The table name field's label.
+    Table,
+    /// The first day's label.
+    From,
+    /// The last day's label.
+    To,
+    /// The copy button.
+    Copy,
+    /// Said once the query is copied.
+    Copied,
+}
+
+impl SqlText {
+    /// The words in `lang`.
+    pub fn get(self, lang: Lang) -> &'static str {
+        match self {
+            SqlText::Heading => pick(
+                lang,
+                "Large bills: let your warehouse aggregate",
+                "大账单：让数据仓库先汇总",
+            ),
+            SqlText::Intro => pick(
+                lang,
+                "A bill of millions of lines is best added up where it is kept. Run this query \
+                 there, save its result as CSV and review that file here: it gives the raw \
+                 bill's review. Only the query is made here; nothing is sent.",
+                "数百万行的账单最好在存放它的地方先汇总。在那里运行这条查询，把结果保存为 CSV，\
+                 再在这里审查该文件：结果与审查原始账单相同。这里只生成查询，不发送任何数据。",
+            ),
+            SqlText::Warehouse => pick(lang, "Warehouse", "数据仓库"),
+            SqlText::Table => pick(lang, "Table (DuckDB: files)", "表名（DuckDB：文件路径）"),
+            SqlText::From => pick(lang, "First day (UTC)", "起始日（UTC）"),
+            SqlText::To => pick(lang, "Last day (UTC)", "结束日（UTC，含当天）"),
+            SqlText::Copy => pick(lang, "Copy query", "复制查询"),
+            SqlText::Copied => pick(lang, "Copied", "已复制"),
+        }
+    }
+}
+
+impl crate::sql::Dialect {
+    /// The warehouse and what it reads, in `lang`.
+    pub fn name(self, lang: Lang) -> &'static str {
+        use crate::sql::Dialect;
+        match self {
+            Dialect::Athena => pick(
+                lang,
+                "Amazon Athena (AWS CUR 2.0)",
+                "Amazon Athena（AWS CUR 2.0）",
+            ),
+            Dialect::BigQuery => pick(
+                lang,
+                "Google BigQuery (detailed usage cost export)",
+                "Google BigQuery（详细用量费用导出）",
+            ),
+            Dialect::DuckDb => pick(
+                lang,
+                "DuckDB (local CUR 2.0 files)",
+                "DuckDB（本地 CUR 2.0 文件）",
+            ),
+        }
+    }
+}

@@ -16,6 +16,9 @@
 //!
 //! - [`session`] is the one review run that `gpucost review` and the page's worker share.
 //!
+//! - [`sql`] writes the query that lets Athena, BigQuery or DuckDB add a bill too large for
+//!   a browser up to the generic CSV the review reads.
+//!
 //! - [`utilization`] reads an optional GPU utilization side file (nvidia-smi's CSV or a
 //!   generic CSV of our own), whose samples the review joins to the bill's resources.
 //!
@@ -28,4 +31,5 @@ pub mod limits;
 pub mod render;
 pub mod review;
 pub mod session;
+pub mod sql;
 pub mod utilization;

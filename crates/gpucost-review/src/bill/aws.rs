@@ -180,8 +180,10 @@ impl Mapper for Aws {
         } else {
             None
         };
+        // `AmazonEC2 BoxUsage:g5.xlarge`; a tax line has no usage type: `AmazonEC2`.
         let description = match text(r, &self.product_code) {
-            Some(p) => format!("{p} {usage_type}"),
+            Some(p) if !usage_type.is_empty() => format!("{p} {usage_type}"),
+            Some(p) => p.to_string(),
             None => usage_type.to_string(),
         };
         Ok(Some(UsageRow {

@@ -1,8 +1,10 @@
 //! GPU Cost Lab's own generic CSV, for bills from anywhere else:
 //! `start,end,hours,provider,instance_type,gpu_model,gpus,cost,currency,tags`. A line gives
 //! `hours`, or `start` and `end` (then the hours are the time between them); and an
-//! `instance_type` or a `gpu_model`. `tags` are `key=value;key=value`. See
-//! `docs/SPEND_REVIEW.md`.
+//! `instance_type` or a `gpu_model`. `tags` are `key=value;key=value`. Optional columns
+//! `region`, `resource_id` and `description` (what [`crate::sql`]'s queries write) are kept as
+//! the other formats keep them; with a `description` column a line may name no instance type
+//! or GPU model (other spend). See `docs/SPEND_REVIEW.md`.
 
 use csv::StringRecord;
 
@@ -22,6 +24,10 @@ pub(crate) struct Generic {
     cost: Col,
     currency: Col,
     tags: Option<Col>,
+    region: Option<Col>,
+    resource_id: Option<Col>,
+    /// When the file has it, lines need no instance type or GPU model (other spend).
+    description: Option<Col>,
 }
 
 impl Generic {
@@ -39,6 +45,9 @@ impl Generic {
             return Err("instance_type".into());
         }
         Ok(Generic {
+            region: h.find(&["region"]),
+            resource_id: h.find(&["resource_id"]),
+            description: h.find(&["description"]),
             start,
             end,
             hours,
@@ -92,7 +101,7 @@ impl Mapper for Generic {
         };
         let instance_type = owned(r, &self.instance_type);
         let gpu_model = owned(r, &self.gpu_model);
-        if instance_type.is_none() && gpu_model.is_none() {
+        if instance_type.is_none() && gpu_model.is_none() && self.description.is_none() {
             return Err(Self::missing(&self.instance_type, "instance_type"));
         }
         let provider = cell(r, &self.provider).to_lowercase();
@@ -100,6 +109,9 @@ impl Mapper for Generic {
             return Err(Self::missing(&Some(self.provider.clone()), "provider"));
         }
         let description = match (&gpu_model, &instance_type) {
+            _ if self.description.is_some() => {
+                text(r, &self.description).unwrap_or_default().to_string()
+            }
             (Some(g), _) => format!("{provider} {g}"),
             (None, Some(i)) => format!("{provider} {i}"),
             (None, None) => provider.clone(),
@@ -113,8 +125,8 @@ impl Mapper for Generic {
             instance_type,
             gpu_model,
             gpu_count: number(r, &self.gpus)?,
-            region: None,
-            resource_id: None,
+            region: owned(r, &self.region),
+            resource_id: owned(r, &self.resource_id),
             cost,
             currency,
             tags: text(r, &self.tags)

@@ -1,0 +1,130 @@
+//! "Large bills: let your warehouse aggregate": the query that adds a bill too large for the
+//! browser up to the CSV this page reviews, for the user's own table and dates, with a copy
+//! button. The query and the words come from `gpucost_review` (`sql`, `l10n::SqlText`); this
+//! part only holds the fields.
+
+use chrono::{Datelike, NaiveDate};
+use gpucost_review::l10n::SqlText;
+use gpucost_review::sql::{query, Dialect, Granularity, Request, MAX_SOURCE_LEN};
+use leptos::prelude::*;
+
+use crate::state::AppState;
+use crate::web;
+
+/// Today in UTC, from the browser's clock.
+fn today() -> NaiveDate {
+    let now = js_sys::Date::new_0();
+    NaiveDate::from_ymd_opt(
+        now.get_utc_full_year() as i32,
+        now.get_utc_month() + 1,
+        now.get_utc_date(),
+    )
+    .unwrap_or_default()
+}
+
+/// The last three whole months before this one.
+fn last_quarter() -> (NaiveDate, NaiveDate) {
+    let first_of_month = today().with_day(1).unwrap_or_default();
+    let to = first_of_month.pred_opt().unwrap_or(first_of_month);
+    let from = first_of_month
+        .checked_sub_months(chrono::Months::new(3))
+        .unwrap_or(first_of_month);
+    (from, to)
+}
+
+/// The section.
+#[component]
+pub fn LargeBills(
+    /// The app's language.
+    app: AppState,
+) -> impl IntoView {
+    let (from0, to0) = last_quarter();
+    let dialect = RwSignal::new(Dialect::Athena);
+    let table = RwSignal::new(String::new());
+    let from = RwSignal::new(from0.to_string());
+    let to = RwSignal::new(to0.to_string());
+    let copied = RwSignal::new(false);
+    let text = move |t: SqlText| t.get(app.lang.get());
+    // The query, or why there is none, in the page's language.
+    let sql = Memo::new(move |_| {
+        let d = dialect.get();
+        let typed = table.get();
+        let source = if typed.trim().is_empty() {
+            d.example()
+        } else {
+            typed.as_str()
+        };
+        let day = |s: String| NaiveDate::parse_from_str(&s, "%Y-%m-%d").ok();
+        let (Some(from), Some(to)) = (day(from.get()), day(to.get())) else {
+            return Err(String::from("YYYY-MM-DD"));
+        };
+        let by = Granularity::Line;
+        query(&Request {
+            dialect: d,
+            source,
+            from,
+            to,
+            by,
+        })
+        .map_err(|e| e.text(app.lang.get()))
+    });
+    let copy = move |_| {
+        if let Ok(q) = sql.get_untracked() {
+            leptos::task::spawn_local(async move { copied.set(web::copy_to_clipboard(&q).await) });
+        }
+    };
+    let pick = move |ev: leptos::ev::Event| {
+        if let Some(d) = Dialect::from_slug(&event_target_value(&ev)) {
+            dialect.set(d);
+            copied.set(false);
+        }
+    };
+    let typed = move |field: RwSignal<String>| {
+        move |ev: leptos::ev::Event| {
+            field.set(event_target_value(&ev));
+            copied.set(false);
+        }
+    };
+    view! {
+        <details class="review-sql" data-testid="review-sql">
+            <summary>{move || text(SqlText::Heading)}</summary>
+            <p class="hint">{move || text(SqlText::Intro)}</p>
+            <div class="row">
+                <label class="field">
+                    <span>{move || text(SqlText::Warehouse)}</span>
+                    <select data-testid="review-sql-dialect" on:change=pick>
+                        {Dialect::ALL.map(|d| view! {
+                            <option value=d.as_str() selected=move || dialect.get() == d>{move || d.name(app.lang.get())}</option>
+                        })}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || text(SqlText::Table)}</span>
+                    <input type="text" data-testid="review-sql-table" maxlength=MAX_SOURCE_LEN
+                        placeholder=move || dialect.get().example()
+                        prop:value=move || table.get() on:input=typed(table) />
+                </label>
+                <label class="field">
+                    <span>{move || text(SqlText::From)}</span>
+                    <input type="date" data-testid="review-sql-from" prop:value=move || from.get() on:input=typed(from) />
+                </label>
+                <label class="field">
+                    <span>{move || text(SqlText::To)}</span>
+                    <input type="date" data-testid="review-sql-to" prop:value=move || to.get() on:input=typed(to) />
+                </label>
+            </div>
+            {move || match sql.get() {
+                Ok(q) => view! {
+                    <pre class="review-sql-query" data-testid="review-sql-query"><code>{q}</code></pre>
+                    <div class="export-bar">
+                        <button type="button" data-testid="review-sql-copy" on:click=copy>{move || text(SqlText::Copy)}</button>
+                        <span aria-live="polite">{move || copied.get().then(|| text(SqlText::Copied))}</span>
+                    </div>
+                }.into_any(),
+                Err(why) => view! {
+                    <p class="notice" role="alert" data-testid="review-sql-error">{why}</p>
+                }.into_any(),
+            }}
+        </details>
+    }
+}
