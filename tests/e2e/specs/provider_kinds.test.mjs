@@ -61,10 +61,11 @@ test('choosing enterprise clouds and an SLA floor in the form rewrites the link;
   assert.deepEqual(await pageTotals(page), expected);
   assert.match(await page.getByTestId('placement-note').textContent(), /only providers of kind hyperscaler/i);
 
-  await page.getByTestId('min-sla').fill('99.999');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('sla') === '99.999');
+  // The form takes two decimals: 100 is the one floor above every sourced SLA (99.99 %).
+  await page.getByTestId('min-sla').fill('100');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('sla') === '100');
   await page.waitForSelector('[data-testid=warnings]');
-  assert.match(await page.getByTestId('warnings').textContent(), /No provider's SLA of at least 99\.999 %/);
+  assert.match(await page.getByTestId('warnings').textContent(), /No provider's SLA of at least 100 %/);
   await page.getByTestId('min-sla').fill('101');
   assert.equal(await page.getByTestId('min-sla').getAttribute('aria-invalid'), 'true');
   await page.getByTestId('min-sla').fill('0');
