@@ -17,7 +17,7 @@
 //! short list of characters and a length limit, and quoted, so it can never end the query's
 //! quoting. Plain text generation: no I/O.
 
-use chrono::{Days, NaiveDate};
+use chrono::{Datelike, Days, Months, NaiveDate};
 use gpucost_core::format::Lang;
 
 /// Longest table name or file glob accepted, in bytes.
@@ -122,6 +122,37 @@ pub enum SqlError {
     UnknownFiles,
     /// The last day is before the first.
     BadRange,
+    /// A first or last day that is not a date written `YYYY-MM-DD`.
+    BadDate(DateField),
+}
+
+/// Which end of the date range a [`SqlError::BadDate`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateField {
+    /// The first usage day.
+    From,
+    /// The last usage day.
+    To,
+}
+
+/// `raw` as the `which` day of a request: a date written `YYYY-MM-DD` (spaces around it
+/// ignored), as the page's date fields and the CLI's `--from`/`--to` give it.
+///
+/// # Errors
+/// [`SqlError::BadDate`] naming `which`, for anything else.
+pub fn parse_day(raw: &str, which: DateField) -> Result<NaiveDate, SqlError> {
+    NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| SqlError::BadDate(which))
+}
+
+/// The range a query starts with: the three whole calendar months before `today`'s month
+/// (a quarter's spend review, as the cost guide's CTO document asks for 3–6 months).
+pub fn last_three_months(today: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let first_of_month = today.with_day(1).unwrap_or(today);
+    let to = first_of_month.pred_opt().unwrap_or(first_of_month);
+    let from = first_of_month
+        .checked_sub_months(Months::new(3))
+        .unwrap_or(first_of_month);
+    (from, to)
 }
 
 impl SqlError {
@@ -150,6 +181,10 @@ impl SqlError {
             SqlError::UnknownFiles => "DuckDB's files must end in .csv, .csv.gz or .parquet".into(),
             SqlError::BadRange if zh => "结束日期早于开始日期".into(),
             SqlError::BadRange => "the last day is before the first".into(),
+            SqlError::BadDate(DateField::From) if zh => "开始日期应写作 YYYY-MM-DD".into(),
+            SqlError::BadDate(DateField::From) => "write the first day as YYYY-MM-DD".into(),
+            SqlError::BadDate(DateField::To) if zh => "结束日期应写作 YYYY-MM-DD".into(),
+            SqlError::BadDate(DateField::To) => "write the last day as YYYY-MM-DD".into(),
         }
     }
 }
@@ -553,5 +588,48 @@ mod tests {
         assert!(query(&r)
             .unwrap()
             .contains("TIMESTAMP_TRUNC(s, DAY, 'UTC')"));
+    }
+
+    #[test]
+    fn a_day_is_read_or_named() {
+        let may = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
+        assert_eq!(parse_day(" 2024-05-01 ", DateField::From), Ok(may));
+        for bad in [
+            "",
+            "2024-5-1x",
+            "2024-02-30",
+            "01/05/2024",
+            "2024-05-01T00:00",
+        ] {
+            assert_eq!(
+                parse_day(bad, DateField::To),
+                Err(SqlError::BadDate(DateField::To)),
+                "{bad:?}"
+            );
+        }
+        assert_ne!(
+            SqlError::BadDate(DateField::From).text(Lang::En),
+            SqlError::BadDate(DateField::To).text(Lang::En)
+        );
+        assert!(SqlError::BadDate(DateField::To)
+            .text(Lang::Zh)
+            .contains("结束"));
+    }
+
+    #[test]
+    fn the_first_range_is_the_three_whole_months_before_this_one() {
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
+        assert_eq!(
+            last_three_months(d(2026, 12, 6)),
+            (d(2026, 9, 1), d(2026, 11, 30))
+        );
+        assert_eq!(
+            last_three_months(d(2026, 1, 1)),
+            (d(2025, 10, 1), d(2025, 12, 31))
+        );
+        assert_eq!(
+            last_three_months(d(2024, 3, 31)),
+            (d(2023, 12, 1), d(2024, 2, 29))
+        );
     }
 }

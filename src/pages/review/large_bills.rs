@@ -3,9 +3,11 @@
 //! button. The query and the words come from `gpucost_review` (`sql`, `l10n::SqlText`); this
 //! part only holds the fields.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use gpucost_review::l10n::SqlText;
-use gpucost_review::sql::{query, Dialect, Granularity, Request, MAX_SOURCE_LEN};
+use gpucost_review::sql::{
+    last_three_months, parse_day, query, DateField, Dialect, Granularity, Request, MAX_SOURCE_LEN,
+};
 use leptos::prelude::*;
 
 use crate::state::AppState;
@@ -22,16 +24,6 @@ fn today() -> NaiveDate {
     .unwrap_or_default()
 }
 
-/// The last three whole months before this one.
-fn last_quarter() -> (NaiveDate, NaiveDate) {
-    let first_of_month = today().with_day(1).unwrap_or_default();
-    let to = first_of_month.pred_opt().unwrap_or(first_of_month);
-    let from = first_of_month
-        .checked_sub_months(chrono::Months::new(3))
-        .unwrap_or(first_of_month);
-    (from, to)
-}
-
 /// The fields the query is written for.
 #[derive(Clone, Copy)]
 struct SqlForm {
@@ -44,9 +36,9 @@ struct SqlForm {
 }
 
 impl SqlForm {
-    /// The last whole quarter, in the dialect users most often have.
+    /// The three whole months before this one, in the dialect users most often have.
     fn new() -> SqlForm {
-        let (from, to) = last_quarter();
+        let (from, to) = last_three_months(today());
         SqlForm {
             dialect: RwSignal::new(Dialect::Athena),
             table: RwSignal::new(String::new()),
@@ -67,16 +59,16 @@ impl SqlForm {
             } else {
                 typed.as_str()
             };
-            let day = |s: String| NaiveDate::parse_from_str(&s, "%Y-%m-%d").ok();
-            let (Some(from), Some(to)) = (day(self.from.get()), day(self.to.get())) else {
-                return Err(String::from("YYYY-MM-DD"));
-            };
-            query(&Request {
-                dialect: d,
-                source,
-                from,
-                to,
-                by: Granularity::Line,
+            let from = self.from.with(|f| parse_day(f, DateField::From));
+            let to = self.to.with(|t| parse_day(t, DateField::To));
+            from.and_then(|from| {
+                query(&Request {
+                    dialect: d,
+                    source,
+                    from,
+                    to: to?,
+                    by: Granularity::Line,
+                })
             })
             .map_err(|e| e.text(app.lang.get()))
         })
