@@ -98,3 +98,19 @@ test('a paste that is not a config is named in the note, in Chinese too, and the
   assert.equal(params(page).get('model'), new URL(before).searchParams.get('model'));
   await context.close();
 });
+
+test('choosing a library model after a paste says the pasted text is no longer in use', async () => {
+  const { page, context } = await app.open('?preset=custom&task=serve&prec=fp8&cur=USD&lang=en', ready);
+  await page.getByTestId('workload-config').fill(DEEPSEEK_R1);
+  await page.waitForFunction((cfg) => new URLSearchParams(location.search).get('cfg') === cfg, CFG);
+  await page.getByTestId('workload-model').selectOption('deepseek-r1');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('model') === 'deepseek-r1');
+  const note = page.getByTestId('workload-config-note');
+  assert.match(await note.textContent(), /^Not in use: the model chosen above is sized\. Edit the text to use it again\. \(Read: 61 layers/);
+  assert.ok(!params(page).has('cfg'), page.url());
+  // Editing the text uses it again.
+  await page.getByTestId('workload-config').fill(DEEPSEEK_R1 + '\n');
+  await page.waitForFunction((cfg) => new URLSearchParams(location.search).get('cfg') === cfg, CFG);
+  assert.match(await note.textContent(), /^Read: 61 layers/);
+  await context.close();
+});

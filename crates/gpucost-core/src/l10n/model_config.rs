@@ -223,10 +223,14 @@ pub fn config_summary(c: &LlmConfig, lang: Lang) -> String {
 /// The note under the textarea (and the command line's): what was read and what was not, or
 /// why nothing was.
 pub fn pasted_note(result: &Result<Pasted, ConfigError>, lang: Lang) -> String {
-    let p = match result {
-        Ok(p) => p,
-        Err(e) => return e.text(lang),
-    };
+    match result {
+        Ok(p) => read_note(p, lang),
+        Err(e) => e.text(lang),
+    }
+}
+
+/// What a readable paste gave, and every field it did not read.
+fn read_note(p: &Pasted, lang: Lang) -> String {
     let read = config_summary(&p.config, lang);
     let mut names: Vec<String> = p.unread.iter().take(MAX_NAMED).map(|f| name(f)).collect();
     if p.unread.len() > MAX_NAMED {
@@ -264,14 +268,23 @@ pub fn linked_note(c: &LlmConfig, lang: Lang) -> String {
     }
 }
 
-/// The form's note under the textarea: the paste's note when something is pasted, else the
-/// link's config when the model is one, else nothing.
+/// The form's note under the textarea: the paste's note when something is pasted (marked not in
+/// use when another model has been chosen since), else the link's config when the model is
+/// one, else nothing.
 pub fn form_note(
     pasted: Option<&Result<Pasted, ConfigError>>,
     model: Option<ModelChoice>,
     lang: Lang,
 ) -> String {
     match (pasted, model) {
+        // Another model was chosen after the paste: the text stays, but it is not what is sized.
+        (Some(Ok(p)), Some(m)) if m != ModelChoice::Config(p.config) => {
+            let note = read_note(p, lang);
+            match lang {
+                Lang::En => format!("Not in use: the model chosen above is sized. Edit the text to use it again. ({note})"),
+                Lang::Zh => format!("未使用：当前估算的是上方选择的模型。修改文本即可重新使用。（{note}）"),
+            }
+        }
         (Some(p), _) => pasted_note(p, lang),
         (None, Some(ModelChoice::Config(c))) => linked_note(&c, lang),
         (None, _) => String::new(),
@@ -314,7 +327,7 @@ mod tests {
         );
         let zh = pasted_note(&pasted, Lang::Zh);
         assert!(zh.contains("未读取（估算不使用）：rope_scaling。"), "{zh}");
-        let c = pasted.expect("reads").config;
+        let c = pasted.as_ref().expect("reads").config;
         let a = crate::recommend::Assumption::PastedConfig { config: c };
         assert!(a.text(Lang::En).is_ascii(), "{}", a.text(Lang::En));
         assert!(!a.text(Lang::Zh).is_ascii());
@@ -323,6 +336,12 @@ mod tests {
         let config = Some(ModelChoice::Config(c));
         assert_eq!(form_note(None, config, Lang::En), linked_note(&c, Lang::En));
         assert_eq!(form_note(None, None, Lang::En), "");
+        let other = Some(ModelChoice::Known(crate::recommend::KnownModel::Llama3_8b));
+        let switched = form_note(Some(&pasted), other, Lang::En);
+        assert!(switched.starts_with("Not in use"), "{switched}");
+        assert!(switched.contains("rope_scaling"), "{switched}");
+        assert!(form_note(Some(&pasted), other, Lang::Zh).starts_with("未使用"));
+        assert!(form_note(Some(&pasted), config, Lang::En).starts_with("Read:"));
         let blank = crate::recommend::hf_config::parse_paste("  \n");
         assert_eq!(
             form_note(blank.as_ref(), config, Lang::Zh),
