@@ -434,3 +434,21 @@ fn llama_factory_memory_for_a_7b_fine_tune() {
     let lora = fine_tune_gb(TaskKind::Lora, |_| {});
     assert!(lora.low > 16.0 && lora.low < 1.1 * 16.0, "{lora:?}");
 }
+
+/// `docs/PUBLISHED_MEASUREMENTS.md` lists every test of this file, so the table of published
+/// numbers tried stays whole.
+#[test]
+fn every_test_here_is_listed_in_the_document() {
+    let doc = include_str!("../../../docs/PUBLISHED_MEASUREMENTS.md");
+    let this = include_str!("published.rs");
+    let names: Vec<&str> = this
+        .split("#[test]\nfn ")
+        .skip(1)
+        .filter_map(|rest| rest.split('(').next())
+        .filter(|n| *n != "every_test_here_is_listed_in_the_document")
+        .collect();
+    assert!(names.len() >= 15, "{names:?}");
+    for name in names {
+        assert!(doc.contains(name), "{name} is not in the document");
+    }
+}
