@@ -172,17 +172,19 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
         None => None,
     };
     let config = LlmConfig {
-        layers,
-        hidden,
-        heads,
-        kv_heads: kv_heads.min(heads),
-        head_dim,
-        intermediate,
-        vocab,
-        max_context,
         tied_embeddings,
         mla,
         moe,
+        ..LlmConfig::dense(
+            layers,
+            hidden,
+            heads,
+            kv_heads.min(heads),
+            head_dim,
+            intermediate,
+            vocab,
+            max_context,
+        )
     };
     if let Some(limit) = config.out_of_range() {
         return Err(ConfigError::OutOfRange(limit));
