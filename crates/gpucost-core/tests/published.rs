@@ -384,6 +384,39 @@ fn deepseek_r1_in_fp8_overflows_eight_h100s_and_in_4_bits_fits() {
     assert_eq!(t.gpus_per_replica, 8);
 }
 
+/// vLLM 0.7.3 serving DeepSeek-V3 in 4-bit AWQ on one machine of 8 H100 SXM (tensor parallel
+/// 8, `MAX_NUM_SEQS=128`), 1,024 tokens in and 256 out: "under a single-user request, the
+/// token output throughput is around 33 tokens per second", and at about 100 concurrent
+/// requests "an output token throughput of about 620" for the machine
+/// (github.com/dzhsurf/deepseek-v3-r1-deploy-and-benchmarks, README, "Benchmarking LLM
+/// Throughput and Concurrency").
+///
+/// The model does not reach either: on the same replica it is 16–30× faster at one request
+/// and 4–8× faster at 128. Its decode step has no term for the per-layer cost of a
+/// tensor-parallel MoE (two all-reduces and an expert dispatch in each of 61 layers) and it
+/// reads 4-bit weights at the bandwidth efficiency llama.cpp's rows imply, which vLLM's AWQ
+/// MoE kernels did not reach (the issue's "int4 decode is modelled faster than measured
+/// kernels reach"). The test pins the gap so a change that narrows or widens it is seen.
+#[test]
+fn vllm_deepseek_v3_awq_on_eight_h100s_is_slower_than_the_model() {
+    let machine = |batch| {
+        let mut w = serve(KnownModel::DeepSeekV3, Precision::Int4, 1024, 256, 600);
+        w.options.replica_gpus = Some(8);
+        w.options.max_batch = Some(batch);
+        out_tokens(&w, H100).times(8.0)
+    };
+    let (one, published_one) = (machine(1), 33.0);
+    assert!(
+        one.low > 10.0 * published_one && one.high < 40.0 * published_one,
+        "batch 1: model {one:?} output tokens/s, published {published_one}"
+    );
+    let (full, published_full) = (machine(128), 620.0);
+    assert!(
+        full.low > 3.0 * published_full && full.high < 10.0 * published_full,
+        "batch 128: model {full:?} output tokens/s, published {published_full}"
+    );
+}
+
 /// The KV cache per token implied by the published configs (2 × layers × KV heads × head
 /// size × 2 bytes): Qwen2.5-72B-Instruct, 80 layers × 8 KV heads × 128 = 327,680 bytes;
 /// Qwen3-235B-A22B, 94 layers × 4 KV heads × 128 = 192,512 bytes (huggingface.co/Qwen/…/
