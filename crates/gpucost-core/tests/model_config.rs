@@ -7,7 +7,7 @@ mod common;
 use gpucost_core::catalog::embedded;
 use gpucost_core::money::Currency;
 use gpucost_core::recommend::hf_config::{parse, ConfigError, MAX_CONFIG_BYTES};
-use gpucost_core::recommend::llm_config::{LlmConfig, Mla, Moe};
+use gpucost_core::recommend::llm_config::LlmConfig;
 use gpucost_core::recommend::model_library::entry;
 use gpucost_core::recommend::{
     Assumption, KnownModel, ModelChoice, Precision, Recommendation, TaskKind, Workload,
@@ -147,30 +147,27 @@ fn config() -> impl Strategy<Value = LlmConfig> {
         moe,
     )
         .prop_map(
-            |((layers, heads, kv, head_dim), (hidden, ff, vocab, ctx), tied, mla, moe)| LlmConfig {
-                layers,
-                hidden,
-                heads,
-                kv_heads: kv.min(heads),
-                head_dim,
-                intermediate: ff,
-                vocab,
-                max_context: ctx,
-                tied_embeddings: tied,
-                mla: mla.map(|(q, r, nope, rope, v)| Mla {
-                    q_lora_rank: q,
-                    kv_lora_rank: r,
-                    qk_nope_head_dim: nope,
-                    qk_rope_head_dim: rope,
-                    v_head_dim: v,
-                }),
-                moe: moe.map(|(e, k, s, w, d)| Moe {
-                    experts: e,
-                    experts_per_token: k.min(e),
-                    shared_experts: s,
-                    expert_intermediate: w,
-                    dense_layers: d.min(layers),
-                }),
+            |((layers, heads, kv, head_dim), (hidden, ff, vocab, ctx), tied, mla, moe)| {
+                let mut c = LlmConfig::dense(
+                    layers,
+                    hidden,
+                    heads,
+                    kv.min(heads),
+                    head_dim,
+                    ff,
+                    vocab,
+                    ctx,
+                );
+                if tied {
+                    c = c.tied();
+                }
+                if let Some((q, r, nope, rope, v)) = mla {
+                    c = c.latent(q, r, nope, rope, v);
+                }
+                if let Some((e, k, s, w, d)) = moe {
+                    c = c.experts(e, k.min(e), s, w, d.min(layers));
+                }
+                c
             },
         )
 }

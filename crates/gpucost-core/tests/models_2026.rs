@@ -344,3 +344,36 @@ fn the_readme_workload_links_open_and_rank_gpus() {
         );
     }
 }
+
+/// A custom model carries grouped-query attention (8 KV heads), and its assumption says so in
+/// both languages, not that it has none.
+#[test]
+fn a_custom_models_assumption_names_its_shared_kv_heads() {
+    use gpucost_core::format::Lang;
+    let w = Workload::for_task(TaskKind::OnlineServing)
+        .with_model(ModelChoice::Custom {
+            params: 70_000_000_000,
+        })
+        .expect("valid");
+    let r = common::recommendation(&w, Currency::Usd);
+    let a = r
+        .assumptions
+        .iter()
+        .find(|a| matches!(a, Assumption::CustomModel { .. }))
+        .expect("the custom model's assumption");
+    let Assumption::CustomModel {
+        heads, kv_heads, ..
+    } = a
+    else {
+        unreachable!()
+    };
+    assert_eq!(*kv_heads, 8);
+    assert!(heads > kv_heads);
+    let (en, zh) = (a.text(Lang::En), a.text(Lang::Zh));
+    assert!(
+        en.contains("sharing 8 key/value heads (grouped-query attention"),
+        "{en}"
+    );
+    assert!(zh.contains("共用 8 个键值头（分组查询注意力"), "{zh}");
+    assert!(!en.contains("no grouped-query") && !zh.contains("无分组"));
+}

@@ -5,7 +5,7 @@
 
 use crate::format::Lang;
 use crate::l10n::Localize;
-use crate::recommend::hf_config::{ConfigError, Pasted, MAX_CONFIG_BYTES};
+use crate::recommend::hf_config::{Assumed, ConfigError, Pasted, MAX_CONFIG_BYTES};
 use crate::recommend::llm_config::{FieldLimit, LlmConfig};
 use crate::recommend::numbers::count;
 use crate::recommend::workload::{short_count, ModelChoice};
@@ -239,17 +239,45 @@ fn read_note(p: &Pasted, lang: Lang) -> String {
             Lang::Zh => format!("另有 {} 个", p.unread.len() - MAX_NAMED),
         });
     }
-    match (names.is_empty(), lang) {
-        (true, Lang::En) => format!("Read: {read}. Every field that sets a size was read."),
-        (true, Lang::Zh) => format!("已读取：{read}。所有决定规模的字段均已读取。"),
-        (false, Lang::En) => format!(
-            "Read: {read}. Not read (the sizing ignores them): {}.",
-            names.join(", ")
-        ),
-        (false, Lang::Zh) => format!(
-            "已读取：{read}。未读取（估算不使用）：{}。",
-            names.join("、")
-        ),
+    let taken: Vec<String> = p.assumed.iter().map(|a| a.text(lang)).collect();
+    let mut note = match lang {
+        Lang::En => format!("Read: {read}."),
+        Lang::Zh => format!("已读取：{read}。"),
+    };
+    if names.is_empty() && taken.is_empty() {
+        note.push_str(match lang {
+            Lang::En => " Every field that sets a size was read.",
+            Lang::Zh => "所有决定规模的字段均已读取。",
+        });
+    }
+    if !names.is_empty() {
+        note.push_str(&match lang {
+            Lang::En => format!(" Not read (the sizing ignores them): {}.", names.join(", ")),
+            Lang::Zh => format!("未读取（估算不使用）：{}。", names.join("、")),
+        });
+    }
+    if !taken.is_empty() {
+        note.push_str(&match lang {
+            Lang::En => format!(" Not in the file, so assumed: {}.", taken.join("; ")),
+            Lang::Zh => format!("文件中没有，按假设：{}。", taken.join("；")),
+        });
+    }
+    note
+}
+
+impl Localize for Assumed {
+    fn text(&self, lang: Lang) -> String {
+        let field = self.field();
+        match (self, lang) {
+            (Assumed::UntiedEmbeddings, Lang::En) => {
+                format!("{field} false (the output head is a matrix of its own)")
+            }
+            (Assumed::UntiedEmbeddings, Lang::Zh) => {
+                format!("{field} 为 false（输出头是单独的一个矩阵）")
+            }
+            (Assumed::FfnFourTimesHidden, Lang::En) => format!("{field} 4 times the hidden size"),
+            (Assumed::FfnFourTimesHidden, Lang::Zh) => format!("{field} 为隐藏维度的 4 倍"),
+        }
     }
 }
 
@@ -327,6 +355,12 @@ mod tests {
         );
         let zh = pasted_note(&pasted, Lang::Zh);
         assert!(zh.contains("未读取（估算不使用）：rope_scaling。"), "{zh}");
+        // Neither tie_word_embeddings nor intermediate_size is in it: both are named.
+        assert!(
+            en.ends_with("Not in the file, so assumed: intermediate_size 4 times the hidden size; tie_word_embeddings false (the output head is a matrix of its own)."),
+            "{en}"
+        );
+        assert!(zh.contains("文件中没有，按假设：intermediate_size 为隐藏维度的 4 倍；tie_word_embeddings 为 false"), "{zh}");
         let c = pasted.as_ref().expect("reads").config;
         let a = crate::recommend::Assumption::PastedConfig { config: c };
         assert!(a.text(Lang::En).is_ascii(), "{}", a.text(Lang::En));

@@ -582,12 +582,19 @@ impl Assumption {
                 layers,
                 hidden,
                 heads,
-            } => match lang {
-                Lang::En => format!(
-                    "A custom model is treated as a dense decoder-only transformer: {layers} layers, hidden size {hidden}, {heads} heads, no grouped-query attention."
+                kv_heads,
+            } => match (lang, kv_heads < heads) {
+                (Lang::En, true) => format!(
+                    "A custom model is treated as a dense decoder-only transformer: {layers} layers, hidden size {hidden}, {heads} heads sharing {kv_heads} key/value heads (grouped-query attention, as Llama 3, Qwen2.5 and Mistral publish). Paste its config.json to size another layout."
                 ),
-                Lang::Zh => format!(
-                    "自定义模型按稠密的仅解码器 Transformer 处理：{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头，无分组查询注意力。"
+                (Lang::Zh, true) => format!(
+                    "自定义模型按稠密的仅解码器 Transformer 处理：{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头共用 {kv_heads} 个键值头（分组查询注意力，与 Llama 3、Qwen2.5、Mistral 公布的配置相同）。其他结构请粘贴模型的 config.json。"
+                ),
+                (Lang::En, false) => format!(
+                    "A custom model is treated as a dense decoder-only transformer: {layers} layers, hidden size {hidden}, {heads} heads, each with its own key/value head. Paste its config.json to size another layout."
+                ),
+                (Lang::Zh, false) => format!(
+                    "自定义模型按稠密的仅解码器 Transformer 处理：{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头，每个头有自己的键值头。其他结构请粘贴模型的 config.json。"
                 ),
             },
             A::PastedConfig { config } => match lang {

@@ -89,7 +89,8 @@ pub enum Assumption {
     CommitmentsAndSpot,
     /// Which catalog prices are left out of the ranking.
     LeftOutPrices,
-    /// A custom model is treated as a dense decoder-only transformer.
+    /// A custom model is treated as a dense decoder-only transformer with grouped-query
+    /// attention ([`super::ml_models::CUSTOM_KV_HEADS`] KV heads, fewer with fewer heads).
     CustomModel {
         /// Layers.
         layers: u32,
@@ -97,6 +98,8 @@ pub enum Assumption {
         hidden: u32,
         /// Attention heads.
         heads: u32,
+        /// Key/value heads the query heads share.
+        kv_heads: u32,
     },
     /// The model was described by a pasted `config.json`: the numbers read from it.
     PastedConfig {
@@ -157,6 +160,7 @@ pub(crate) fn global(w: &ValidWorkload, ranked: &[Candidate], fx: &FxTable) -> V
                     layers: t.layers,
                     hidden: t.hidden,
                     heads: t.heads,
+                    kv_heads: t.kv_heads,
                 });
             }
         }

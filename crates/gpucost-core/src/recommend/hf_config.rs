@@ -6,7 +6,8 @@
 //! `padded_vocab_size`, `seq_length`). A multimodal config's `text_config` is read in its
 //! place. Every top-level field it did not use is named in [`Pasted::unread`], so the person
 //! pasting sees what the sizing ignored (sliding windows, RoPE scaling, quantization
-//! settings…). A field the sizing needs and cannot find, or finds out of range, is an
+//! settings…), and every size field it did not find and took a value for is named in
+//! [`Pasted::assumed`]. A field the sizing needs and cannot find, or finds out of range, is an
 //! [`ConfigError`] naming it; nothing here panics on hostile input.
 
 use serde_json::{Map, Value};
@@ -38,6 +39,27 @@ pub enum ConfigError {
     OutOfRange(FieldLimit),
 }
 
+/// A size field the config did not have, and the value the sizing took for it instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assumed {
+    /// No `tie_word_embeddings`: the output head is a matrix of its own (untied), as the
+    /// Llama, Qwen2 and DeepSeek configs default to. Tied, the model has one vocab × hidden
+    /// matrix fewer.
+    UntiedEmbeddings,
+    /// No `intermediate_size` (nor `ffn_hidden_size`): four times the hidden size.
+    FfnFourTimesHidden,
+}
+
+impl Assumed {
+    /// The field's name in a config.json.
+    pub fn field(self) -> &'static str {
+        match self {
+            Assumed::UntiedEmbeddings => "tie_word_embeddings",
+            Assumed::FfnFourTimesHidden => "intermediate_size",
+        }
+    }
+}
+
 /// A pasted config, read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pasted {
@@ -45,6 +67,8 @@ pub struct Pasted {
     pub config: LlmConfig,
     /// Top-level fields the sizing did not read, in the order pasted (sorted by serde_json).
     pub unread: Vec<String>,
+    /// Size fields the config did not have, with the value taken for each.
+    pub assumed: Vec<Assumed>,
 }
 
 /// Fields that say nothing about size (names, token ids, training settings): not listed as
@@ -106,15 +130,23 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
         Some(d) => d,
         None => hidden.checked_div(heads).unwrap_or(0),
     };
-    let intermediate = r
-        .get(&["intermediate_size", "ffn_hidden_size"])?
-        .unwrap_or(hidden.saturating_mul(4));
+    let mut assumed = Vec::new();
+    let intermediate = match r.get(&["intermediate_size", "ffn_hidden_size"])? {
+        Some(i) => i,
+        None => {
+            assumed.push(Assumed::FfnFourTimesHidden);
+            hidden.saturating_mul(4)
+        }
+    };
     let vocab = r.need(&["vocab_size", "padded_vocab_size"], "vocab_size")?;
     let max_context = r.need(
         &["max_position_embeddings", "seq_length"],
         "max_position_embeddings",
     )?;
-    let tied_embeddings = r.flag("tie_word_embeddings");
+    let tied_embeddings = r.flag("tie_word_embeddings").unwrap_or_else(|| {
+        assumed.push(Assumed::UntiedEmbeddings);
+        false
+    });
     let mla = match r.get(&["kv_lora_rank"])? {
         Some(kv_lora_rank) => Some(Mla {
             q_lora_rank: r.get(&["q_lora_rank"])?.unwrap_or(0),
@@ -140,17 +172,19 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
         None => None,
     };
     let config = LlmConfig {
-        layers,
-        hidden,
-        heads,
-        kv_heads: kv_heads.min(heads),
-        head_dim,
-        intermediate,
-        vocab,
-        max_context,
         tied_embeddings,
         mla,
         moe,
+        ..LlmConfig::dense(
+            layers,
+            hidden,
+            heads,
+            kv_heads.min(heads),
+            head_dim,
+            intermediate,
+            vocab,
+            max_context,
+        )
     };
     if let Some(limit) = config.out_of_range() {
         return Err(ConfigError::OutOfRange(limit));
@@ -166,7 +200,11 @@ pub fn parse(text: &str) -> Result<Pasted, ConfigError> {
                 .map(|k| format!("text_config.{k}")),
         );
     }
-    Ok(Pasted { config, unread })
+    Ok(Pasted {
+        config,
+        unread,
+        assumed,
+    })
 }
 
 /// Reads fields and remembers which were read.
@@ -199,10 +237,10 @@ impl Reader {
         self.get(names)?.ok_or(ConfigError::Missing(label))
     }
 
-    /// A boolean field, false when absent or not a boolean.
-    fn flag(&mut self, name: &str) -> bool {
+    /// A boolean field; `None` when absent, null or not a boolean.
+    fn flag(&mut self, name: &str) -> Option<bool> {
         self.used.push(name.to_string());
-        self.map.get(name).and_then(Value::as_bool).unwrap_or(false)
+        self.map.get(name).and_then(Value::as_bool)
     }
 }
 
@@ -253,5 +291,26 @@ mod tests {
             p.unread,
             vec!["vision_config", "text_config.sliding_window"]
         );
+    }
+
+    #[test]
+    fn size_fields_the_config_lacks_are_named_with_the_value_taken() {
+        let bare = r#"{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+            "vocab_size": 100, "max_position_embeddings": 512}"#;
+        let p = parse(bare).expect("reads");
+        assert_eq!(
+            p.assumed,
+            vec![Assumed::FfnFourTimesHidden, Assumed::UntiedEmbeddings]
+        );
+        assert_eq!(
+            (p.config.intermediate, p.config.tied_embeddings),
+            (256, false)
+        );
+        let full = r#"{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
+            "vocab_size": 100, "max_position_embeddings": 512, "intermediate_size": 128,
+            "tie_word_embeddings": true}"#;
+        let p = parse(full).expect("reads");
+        assert!(p.assumed.is_empty(), "{:?}", p.assumed);
+        assert!(p.config.tied_embeddings);
     }
 }

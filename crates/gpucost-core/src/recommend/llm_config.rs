@@ -123,6 +123,81 @@ const SHARED: u32 = 1024;
 const RANK: u32 = 131_072;
 
 impl LlmConfig {
+    /// A dense decoder's config: layers, hidden size, attention heads, KV heads, head size,
+    /// feed-forward width, vocabulary and context, with untied embeddings, no latent
+    /// attention and no experts. The one constructor: the library, a pasted config.json and
+    /// a link's `cfg=` all start from it.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn dense(
+        layers: u32,
+        hidden: u32,
+        heads: u32,
+        kv_heads: u32,
+        head_dim: u32,
+        intermediate: u32,
+        vocab: u32,
+        max_context: u32,
+    ) -> LlmConfig {
+        LlmConfig {
+            layers,
+            hidden,
+            heads,
+            kv_heads,
+            head_dim,
+            intermediate,
+            vocab,
+            max_context,
+            tied_embeddings: false,
+            mla: None,
+            moe: None,
+        }
+    }
+
+    /// The same config with the output head tied to the embeddings.
+    pub const fn tied(self) -> LlmConfig {
+        LlmConfig {
+            tied_embeddings: true,
+            ..self
+        }
+    }
+
+    /// The same config with latent attention: `q_lora_rank`, `kv_lora_rank`,
+    /// `qk_nope_head_dim`, `qk_rope_head_dim`, `v_head_dim`.
+    pub const fn latent(self, q: u32, kv: u32, nope: u32, rope: u32, v: u32) -> LlmConfig {
+        LlmConfig {
+            mla: Some(Mla {
+                q_lora_rank: q,
+                kv_lora_rank: kv,
+                qk_nope_head_dim: nope,
+                qk_rope_head_dim: rope,
+                v_head_dim: v,
+            }),
+            ..self
+        }
+    }
+
+    /// The same config with a mixture of experts: routed experts, experts per token, shared
+    /// experts, expert width, leading dense layers.
+    pub const fn experts(
+        self,
+        n: u32,
+        per_token: u32,
+        shared: u32,
+        width: u32,
+        dense: u32,
+    ) -> LlmConfig {
+        LlmConfig {
+            moe: Some(Moe {
+                experts: n,
+                experts_per_token: per_token,
+                shared_experts: shared,
+                expert_intermediate: width,
+                dense_layers: dense,
+            }),
+            ..self
+        }
+    }
+
     /// Every number with its field name and limits, in the order a link writes them:
     /// the dense shape, then MLA's and the MoE's fields when present.
     pub fn numbers(&self) -> Vec<(u32, FieldLimit)> {

@@ -24,7 +24,7 @@
 //! gives 8,192 (its sliding-window layers would halve the cache of long prompts; the sizing
 //! counts every layer in full, the conservative side).
 
-use super::llm_config::{LlmConfig, Mla, Moe};
+use super::llm_config::LlmConfig;
 use super::ml_models::KnownModel;
 
 /// A parameter count a model's authors published, billions.
@@ -57,81 +57,6 @@ impl Entry {
     }
 }
 
-/// A dense model's config: layers, hidden size, attention heads, KV heads, head size,
-/// feed-forward width, vocabulary and context, with untied embeddings.
-#[allow(clippy::too_many_arguments)]
-const fn dense(
-    layers: u32,
-    hidden: u32,
-    heads: u32,
-    kv_heads: u32,
-    head_dim: u32,
-    intermediate: u32,
-    vocab: u32,
-    max_context: u32,
-) -> LlmConfig {
-    LlmConfig {
-        layers,
-        hidden,
-        heads,
-        kv_heads,
-        head_dim,
-        intermediate,
-        vocab,
-        max_context,
-        tied_embeddings: false,
-        mla: None,
-        moe: None,
-    }
-}
-
-impl LlmConfig {
-    /// The same config with the output head tied to the embeddings.
-    const fn tied(self) -> LlmConfig {
-        LlmConfig {
-            tied_embeddings: true,
-            ..self
-        }
-    }
-
-    /// The same config with latent attention: `q_lora_rank`, `kv_lora_rank`,
-    /// `qk_nope_head_dim`, `qk_rope_head_dim`, `v_head_dim`.
-    const fn latent(self, q: u32, kv: u32, nope: u32, rope: u32, v: u32) -> LlmConfig {
-        LlmConfig {
-            mla: Some(Mla {
-                q_lora_rank: q,
-                kv_lora_rank: kv,
-                qk_nope_head_dim: nope,
-                qk_rope_head_dim: rope,
-                v_head_dim: v,
-            }),
-            ..self
-        }
-    }
-
-    /// The same config with a mixture of experts: routed experts, experts per token, shared
-    /// experts, expert width, leading dense layers.
-    const fn experts(
-        self,
-        n: u32,
-        per_token: u32,
-        shared: u32,
-        width: u32,
-        dense: u32,
-    ) -> LlmConfig {
-        LlmConfig {
-            moe: Some(Moe {
-                experts: n,
-                experts_per_token: per_token,
-                shared_experts: shared,
-                expert_intermediate: width,
-                dense_layers: dense,
-            }),
-            ..self
-        }
-    }
-}
-
 /// An entry; `published` is (total, active) billions.
 fn e(
     repo: &'static str,
@@ -152,127 +77,127 @@ pub fn entry(model: KnownModel) -> Option<Entry> {
     Some(match model {
         KnownModel::Qwen25_7b => e(
             "Qwen/Qwen2.5-7B-Instruct",
-            dense(28, 3584, 28, 4, 128, 18_944, 152_064, 32_768),
+            LlmConfig::dense(28, 3584, 28, 4, 128, 18_944, 152_064, 32_768),
             Some((7.61, None)),
             "model card: Number of Parameters 7.61B",
         ),
         KnownModel::Qwen25_14b => e(
             "Qwen/Qwen2.5-14B-Instruct",
-            dense(48, 5120, 40, 8, 128, 13_824, 152_064, 32_768),
+            LlmConfig::dense(48, 5120, 40, 8, 128, 13_824, 152_064, 32_768),
             Some((14.7, None)),
             "model card: Number of Parameters 14.7B",
         ),
         KnownModel::Qwen25_32b => e(
             "Qwen/Qwen2.5-32B-Instruct",
-            dense(64, 5120, 40, 8, 128, 27_648, 152_064, 32_768),
+            LlmConfig::dense(64, 5120, 40, 8, 128, 27_648, 152_064, 32_768),
             Some((32.5, None)),
             "model card: Number of Parameters 32.5B",
         ),
         KnownModel::Qwen25_72b => e(
             "Qwen/Qwen2.5-72B-Instruct",
-            dense(80, 8192, 64, 8, 128, 29_568, 152_064, 32_768),
+            LlmConfig::dense(80, 8192, 64, 8, 128, 29_568, 152_064, 32_768),
             Some((72.7, None)),
             "model card: Number of Parameters 72.7B",
         ),
         KnownModel::Qwen3_8b => e(
             "Qwen/Qwen3-8B",
-            dense(36, 4096, 32, 8, 128, 12_288, 151_936, 40_960),
+            LlmConfig::dense(36, 4096, 32, 8, 128, 12_288, 151_936, 40_960),
             Some((8.2, None)),
             "model card: Number of Parameters 8.2B",
         ),
         KnownModel::Qwen3_32b => e(
             "Qwen/Qwen3-32B",
-            dense(64, 5120, 64, 8, 128, 25_600, 151_936, 40_960),
+            LlmConfig::dense(64, 5120, 64, 8, 128, 25_600, 151_936, 40_960),
             Some((32.8, None)),
             "model card: Number of Parameters 32.8B",
         ),
         KnownModel::Qwen3_30bA3b => e(
             "Qwen/Qwen3-30B-A3B",
-            dense(48, 2048, 32, 4, 128, 6144, 151_936, 40_960).experts(128, 8, 0, 768, 0),
+            LlmConfig::dense(48, 2048, 32, 4, 128, 6144, 151_936, 40_960).experts(128, 8, 0, 768, 0),
             Some((30.5, Some(3.3))),
             "model card: 30.5B in total and 3.3B activated, 128 experts, 8 activated",
         ),
         KnownModel::Qwen3_235bA22b => e(
             "Qwen/Qwen3-235B-A22B",
-            dense(94, 4096, 64, 4, 128, 12_288, 151_936, 40_960).experts(128, 8, 0, 1536, 0),
+            LlmConfig::dense(94, 4096, 64, 4, 128, 12_288, 151_936, 40_960).experts(128, 8, 0, 1536, 0),
             Some((235.0, Some(22.0))),
             "model card: 235B in total and 22B activated, 128 experts, 8 activated",
         ),
         KnownModel::DeepSeekV3 => e(
             "deepseek-ai/DeepSeek-V3",
-            dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
+            LlmConfig::dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
             Some((671.0, Some(37.0))),
             "model card: 671B total parameters with 37B activated for each token",
         ),
         KnownModel::DeepSeekR1 => e(
             "deepseek-ai/DeepSeek-R1",
-            dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
+            LlmConfig::dense(61, 7168, 128, 128, 56, 18_432, 129_280, 163_840).latent(1536, 512, 128, 64, 128).experts(256, 8, 1, 2048, 3),
             Some((671.0, Some(37.0))),
             "model card: 671B total, 37B activated parameters",
         ),
         KnownModel::R1DistillQwen7b => e(
             "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B",
-            dense(28, 3584, 28, 4, 128, 18_944, 152_064, 131_072),
+            LlmConfig::dense(28, 3584, 28, 4, 128, 18_944, 152_064, 131_072),
             None,
             "the model card states no parameter count (its base is Qwen2.5-Math-7B)",
         ),
         KnownModel::R1DistillLlama70b => e(
             "deepseek-ai/DeepSeek-R1-Distill-Llama-70B",
-            dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
+            LlmConfig::dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
             None,
             "the model card states no parameter count (its base is Llama-3.3-70B-Instruct)",
         ),
         KnownModel::Glm4_9b => e(
             "THUDM/glm-4-9b-chat",
-            dense(40, 4096, 32, 2, 128, 13_696, 151_552, 131_072),
+            LlmConfig::dense(40, 4096, 32, 2, 128, 13_696, 151_552, 131_072),
             None,
             "the model card names the size 9B only",
         ),
         KnownModel::Llama31_8b => e(
             "meta-llama/Llama-3.1-8B-Instruct",
-            dense(32, 4096, 32, 8, 128, 14_336, 128_256, 131_072),
+            LlmConfig::dense(32, 4096, 32, 8, 128, 14_336, 128_256, 131_072),
             Some((8.0, None)),
             "model card: Llama 3.1 8B (table: Params 8B)",
         ),
         KnownModel::Llama31_70b => e(
             "meta-llama/Llama-3.1-70B-Instruct",
-            dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
+            LlmConfig::dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
             Some((70.0, None)),
             "model card: Llama 3.1 70B (table: Params 70B)",
         ),
         KnownModel::Llama31_405b => e(
             "meta-llama/Llama-3.1-405B-Instruct",
-            dense(126, 16384, 128, 8, 128, 53_248, 128_256, 131_072),
+            LlmConfig::dense(126, 16384, 128, 8, 128, 53_248, 128_256, 131_072),
             Some((405.0, None)),
             "model card: Llama 3.1 405B (table: Params 405B)",
         ),
         KnownModel::Llama33_70b => e(
             "meta-llama/Llama-3.3-70B-Instruct",
-            dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
+            LlmConfig::dense(80, 8192, 64, 8, 128, 28_672, 128_256, 131_072),
             Some((70.0, None)),
             "model card: Llama 3.3 (table: Params 70B)",
         ),
         KnownModel::Mistral7b => e(
             "mistralai/Mistral-7B-Instruct-v0.3",
-            dense(32, 4096, 32, 8, 128, 14_336, 32_768, 32_768),
+            LlmConfig::dense(32, 4096, 32, 8, 128, 14_336, 32_768, 32_768),
             Some((7.3, None)),
             "mistral.ai/news/announcing-mistral-7b: a 7.3B parameter model",
         ),
         KnownModel::Mixtral8x7b => e(
             "mistralai/Mixtral-8x7B-Instruct-v0.1",
-            dense(32, 4096, 32, 8, 128, 14_336, 32_000, 32_768).experts(8, 2, 0, 14336, 0),
+            LlmConfig::dense(32, 4096, 32, 8, 128, 14_336, 32_000, 32_768).experts(8, 2, 0, 14336, 0),
             Some((46.7, Some(12.9))),
             "mistral.ai/news/mixtral-of-experts: 46.7B total parameters, 12.9B per token",
         ),
         KnownModel::Gemma2_9b => e(
             "google/gemma-2-9b-it",
-            dense(42, 3584, 16, 8, 256, 14_336, 256_000, 8192).tied(),
+            LlmConfig::dense(42, 3584, 16, 8, 256, 14_336, 256_000, 8192).tied(),
             Some((9.24, None)),
             "Gemma 2 report (arXiv:2408.00118) Table 2: 8,324,201,984 non-embedding + 917,504,000 embedding parameters",
         ),
         KnownModel::Gemma2_27b => e(
             "google/gemma-2-27b-it",
-            dense(46, 4608, 32, 16, 128, 36_864, 256_000, 8192).tied(),
+            LlmConfig::dense(46, 4608, 32, 16, 128, 36_864, 256_000, 8192).tied(),
             Some((27.23, None)),
             "Gemma 2 report (arXiv:2408.00118) Table 2: 26,047,480,320 non-embedding + 1,180,893,184 embedding parameters",
         ),

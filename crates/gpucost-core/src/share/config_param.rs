@@ -18,7 +18,7 @@
 //! link reports it by name. The unread fields of a paste are not in the link: they change no
 //! number.
 
-use crate::recommend::llm_config::{FieldLimit, LlmConfig, Mla, Moe};
+use crate::recommend::llm_config::{FieldLimit, LlmConfig};
 
 /// The format version this page writes and reads.
 pub const CFG_VERSION: u32 = 1;
@@ -118,7 +118,7 @@ pub fn decode_config(raw: &str) -> Result<LlmConfig, CfgError> {
     if tied > 1 {
         return Err(CfgError::Shape);
     }
-    let mut c = LlmConfig {
+    let mut c = LlmConfig::dense(
         layers,
         hidden,
         heads,
@@ -127,30 +127,18 @@ pub fn decode_config(raw: &str) -> Result<LlmConfig, CfgError> {
         intermediate,
         vocab,
         max_context,
-        tied_embeddings: tied == 1,
-        mla: None,
-        moe: None,
-    };
+    );
+    if tied == 1 {
+        c = c.tied();
+    }
     let mut rest = groups.peekable();
     if let Some(g) = rest.next_if(|g| g.starts_with("mla.")) {
         let [q, kv, nope, rope, v] = numbers::<5>(&g[4..]).ok_or(CfgError::Shape)?;
-        c.mla = Some(Mla {
-            q_lora_rank: q,
-            kv_lora_rank: kv,
-            qk_nope_head_dim: nope,
-            qk_rope_head_dim: rope,
-            v_head_dim: v,
-        });
+        c = c.latent(q, kv, nope, rope, v);
     }
     if let Some(g) = rest.next_if(|g| g.starts_with("moe.")) {
         let [e, k, s, w, d] = numbers::<5>(&g[4..]).ok_or(CfgError::Shape)?;
-        c.moe = Some(Moe {
-            experts: e,
-            experts_per_token: k,
-            shared_experts: s,
-            expert_intermediate: w,
-            dense_layers: d,
-        });
+        c = c.experts(e, k, s, w, d);
     }
     if rest.next().is_some() {
         return Err(CfgError::Shape);
