@@ -437,6 +437,14 @@ pub struct Certification {
     pub source: Text,
 }
 
+impl Certification {
+    /// Whether it is ISO/IEC 27001 (the certification the cost guide's §4.2 names), by its
+    /// published name (`ISO/IEC 27001`, `ISO/IEC 27001:2013`).
+    pub fn is_iso_27001(&self) -> bool {
+        self.name.contains("27001")
+    }
+}
+
 /// A published time-of-day price: on-demand use of some GPUs in a daily window costs less
 /// (CompShare's night discount: 10 % off 01:00–07:00 on RTX 4090/5090).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
