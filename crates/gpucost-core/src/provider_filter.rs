@@ -45,14 +45,9 @@ impl ProviderFilter {
     /// states an SLA at or above it.
     pub fn admits(&self, provider: &Provider) -> bool {
         let kind = self.kinds.is_empty() || self.kinds.contains(&provider.kind);
-        let sla = match self.min_sla_pct {
-            None => true,
-            Some(min) => provider
-                .facts
-                .sla
-                .as_ref()
-                .is_some_and(|s| s.percent >= min),
-        };
+        let sla = self
+            .min_sla_pct
+            .is_none_or(|min| provider.facts.sla_at_least(min));
         kind && sla
     }
 }

@@ -206,10 +206,12 @@ fn report_on<'a>(
     }
     let s = ctx.scenario.scenario();
     if let Some(min_pct) = s.providers.min_sla_pct {
-        let proven = |p: &crate::catalog::Provider| {
-            p.facts.sla.as_ref().is_some_and(|s| s.percent >= min_pct)
-        };
-        if !ctx.catalog.providers.iter().any(proven) {
+        if ctx
+            .catalog
+            .providers_with_sla_at_least(min_pct)
+            .next()
+            .is_none()
+        {
             warnings.push(Warning::NoSourcedSla { min_pct });
         }
     }

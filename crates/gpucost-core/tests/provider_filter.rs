@@ -219,3 +219,32 @@ fn an_sla_floor_says_why_the_table_is_empty() {
         .iter()
         .any(|w| matches!(w, Warning::NoSourcedSla { .. })));
 }
+
+/// One question, "which providers have a sourced SLA of at least this?", answers the filter,
+/// the form's hint and the empty-table warning alike: the three hyperscalers at 99.99 %, none
+/// above.
+#[test]
+fn one_catalog_method_says_which_providers_have_a_sourced_sla() {
+    let catalog = &embedded().catalog;
+    let ids = |min: Decimal| -> Vec<&str> {
+        catalog
+            .providers_with_sla_at_least(min)
+            .map(|p| p.id.as_ref())
+            .collect()
+    };
+    assert_eq!(ids(Decimal::ZERO), ["aws", "gcp", "azure"]);
+    assert_eq!(ids(Decimal::new(9999, 2)), ["aws", "gcp", "azure"]);
+    assert!(ids(Decimal::new(99991, 3)).is_empty());
+    let filter = ProviderFilter {
+        min_sla_pct: Some(Decimal::new(999, 1)),
+        ..ProviderFilter::default()
+    };
+    for p in catalog.providers.iter() {
+        assert_eq!(
+            filter.admits(p),
+            ids(Decimal::new(999, 1)).contains(&p.id.as_ref()),
+            "{}",
+            p.id
+        );
+    }
+}

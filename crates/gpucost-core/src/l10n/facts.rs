@@ -60,7 +60,11 @@ pub fn enterprise_clouds(lang: Lang) -> &'static str {
 /// What the kind and SLA fieldset keeps, under it: only what a source proves, and, while no
 /// source states any provider's SLA, that an SLA floor leaves only the user's own quotes.
 pub fn provider_filter_hint(catalog: &Catalog, lang: Lang) -> &'static str {
-    if catalog.providers.iter().any(|p| p.facts.sla.is_some()) {
+    let any_sla = catalog
+        .providers_with_sla_at_least(rust_decimal::Decimal::ZERO)
+        .next()
+        .is_some();
+    if any_sla {
         pick(
             lang,
             "A provider is kept only when a source proves it qualifies; your own quotes are always kept.",
@@ -263,7 +267,7 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
             .map(|c| format!("{} ({})", c.name, source(&c.source)))
             .collect();
         // The cost guide asks for ISO 27001 by name: say so when the listed ones lack it.
-        let no_iso = if p.facts.certifications.iter().any(|c| c.is_iso_27001()) {
+        let no_iso = if p.facts.iso_27001() {
             ""
         } else {
             pick(
