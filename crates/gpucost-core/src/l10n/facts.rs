@@ -98,6 +98,16 @@ pub fn provider_filter(f: &ProviderFilter, lang: Lang) -> Vec<String> {
             Lang::Zh => format!("仅限有来源证明计算 SLA 不低于 {min}% 的供应商"),
         });
     }
+    if f.iso_27001 {
+        parts.push(
+            pick(
+                lang,
+                "only providers a source states hold ISO/IEC 27001",
+                "仅限有来源证明持有 ISO/IEC 27001 认证的供应商",
+            )
+            .to_string(),
+        );
+    }
     parts
 }
 
