@@ -352,3 +352,51 @@ fn the_certification_rule_is_named_and_an_unmeetable_one_explained() {
         .iter()
         .all(|p| p.seller.id.starts_with("custom:")));
 }
+
+/// The JSON and Markdown exports state the certification rule as the page's rules sentence
+/// does, and keep the same catalog providers, in both languages.
+#[test]
+fn the_exports_state_the_certification_rule() {
+    use chrono::NaiveDate;
+    use gpucost_core::format::Lang;
+    use gpucost_core::print::{json, markdown};
+    use gpucost_core::session::Session;
+    use gpucost_core::view::estimate::EstimateView;
+    let today = NaiveDate::from_ymd_opt(2026, 12, 6).unwrap();
+    let s = Session::open(
+        embedded(),
+        "?preset=short-training&cur=CNY&cert=iso27001",
+        None,
+        today,
+    );
+    assert!(s.issues.is_empty(), "{:?}", s.issues);
+    let query = s.link();
+    assert!(query.contains("cert=iso27001"), "{query}");
+    let e = s.estimate.unwrap();
+    let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
+    for (lang, rule) in [
+        (
+            Lang::En,
+            "only providers a source states hold ISO/IEC 27001",
+        ),
+        (Lang::Zh, "仅限有来源证明持有 ISO/IEC 27001 认证的供应商"),
+    ] {
+        let data = json::estimate(&view, lang);
+        assert!(
+            data.constraints
+                .text
+                .to_lowercase()
+                .contains(&rule.to_lowercase()),
+            "{}",
+            data.constraints.text
+        );
+        assert!(data.link.contains("cert=iso27001"), "{}", data.link);
+        let md = markdown::estimate(&data, lang);
+        assert!(md.contains("ISO/IEC 27001"), "{md}");
+        for p in data.providers.iter().filter(|p| p.status == "served") {
+            if let Some(c) = embedded().catalog.provider(&p.provider) {
+                assert!(c.facts.iso_27001(), "{}", p.provider);
+            }
+        }
+    }
+}
