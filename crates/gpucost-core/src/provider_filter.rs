@@ -1,11 +1,13 @@
 //! Which providers a comparison keeps by what they are rather than by price: their kind
-//! ("enterprise clouds only") and their compute SLA ("at least 99.9 %"), the two things the
-//! cost guide's risk section (seed 004 §4.2) tells a buyer of critical work to weigh. The link
-//! spells it `kind=` and `sla=` (`share::scenario_params`).
+//! ("enterprise clouds only"), their compute SLA ("at least 99.9 %") and ISO 27001
+//! certification, the things the cost guide's risk section (seed 004 §4.2) tells a buyer of
+//! critical work to weigh. The link spells it `kind=`, `sla=` and `cert=iso27001`
+//! (`share::scenario_params`).
 //!
 //! A provider is kept only when the catalog can prove it qualifies: under an SLA floor, a
 //! provider whose SLA no source states is left out, as a region of unknown place is under a
-//! place filter. Sellers the user named (their own quotes) are always kept.
+//! place filter; under `cert=iso27001`, one whose ISO/IEC 27001 no source states. Sellers the
+//! user named (their own quotes) are always kept.
 
 use std::collections::BTreeSet;
 
@@ -25,6 +27,8 @@ pub struct ProviderFilter {
     pub kinds: BTreeSet<ProviderKind>,
     /// Only providers whose sourced compute SLA is at least this percent.
     pub min_sla_pct: Option<Decimal>,
+    /// Only providers a source states hold ISO/IEC 27001.
+    pub iso_27001: bool,
 }
 
 impl ProviderFilter {
@@ -33,27 +37,23 @@ impl ProviderFilter {
         ProviderFilter {
             kinds: ENTERPRISE_CLOUDS.into_iter().collect(),
             min_sla_pct: Some(min_sla_pct),
+            iso_27001: false,
         }
     }
 
     /// Whether it keeps every provider.
     pub fn keeps_all(&self) -> bool {
-        self.kinds.is_empty() && self.min_sla_pct.is_none()
+        self.kinds.is_empty() && self.min_sla_pct.is_none() && !self.iso_27001
     }
 
-    /// Whether `provider` is kept: its kind is allowed and, under an SLA floor, a source
-    /// states an SLA at or above it.
+    /// Whether `provider` is kept: its kind is allowed, under an SLA floor a source states an
+    /// SLA at or above it, and under `iso_27001` a source states its ISO/IEC 27001.
     pub fn admits(&self, provider: &Provider) -> bool {
         let kind = self.kinds.is_empty() || self.kinds.contains(&provider.kind);
-        let sla = match self.min_sla_pct {
-            None => true,
-            Some(min) => provider
-                .facts
-                .sla
-                .as_ref()
-                .is_some_and(|s| s.percent >= min),
-        };
-        kind && sla
+        let sla = self
+            .min_sla_pct
+            .is_none_or(|min| provider.facts.sla_at_least(min));
+        kind && sla && (!self.iso_27001 || provider.facts.iso_27001())
     }
 }
 
@@ -83,9 +83,26 @@ mod tests {
         let vast = embedded().catalog.provider("vast").unwrap();
         assert!(!ProviderFilter {
             kinds: ENTERPRISE_CLOUDS.into_iter().collect(),
-            min_sla_pct: None
+            ..ProviderFilter::default()
         }
         .admits(vast));
         assert!(ProviderFilter::default().admits(vast));
+    }
+
+    #[test]
+    fn iso_27001_keeps_only_a_provider_a_source_states_holds_it() {
+        let c = &embedded().catalog;
+        let iso = ProviderFilter {
+            iso_27001: true,
+            ..ProviderFilter::default()
+        };
+        assert!(!iso.keeps_all());
+        assert!(iso.admits(c.provider("azure").unwrap()));
+        // Google's stored page states ISO 27017 only; Lambda's none.
+        assert!(!iso.admits(c.provider("gcp").unwrap()));
+        assert!(!iso.admits(c.provider("lambda").unwrap()));
+        let mut azure = c.provider("azure").unwrap().clone();
+        azure.facts.certifications = Default::default();
+        assert!(!iso.admits(&azure), "no source: not proven, not kept");
     }
 }

@@ -50,6 +50,9 @@ pub enum Warning {
         /// The floor asked for, percent.
         min_pct: Decimal,
     },
+    /// `cert=iso27001` is set but no catalog provider the other provider rules keep is stated
+    /// by a source to hold ISO/IEC 27001, so the comparison holds only the user's quotes.
+    NoSourcedIso27001,
 }
 
 /// Cumulative cost over the horizon for one way of paying.
@@ -206,12 +209,24 @@ fn report_on<'a>(
     }
     let s = ctx.scenario.scenario();
     if let Some(min_pct) = s.providers.min_sla_pct {
-        let proven = |p: &crate::catalog::Provider| {
-            p.facts.sla.as_ref().is_some_and(|s| s.percent >= min_pct)
-        };
-        if !ctx.catalog.providers.iter().any(proven) {
+        if ctx
+            .catalog
+            .providers_with_sla_at_least(min_pct)
+            .next()
+            .is_none()
+        {
             warnings.push(Warning::NoSourcedSla { min_pct });
         }
+    }
+    let without_cert = crate::provider_filter::ProviderFilter {
+        iso_27001: false,
+        ..s.providers.clone()
+    };
+    let catalog_kept = |f: &crate::provider_filter::ProviderFilter| {
+        ctx.catalog.providers.iter().any(|p| f.admits(p))
+    };
+    if s.providers.iso_27001 && catalog_kept(&without_cert) && !catalog_kept(&s.providers) {
+        warnings.push(Warning::NoSourcedIso27001);
     }
     let first = comparison
         .providers

@@ -84,6 +84,7 @@ const KEYS: &[&str] = &[
     "cmp",
     "geo",
     "spread",
+    "cert",
     "cpu",
     "ram",
     "place",

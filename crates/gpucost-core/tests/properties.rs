@@ -161,6 +161,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::sample::subsequence(gpucost_core::catalog::ProviderKind::ALL.to_vec(), 0..=3),
             prop::option::of(0i64..=1000),
             prop::sample::select(Spread::ALL.to_vec()),
+            any::<bool>(),
         ),
     )
         .prop_map(
@@ -176,7 +177,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
-                (geo, cpu, ram, kinds, sla, spread),
+                (geo, cpu, ram, kinds, sla, spread, iso_27001),
             )| {
                 Scenario {
                     horizon,
@@ -250,6 +251,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     providers: gpucost_core::provider_filter::ProviderFilter {
                         kinds: kinds.into_iter().collect(),
                         min_sla_pct: sla.map(|tenths| Decimal::new(tenths, 1)),
+                        iso_27001,
                     },
                 }
             },
@@ -348,7 +350,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "task", "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "cert", "task", "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

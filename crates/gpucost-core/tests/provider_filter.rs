@@ -219,3 +219,184 @@ fn an_sla_floor_says_why_the_table_is_empty() {
         .iter()
         .any(|w| matches!(w, Warning::NoSourcedSla { .. })));
 }
+
+/// One question, "which providers have a sourced SLA of at least this?", answers the filter,
+/// the form's hint and the empty-table warning alike: the three hyperscalers at 99.99 %, none
+/// above.
+#[test]
+fn one_catalog_method_says_which_providers_have_a_sourced_sla() {
+    let catalog = &embedded().catalog;
+    let ids = |min: Decimal| -> Vec<&str> {
+        catalog
+            .providers_with_sla_at_least(min)
+            .map(|p| p.id.as_ref())
+            .collect()
+    };
+    assert_eq!(ids(Decimal::ZERO), ["aws", "gcp", "azure"]);
+    assert_eq!(ids(Decimal::new(9999, 2)), ["aws", "gcp", "azure"]);
+    assert!(ids(Decimal::new(99991, 3)).is_empty());
+    let filter = ProviderFilter {
+        min_sla_pct: Some(Decimal::new(999, 1)),
+        ..ProviderFilter::default()
+    };
+    for p in catalog.providers.iter() {
+        assert_eq!(
+            filter.admits(p),
+            ids(Decimal::new(999, 1)).contains(&p.id.as_ref()),
+            "{}",
+            p.id
+        );
+    }
+}
+
+/// `cert=iso27001` keeps only providers a source states hold ISO/IEC 27001 (Azure, IBM Cloud,
+/// Tencent Cloud International, Huawei Cloud) and the user's own quotes; it round-trips
+/// through the link with `kind=` and `sla=`, and `cert=none` (or no `cert`) keeps everyone.
+#[test]
+fn iso_27001_round_trips_and_keeps_only_certified_providers() {
+    let catalog = &embedded().catalog;
+    let d = decode("?v=2&kind=enterprise&sla=99.9&cert=iso27001", catalog);
+    assert!(d.issues.is_empty(), "{:?}", d.issues);
+    assert!(d.state.scenario.providers.iso_27001);
+    let link = encode(&d.state);
+    assert!(link.contains("cert=iso27001"), "{link}");
+    let again = decode(&link, catalog);
+    assert!(again.issues.is_empty(), "{link}: {:?}", again.issues);
+    assert_eq!(again.state, d.state);
+    let none = decode("?v=2&cert=none", catalog);
+    assert!(none.issues.is_empty(), "{:?}", none.issues);
+    assert!(none.state.scenario.providers.keeps_all());
+    assert!(!encode(&none.state).contains("cert="));
+
+    let (_, report, _) = common::open_report("?preset=short-training&cur=CNY&cert=iso27001");
+    let mut kept = Vec::new();
+    for row in &report.comparison.providers {
+        match catalog.provider(&row.seller.id) {
+            Some(p) => {
+                assert!(p.facts.iso_27001(), "{} has no sourced ISO 27001", p.id);
+                kept.push(p.id.to_string());
+            }
+            None => assert!(row.seller.id.starts_with("custom:"), "{}", row.seller.id),
+        }
+    }
+    assert!(kept.contains(&"azure".to_string()), "{kept:?}");
+    assert!(
+        !kept.iter().any(|id| id == "aws" || id == "gcp"),
+        "{kept:?}"
+    );
+}
+
+/// Hostile `cert=` values are named and ignored, never taken half-way.
+#[test]
+fn hostile_cert_values_are_refused() {
+    let catalog = &embedded().catalog;
+    let long = format!("?v=2&cert={}", "iso27001".repeat(1_000));
+    for hostile in [
+        "?v=2&cert=<script>",
+        "?v=2&cert=iso27001%00",
+        "?v=2&cert=ISO27001,soc2",
+        "?v=2&cert=",
+        long.as_str(),
+    ] {
+        let d = decode(hostile, catalog);
+        assert!(
+            d.issues.iter().any(|i| i.param == "cert"),
+            "{:.60}: {:.200?}",
+            hostile,
+            d.issues
+        );
+        assert!(!d.state.scenario.providers.iso_27001, "{hostile:.60}");
+    }
+    let twice = decode("?v=2&cert=iso27001&cert=none", catalog);
+    assert!(twice.issues.iter().any(|i| i.param == "cert"));
+}
+
+/// The rules sentence names the certification rule, and a rule no catalog provider of the
+/// kinds asked for can meet says why the table holds only the user's quotes, in both
+/// languages.
+#[test]
+fn the_certification_rule_is_named_and_an_unmeetable_one_explained() {
+    use gpucost_core::format::Lang;
+    use gpucost_core::l10n::Localize;
+    use gpucost_core::report::Warning;
+    use gpucost_core::view::results::results_view;
+    let (state, report, _) = common::open_report("?preset=short-training&cert=iso27001");
+    let view = results_view(&embedded().catalog, &state.scenario, &report);
+    assert!(
+        view.placement
+            .text(Lang::En)
+            .to_lowercase()
+            .contains("only providers a source states hold iso/iec 27001"),
+        "{}",
+        view.placement.text(Lang::En)
+    );
+    assert!(view.placement.text(Lang::Zh).contains("ISO/IEC 27001"));
+    assert!(!report
+        .warnings
+        .iter()
+        .any(|w| matches!(w, Warning::NoSourcedIso27001)));
+    // No neocloud's page states ISO 27001.
+    let (_, report, _) = common::open_report("?preset=short-training&kind=gpu-cloud&cert=iso27001");
+    let warning = report
+        .warnings
+        .iter()
+        .find(|w| matches!(w, Warning::NoSourcedIso27001))
+        .expect("the empty table is explained");
+    assert!(warning
+        .text(Lang::En)
+        .starts_with("No provider the other provider rules keep"));
+    assert!(warning.text(Lang::Zh).contains("ISO/IEC 27001"));
+    assert!(report
+        .comparison
+        .providers
+        .iter()
+        .all(|p| p.seller.id.starts_with("custom:")));
+}
+
+/// The JSON and Markdown exports state the certification rule as the page's rules sentence
+/// does, and keep the same catalog providers, in both languages.
+#[test]
+fn the_exports_state_the_certification_rule() {
+    use chrono::NaiveDate;
+    use gpucost_core::format::Lang;
+    use gpucost_core::print::{json, markdown};
+    use gpucost_core::session::Session;
+    use gpucost_core::view::estimate::EstimateView;
+    let today = NaiveDate::from_ymd_opt(2026, 12, 6).unwrap();
+    let s = Session::open(
+        embedded(),
+        "?preset=short-training&cur=CNY&cert=iso27001",
+        None,
+        today,
+    );
+    assert!(s.issues.is_empty(), "{:?}", s.issues);
+    let query = s.link();
+    assert!(query.contains("cert=iso27001"), "{query}");
+    let e = s.estimate.unwrap();
+    let view = EstimateView::new(&embedded().catalog, &e.scenario, &e.report, &query);
+    for (lang, rule) in [
+        (
+            Lang::En,
+            "only providers a source states hold ISO/IEC 27001",
+        ),
+        (Lang::Zh, "仅限有来源证明持有 ISO/IEC 27001 认证的供应商"),
+    ] {
+        let data = json::estimate(&view, lang);
+        assert!(
+            data.constraints
+                .text
+                .to_lowercase()
+                .contains(&rule.to_lowercase()),
+            "{}",
+            data.constraints.text
+        );
+        assert!(data.link.contains("cert=iso27001"), "{}", data.link);
+        let md = markdown::estimate(&data, lang);
+        assert!(md.contains("ISO/IEC 27001"), "{md}");
+        for p in data.providers.iter().filter(|p| p.status == "served") {
+            if let Some(c) = embedded().catalog.provider(&p.provider) {
+                assert!(c.facts.iso_27001(), "{}", p.provider);
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Which providers the comparison keeps by what they are: a kind (every kind, enterprise clouds
-//! only, or one kind) and a least compute SLA. The rule is the engine's
-//! ([`gpucost_core::provider_filter`]); the link keeps it as `kind=` and `sla=`.
+//! only, or one kind), a least compute SLA and ISO/IEC 27001. The rule is the engine's
+//! ([`gpucost_core::provider_filter`]); the link keeps it as `kind=`, `sla=` and `cert=`.
 
 use gpucost_core::catalog::ProviderKind;
 use gpucost_core::edit::Edit;
@@ -11,7 +11,7 @@ use gpucost_core::provider_filter::{ProviderFilter, ENTERPRISE_CLOUDS};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::components::fields::{NumberField, Range};
+use crate::components::fields::{CheckField, NumberField, Range};
 use crate::state::{catalog, AppState};
 
 /// The kind select and the SLA floor, with what they keep.
@@ -22,6 +22,13 @@ pub(crate) fn ProviderFilterFields() -> impl IntoView {
     let set_sla = move |v: Decimal| {
         let f = ProviderFilter {
             min_sla_pct: Some(v),
+            ..filter.get_untracked()
+        };
+        app.apply(Edit::Providers(f));
+    };
+    let set_iso = move |iso_27001: bool| {
+        let f = ProviderFilter {
+            iso_27001,
             ..filter.get_untracked()
         };
         app.apply(Edit::Providers(f));
@@ -38,6 +45,12 @@ pub(crate) fn ProviderFilterFields() -> impl IntoView {
                     range=Range::or_zero(limits::SLA_PCT)
                     on_valid=Callback::new(set_sla)
                     unit="%"
+                />
+                <CheckField lang=app.lang
+                    label=Text::Iso27001Only
+                    testid="iso-27001"
+                    checked=Signal::derive(move || filter.get().iso_27001)
+                    on_toggle=Callback::new(set_iso)
                 />
             </div>
             <p class="hint" data-testid="provider-filter-hint">

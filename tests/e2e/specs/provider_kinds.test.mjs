@@ -123,3 +123,39 @@ test("every row says its newest price date, and an over-a-year-old one is marked
     await context.close();
   }
 });
+
+test('cert=iso27001 keeps the providers whose own page states ISO/IEC 27001, ticks the box, and the box rewrites the link', async () => {
+  const query = '?preset=short-training&cert=iso27001&cur=CNY&lang=en';
+  const { page, context, errors } = await app.open(query, ready);
+  await page.waitForSelector(form);
+  assert.equal(await page.getByTestId('iso-27001').isChecked(), true);
+  const expected = Object.fromEntries(servedBy(query).map((p) => [p.provider, p.total]));
+  assert.ok(Object.keys(expected).includes('azure'), JSON.stringify(expected));
+  for (const seller of Object.keys(expected)) {
+    assert.ok(['azure', 'ibm', 'tencent-intl', 'huawei'].includes(seller) || seller.startsWith('custom:'), seller);
+  }
+  assert.deepEqual(await pageTotals(page), expected);
+  assert.match(await page.getByTestId('placement-note').textContent(), /only providers a source states hold ISO\/IEC 27001/i);
+  await page.getByTestId('iso-27001').uncheck();
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('cert'));
+  await page.waitForSelector('table.comparison tr[data-seller=aws]');
+  await page.getByTestId('iso-27001').check();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('cert') === 'iso27001');
+  await page.waitForSelector('table.comparison tr[data-seller=aws]', { state: 'detached' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the catalog browser lists each provider's certifications with the page cited, or 'not found', in both languages", async () => {
+  const { page, context } = await app.open('?view=catalog&lang=en', { readySelector: '[data-testid=provider-facts]' });
+  const facts = (id) => page.locator(`[data-testid=provider-facts] li[data-provider="${id}"]`).textContent();
+  assert.match(await facts('azure'), /Certifications: ISO\/IEC 27001 \(Azure compliance offering ISO\/IEC 27001:2013/);
+  assert.match(await facts('gcp'), /Certifications: ISO\/IEC 27017 \(Google Cloud compliance, ISO 27017.*; ISO 27001: not found in a source/);
+  assert.match(await facts('lambda'), /ISO 27001 and other certifications: not found/);
+  await context.close();
+  const zh = await app.open('?view=catalog&lang=zh', { readySelector: '[data-testid=provider-facts]', locale: 'zh-CN' });
+  const text = await zh.page.locator('[data-testid=provider-facts] li[data-provider="do"]').textContent();
+  assert.match(text, /认证：SOC 2 Type II（DigitalOcean, SOC 2 compliance article/);
+  assert.match(text, /；ISO 27001：资料中未找到/);
+  await zh.context.close();
+});

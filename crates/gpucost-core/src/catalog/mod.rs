@@ -61,6 +61,18 @@ impl Catalog {
         self.providers.iter().find(|p| p.id == id)
     }
 
+    /// The providers a source states a compute SLA of at least `min_pct` percent for (with
+    /// `min_pct` zero: every provider with a sourced SLA). The SLA floor's hint and its
+    /// "nothing qualifies" warning both ask this.
+    pub fn providers_with_sla_at_least(
+        &self,
+        min_pct: rust_decimal::Decimal,
+    ) -> impl Iterator<Item = &Provider> {
+        self.providers
+            .iter()
+            .filter(move |p| p.facts.sla_at_least(min_pct))
+    }
+
     /// The GPU model with this id.
     pub fn gpu(&self, id: &str) -> Option<&Gpu> {
         self.gpus.iter().find(|g| g.id == id)

@@ -415,6 +415,16 @@ impl ProviderFacts {
     pub fn is_empty(&self) -> bool {
         self.kind_source.is_none() && self.sla.is_none() && self.certifications.is_empty()
     }
+
+    /// Whether a source states a compute SLA of at least `min_pct` percent.
+    pub fn sla_at_least(&self, min_pct: Decimal) -> bool {
+        self.sla.as_ref().is_some_and(|s| s.percent >= min_pct)
+    }
+
+    /// Whether a source states the provider holds ISO/IEC 27001.
+    pub fn iso_27001(&self) -> bool {
+        self.certifications.iter().any(Certification::is_iso_27001)
+    }
 }
 
 /// A published compute service level.
@@ -435,6 +445,14 @@ pub struct Certification {
     pub name: Text,
     /// Source id.
     pub source: Text,
+}
+
+impl Certification {
+    /// Whether it is ISO/IEC 27001 (the certification the cost guide's §4.2 names), by its
+    /// published name (`ISO/IEC 27001`, `ISO/IEC 27001:2013`).
+    pub fn is_iso_27001(&self) -> bool {
+        self.name.contains("27001")
+    }
 }
 
 /// A published time-of-day price: on-demand use of some GPUs in a daily window costs less

@@ -60,7 +60,11 @@ pub fn enterprise_clouds(lang: Lang) -> &'static str {
 /// What the kind and SLA fieldset keeps, under it: only what a source proves, and, while no
 /// source states any provider's SLA, that an SLA floor leaves only the user's own quotes.
 pub fn provider_filter_hint(catalog: &Catalog, lang: Lang) -> &'static str {
-    if catalog.providers.iter().any(|p| p.facts.sla.is_some()) {
+    let any_sla = catalog
+        .providers_with_sla_at_least(rust_decimal::Decimal::ZERO)
+        .next()
+        .is_some();
+    if any_sla {
         pick(
             lang,
             "A provider is kept only when a source proves it qualifies; your own quotes are always kept.",
@@ -93,6 +97,16 @@ pub fn provider_filter(f: &ProviderFilter, lang: Lang) -> Vec<String> {
             Lang::En => format!("only providers with a sourced compute SLA of at least {min} %"),
             Lang::Zh => format!("仅限有来源证明计算 SLA 不低于 {min}% 的供应商"),
         });
+    }
+    if f.iso_27001 {
+        parts.push(
+            pick(
+                lang,
+                "only providers a source states hold ISO/IEC 27001",
+                "仅限有来源证明持有 ISO/IEC 27001 认证的供应商",
+            )
+            .to_string(),
+        );
     }
     parts
 }
@@ -262,7 +276,21 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
             .iter()
             .map(|c| format!("{} ({})", c.name, source(&c.source)))
             .collect();
-        format!("{}{}", pick(lang, "Certifications: ", "认证："), certs.join(", "))
+        // The cost guide asks for ISO 27001 by name: say so when the listed ones lack it.
+        let no_iso = if p.facts.iso_27001() {
+            ""
+        } else {
+            pick(
+                lang,
+                "; ISO 27001: not found in a source",
+                "；ISO 27001：资料中未找到",
+            )
+        };
+        format!(
+            "{}{}{no_iso}",
+            pick(lang, "Certifications: ", "认证："),
+            certs.join(pick(lang, ", ", "；"))
+        )
     });
     out.push(data_location(catalog, id, lang));
     out.extend(provider_history(catalog, id, lang));
@@ -344,12 +372,46 @@ mod tests {
                 }
                 None => assert!(en[1].starts_with("Compute SLA: not found"), "{}", en[1]),
             }
-            assert!(
-                zh[2].starts_with("ISO 27001 及其他认证：未找到"),
-                "{}",
-                zh[2]
-            );
+            // A provider's own compliance page is cited where one states a certification.
+            if p.facts.certifications.is_empty() {
+                assert!(
+                    zh[2].starts_with("ISO 27001 及其他认证：未找到"),
+                    "{}",
+                    zh[2]
+                );
+            } else {
+                assert!(en[2].starts_with("Certifications: "), "{}", en[2]);
+                assert!(zh[2].starts_with("认证："), "{}", zh[2]);
+                for c in p.facts.certifications.iter() {
+                    let title = &catalog.source(&c.source).unwrap().title;
+                    assert!(en[2].contains(&format!("{} ({title}", c.name)), "{}", en[2]);
+                }
+            }
         }
+        // Azure's page states ISO/IEC 27001; Google's stored page states only ISO 27017, so
+        // its line says ISO 27001 was not found; Lambda's states none.
+        let azure = provider_facts(catalog, "azure", Lang::En);
+        assert!(
+            azure[2].starts_with("Certifications: ISO/IEC 27001 (Azure compliance offering"),
+            "{azure:?}"
+        );
+        assert!(!azure[2].contains("not found"), "{azure:?}");
+        let gcp = provider_facts(catalog, "gcp", Lang::En);
+        assert!(
+            gcp[2].starts_with("Certifications: ISO/IEC 27017 ("),
+            "{gcp:?}"
+        );
+        assert!(
+            gcp[2].ends_with("; ISO 27001: not found in a source"),
+            "{gcp:?}"
+        );
+        let gcp = provider_facts(catalog, "gcp", Lang::Zh);
+        assert!(gcp[2].ends_with("；ISO 27001：资料中未找到"), "{gcp:?}");
+        let lambda = provider_facts(catalog, "lambda", Lang::En);
+        assert!(
+            lambda[2].starts_with("ISO 27001 and other certifications: not found"),
+            "{lambda:?}"
+        );
         let compshare = provider_facts(catalog, "compshare", Lang::En);
         assert!(
             compshare[0].starts_with(

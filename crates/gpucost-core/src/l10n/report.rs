@@ -57,6 +57,8 @@ impl Localize for Warning {
                 "没有任何供应商的 SLA 有来源可查且不低于 {}%，因此该 SLA 下限排除了目录中的全部供应商（无法证明任何一家达标）。仅比较您自己的报价；降低或清除 SLA 下限即可比较目录中的供应商。",
                 format::number(*min_pct, 3)
             ),
+            (Warning::NoSourcedIso27001, Lang::En) => "No provider the other provider rules keep is stated by a source to hold ISO/IEC 27001, so the certification rule leaves every catalog provider out (it cannot prove one qualifies). Only your own quotes are compared; clear the certification rule or widen the kinds to compare the catalog.".to_string(),
+            (Warning::NoSourcedIso27001, Lang::Zh) => "在其他供应商条件保留的供应商中，没有任何一家有来源证明持有 ISO/IEC 27001 认证，因此该认证条件排除了目录中的全部供应商（无法证明任何一家达标）。仅比较您自己的报价；清除认证条件或放宽类型即可比较目录中的供应商。".to_string(),
         }
     }
 }

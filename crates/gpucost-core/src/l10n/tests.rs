@@ -377,6 +377,7 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
         Warning::NoSourcedSla {
             min_pct: Decimal::new(999, 1),
         },
+        Warning::NoSourcedIso27001,
     ];
     for w in warnings {
         reads_in_both(&format!("{w:?}"), &w);

@@ -254,6 +254,8 @@ pub enum Text {
     ProvidersHeading,
     ProviderKindField,
     MinSla,
+    /// Keep only providers a source states hold ISO/IEC 27001 (`cert=iso27001`).
+    Iso27001Only,
     Geo,
     OneRegion,
     HostVcpusPerGpu,
@@ -606,6 +608,10 @@ impl Text {
             Text::ProvidersHeading => ("Which providers", "比较哪些供应商"),
             Text::ProviderKindField => ("Kind of provider", "供应商类型"),
             Text::MinSla => ("Least compute SLA (0: any)", "最低计算 SLA（0 为不限）"),
+            Text::Iso27001Only => (
+                "ISO/IEC 27001 certified (stated by a source)",
+                "持有 ISO/IEC 27001 认证（有来源证明）",
+            ),
             Text::PlacementHint => (
                 "Catalog offers outside these rules are left out, and each provider left without one says why. Your own prices are not checked.",
                 "不符合这些条件的目录规格不参与比较，因此无法报价的厂商会注明原因。您自己的价格不受限制。",

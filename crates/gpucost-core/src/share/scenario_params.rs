@@ -21,6 +21,7 @@
 //! | `cpu`, `ram` | the fewest host vCPUs and GiB of RAM per GPU | `cpu=8&ram=32` |
 //! | `kind` | only these kinds of provider (`enterprise` = `hyperscaler,china-cloud`, `hyperscaler`, `china-cloud`, `gpu-cloud`, `marketplace`, `rental-platform`, `institutional`, `market-reference`) | `kind=hyperscaler,china-cloud` |
 //! | `sla` | only providers with a sourced compute SLA of at least this percent (0–100) | `sla=99.9` |
+//! | `cert` | only providers a source states hold this certification (`iso27001`; `none` keeps every provider) | `cert=iso27001` |
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
@@ -684,7 +685,11 @@ const KIND_WORDS: &[&str] = &[
 /// written with the kinds it stands for.
 const ENTERPRISE_WORD: &str = "enterprise";
 
-/// `kind` and `sla`: which kinds of provider, with what sourced SLA, the comparison keeps.
+/// The `cert=` words: ISO/IEC 27001, or none.
+const CERT_WORDS: &[&str] = &["iso27001", "none"];
+
+/// `kind`, `sla` and `cert`: which kinds of provider, with what sourced SLA and
+/// certification, the comparison keeps.
 fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
     if let Some(raw) = r.single("kind") {
         let mut kinds = BTreeSet::new();
@@ -713,6 +718,14 @@ fn decode_provider_filter(r: &mut Reader, s: &mut Scenario) {
     }
     if let Some(sla) = r.decimal("sla", SLA_PCT.min(), SLA_PCT.max) {
         s.providers.min_sla_pct = Some(sla);
+    }
+    let cert = |w: &str| match w {
+        "iso27001" => Some(true),
+        "none" => Some(false),
+        _ => None,
+    };
+    if let Some(iso) = r.word("cert", CERT_WORDS, cert) {
+        s.providers.iso_27001 = iso;
     }
 }
 
@@ -872,6 +885,9 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
         s.providers.min_sla_pct != base.providers.min_sla_pct,
     ) {
         w.pair("sla", &sla.normalize().to_string());
+    }
+    if s.providers.iso_27001 != base.providers.iso_27001 {
+        w.pair("cert", CERT_WORDS[usize::from(!s.providers.iso_27001)]);
     }
     let floor = |v: Option<Decimal>| v.map_or_else(|| "none".into(), |v| v.normalize().to_string());
     if s.host.vcpus_per_gpu != base.host.vcpus_per_gpu {
