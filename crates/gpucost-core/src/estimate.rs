@@ -1030,7 +1030,14 @@ mod tests {
         // priced already (`LineMemo`); its total must be what pricing every line gives.
         let e = embedded();
         let fx = FxTable::from_catalog(&e.catalog);
+        // The traffic spike with its GPUs typed: 5 all day and a 50-GPU window.
         let mut base = crate::presets::Preset::TrafficSpike.scenario();
+        base.lines[0].demand = crate::scenario::Demand::Constant(Decimal::from(5));
+        base.lines[1].demand = crate::scenario::Demand::Window {
+            gpus: Decimal::from(50),
+            start_minute: 20 * 60,
+            minutes: 4 * 60,
+        };
         base.custom_prices.push(CustomPrice {
             owner: PriceOwner::Named("quote".into()),
             gpu: "T4".into(),

@@ -38,5 +38,6 @@ pub mod scenario;
 pub mod schedule;
 pub mod session;
 pub mod share;
+pub mod traffic;
 pub mod user_text;
 pub mod view;

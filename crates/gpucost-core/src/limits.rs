@@ -98,6 +98,25 @@ pub const GPU_COUNT: DecimalLimit = DecimalLimit {
     max: dec(MAX_GPUS, 0),
     scale: 3,
 };
+/// A serving line's peak load, requests per second (`l=T4*5000rps…`): above zero, thousandths.
+pub const LOAD_RPS: DecimalLimit = DecimalLimit {
+    floor: Floor::Above(Decimal::ZERO),
+    max: dec(1_000_000, 0),
+    scale: 3,
+};
+/// Requests per second one GPU of a serving line serves: the load's range.
+pub const RPS_PER_GPU: DecimalLimit = LOAD_RPS;
+/// Spare capacity a serving line keeps above its load, percent.
+pub const HEADROOM_PCT: DecimalLimit = percent(300);
+/// GPUs a serving line keeps running whatever its load.
+pub const MIN_REPLICAS: Limit<u32> = Limit {
+    min: 0,
+    max: MAX_GPUS,
+};
+/// Minutes a serving line keeps its GPUs after its load falls (one day).
+pub const SCALE_IN_MINUTES: Limit<u32> = Limit { min: 0, max: 1440 };
+/// Percent of the peak load in one hour of a serving line's weekly curve.
+pub const LOAD_SHAPE_PCT: Limit<u16> = Limit { min: 0, max: 100 };
 /// Longest one-off horizon or window, hours (one year).
 pub const MAX_HOURS: u32 = 8_760;
 /// A one-off horizon or a window's length, hours: above zero, hundredths (the horizon must

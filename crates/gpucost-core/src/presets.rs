@@ -17,6 +17,7 @@ use crate::scenario::{
     CustomMode, CustomPrice, Demand, Horizon, Interruption, Line, PriceOwner, Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
+use crate::traffic::{Load, LoadShape};
 
 /// Every day of the week, Monday first.
 const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
@@ -24,13 +25,18 @@ const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
 /// Monday to Friday: the days a trading desk trades (exchanges close at weekends).
 const WEEKDAYS: [usize; 5] = [0, 1, 2, 3, 4];
 
+/// Requests per second one T4 serves in the cost guide's promotion (seed 004 §2.2: 50 × T4
+/// lift image recognition from 500 to 5,000 QPS, 5,000 ÷ 50).
+pub const T4_REQUESTS_PER_SECOND: u32 = 100;
+
 /// A built-in scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Preset {
     /// BERT fine-tune: 4 × V100 for 72 h at a ¥8/GPU-h quote, against a ¥50,000 lease deposit.
     #[default]
     ShortTraining,
-    /// E-commerce promotion: 50 × T4 started 30 min early, on top of a small baseline.
+    /// E-commerce promotion: 5,000 requests/s served by 50 × T4 (100 per T4) started 30 min
+    /// early, on top of a 500-requests/s baseline (5 × T4); both counts derived from the load.
     TrafficSpike,
     /// CI: 2 × A10 for training from 08:00, 10 × T4 for inference tests from 18:00.
     DevTest,
@@ -88,24 +94,30 @@ impl Preset {
                 ..Scenario::default()
             },
             Preset::TrafficSpike => {
+                // Seed 004 §2.2: 50 × T4 raise capacity from 500 to 5,000 QPS, so one T4
+                // serves 100 requests/s; the GPUs are derived from the load, not typed.
+                let per_t4 = Decimal::from(T4_REQUESTS_PER_SECOND);
                 let mut s = Scenario {
                     horizon: Horizon::Hours(Decimal::from(24)),
                     lines: vec![
                         Line {
                             gpu: "T4".into(),
-                            demand: Demand::Constant(Decimal::from(5)),
+                            demand: Demand::Load(Load::always(Decimal::from(500), per_t4)),
                             packing: Packing::Split,
                         },
                         Line {
                             gpu: "T4".into(),
-                            demand: Demand::Window {
-                                gpus: Decimal::from(50),
-                                start_minute: 20 * 60,
-                                minutes: 4 * 60,
-                            },
+                            demand: Demand::Load(Load {
+                                shape: LoadShape::Window {
+                                    start_minute: 20 * 60,
+                                    minutes: 4 * 60,
+                                },
+                                ..Load::always(Decimal::from(5000), per_t4)
+                            }),
                             packing: Packing::Split,
                         },
                     ],
+                    // Scale out 30 minutes before the load rises (the seed's 提前30分钟).
                     lead_minutes: 30,
                     ..Scenario::default()
                 };

@@ -23,6 +23,8 @@ use crate::scenario::{Demand, Line, OffPeak, Scenario};
 pub enum Lever {
     /// Running the schedule instead of keeping the peak fleet on.
     Schedule,
+    /// Serving lines following their load instead of a fleet sized for the peak all the time.
+    Autoscaling,
     /// Using spot capacity.
     Spot,
     /// Mixing reserved/committed capacity with hourly use.
@@ -44,6 +46,7 @@ impl Lever {
     pub fn as_str(self) -> &'static str {
         match self {
             Lever::Schedule => "schedule",
+            Lever::Autoscaling => "autoscaling",
             Lever::Spot => "spot",
             Lever::Reserved => "reserved",
             Lever::Subscription => "subscription",
@@ -107,6 +110,14 @@ pub enum Assumption {
     PeakAlwaysOn {
         /// Horizon hours.
         hours: Decimal,
+    },
+    /// Against each serving line's fleet sized for its peak load (`gpus` GPUs in all) for all
+    /// `hours`: the always-on alternative the load description states.
+    PeakSized {
+        /// Horizon hours.
+        hours: Decimal,
+        /// The serving lines' peak GPUs, added up.
+        gpus: Decimal,
     },
     /// Spot with this many percent of extra hours for interruptions.
     SpotOverhead {
@@ -301,39 +312,26 @@ pub(crate) fn levers_with<'c, 'a: 'c>(
         return out;
     };
 
-    // Schedule: the same lines at their peak for the whole horizon.
-    if s.lines
-        .iter()
-        .any(|l| !matches!(l.demand, Demand::Constant(_)))
-    {
-        let flat = Scenario {
-            lines: s
-                .lines
-                .iter()
-                .map(|l| Line {
-                    demand: Demand::Constant(l.demand.peak()),
-                    ..l.clone()
-                })
-                .collect(),
-            ..s.clone()
-        };
-        if let Ok(valid) = flat.validate(ctx.catalog) {
-            let flat_ctx = EstimateContext {
-                scenario: &valid,
-                ..*ctx
-            };
-            if let Some(peak) = cheapest_with(&flat_ctx, book) {
-                out.extend(Saving::new(
-                    Lever::Schedule,
-                    peak,
-                    best,
-                    Assumption::PeakAlwaysOn {
-                        hours: s.horizon.hours(),
-                    },
-                ));
-            }
+    // Schedule: the painted lines at their peak for the whole horizon.
+    let painted = |l: &Line| matches!(l.demand, Demand::Window { .. } | Demand::Weekly(_));
+    out.extend(at_peak(ctx, book, best, painted, Lever::Schedule, |_| {
+        Assumption::PeakAlwaysOn {
+            hours: s.horizon.hours(),
         }
-    }
+    }));
+    // Autoscaling: the serving lines sized for their peak load for the whole horizon.
+    let serving = |l: &Line| matches!(l.demand, Demand::Load(_));
+    out.extend(at_peak(
+        ctx,
+        book,
+        best,
+        serving,
+        Lever::Autoscaling,
+        |gpus| Assumption::PeakSized {
+            hours: s.horizon.hours(),
+            gpus,
+        },
+    ));
     let mut counterfactual = |lever: Lever, sel: Selection, assumption: Assumption| {
         if let Some(without) = by(sel) {
             if without != best {
@@ -393,6 +391,48 @@ pub(crate) fn levers_with<'c, 'a: 'c>(
         ));
     }
     out
+}
+
+/// The lever of running the lines `which` picks at their peak for the whole horizon (the rest
+/// as they are) against the scenario's cheapest total `best`; `assumption` gets their peak
+/// GPUs, added up. None when no line is picked.
+fn at_peak<'c, 'a: 'c>(
+    ctx: &EstimateContext<'c>,
+    book: &OfferBook<'a>,
+    best: Money,
+    which: impl Fn(&Line) -> bool,
+    lever: Lever,
+    assumption: impl Fn(Decimal) -> Assumption,
+) -> Option<Saving> {
+    let s = ctx.scenario.scenario();
+    if !s.lines.iter().any(&which) {
+        return None;
+    }
+    let mut gpus = Decimal::ZERO;
+    let flat = Scenario {
+        lines: s
+            .lines
+            .iter()
+            .map(|l| match which(l) {
+                true => {
+                    gpus += l.demand.peak();
+                    Line {
+                        demand: Demand::Constant(l.demand.peak()),
+                        ..l.clone()
+                    }
+                }
+                false => l.clone(),
+            })
+            .collect(),
+        ..s.clone()
+    };
+    let valid = flat.validate(ctx.catalog).ok()?;
+    let flat_ctx = EstimateContext {
+        scenario: &valid,
+        ..*ctx
+    };
+    let peak = cheapest_with(&flat_ctx, book)?;
+    Saving::new(lever, peak, best, assumption(gpus))
 }
 
 /// Share of each line's GPU-hours outside the off-peak window, from its segments (the horizon

@@ -21,6 +21,7 @@ use crate::money::{Currency, Money};
 use crate::placement::{Geo, HostFloor, Packing, Placement, Spread};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
+use crate::traffic::{Load, LoadField};
 
 /// Default spot interruption overhead, percent of the billed spot hours.
 pub const DEFAULT_SPOT_OVERHEAD_PCT: u32 = 10;
@@ -125,6 +126,9 @@ pub enum Demand {
     },
     /// A GPU count for each hour of the week, repeated over the horizon.
     Weekly(WeekGrid),
+    /// A serving fleet derived from its load (requests per second), hour by hour; started
+    /// the scenario's lead time before the load rises, as a window is.
+    Load(Load),
 }
 
 impl Demand {
@@ -133,6 +137,7 @@ impl Demand {
         match self {
             Demand::Constant(n) | Demand::Window { gpus: n, .. } => *n,
             Demand::Weekly(g) => Decimal::from(g.peak()),
+            Demand::Load(load) => Decimal::from(load.peak_gpus()),
         }
     }
 }
@@ -363,7 +368,8 @@ pub struct Scenario {
     pub horizon: Horizon,
     /// Resource lines.
     pub lines: Vec<Line>,
-    /// Window lines start this many minutes before their window (spike pre-warming).
+    /// Window lines start this many minutes before their window, and serving lines scale out
+    /// this many minutes before their load rises (spike pre-warming).
     pub lead_minutes: u32,
     /// The schedule's time zone, minutes east of UTC (labels only: billing counts elapsed time).
     pub tz_offset_minutes: i16,
@@ -490,6 +496,13 @@ pub enum ScenarioError {
         /// Line number, from 1.
         line: usize,
     },
+    /// A serving line's load description is out of its limits (see [`Load::problems`]).
+    BadLoad {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        field: LoadField,
+    },
     /// The horizon is not between one minute and [`MAX_HOURS`] ([`HOURS`]).
     BadHorizon,
     /// A percentage is outside its range.
@@ -573,6 +586,11 @@ impl Scenario {
                         errors.push(ScenarioError::BadCount { line: n });
                     }
                 }
+                Demand::Load(load) => errors.extend(
+                    load.problems(minutes)
+                        .into_iter()
+                        .map(|field| ScenarioError::BadLoad { line: n, field }),
+                ),
                 Demand::Constant(_) => {}
             }
             if let Packing::AtLeast(n) = line.packing {
@@ -702,6 +720,9 @@ impl ValidScenario {
                 }]
             }
             Demand::Weekly(grid) => weekly_segments(grid, s.horizon.week_offset_hours(), horizon),
+            Demand::Load(load) => {
+                load.segments(s.horizon.week_offset_hours(), horizon, s.lead_minutes)
+            }
         }
     }
 

@@ -184,6 +184,13 @@ const PIECES: &[&str] = &[
     "alibaba",
     "0x168",
     "2x8_0x160",
+    "rps",
+    "5000rps",
+    ",per:",
+    ",room:",
+    ",min:",
+    ",in:",
+    "100x168",
     "1x168",
 ];
 

@@ -13,10 +13,15 @@ use gpucost_core::catalog::{embedded, AsOf};
 use gpucost_core::estimate::{EstimateContext, ProviderPlan};
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::{Currency, Money};
+use gpucost_core::placement::Packing;
 use gpucost_core::presets::Preset;
 use gpucost_core::report::{report, Report};
-use gpucost_core::savings::{Lever, Saving};
-use gpucost_core::scenario::{CustomMode, CustomPrice, Horizon, PriceOwner, Scenario};
+use gpucost_core::savings::{Assumption, Lever, Saving};
+use gpucost_core::scenario::{
+    CustomMode, CustomPrice, Demand, Horizon, Interruption, Line, PriceOwner, Scenario,
+};
+use gpucost_core::schedule::{Segment, WeekGrid};
+use gpucost_core::traffic::{Load, LoadShape};
 use rust_decimal::Decimal;
 
 fn d(s: &str) -> Decimal {
@@ -136,13 +141,120 @@ fn traffic_spike_burst_stays_under_1200() {
     assert!(high.lines[1].subtotal.amount < d("1200"));
     // The 5 × T4 baseline for the day is a line of its own.
     assert_eq!(high.lines[0].subtotal, cny("624.00"), "5 × 24 h × ¥5.2");
-    // Elastic burst against keeping the 55-GPU peak fleet up all day.
-    let schedule = lever(&r, Lever::Schedule);
-    assert_eq!(schedule.without, cny("4620.00"), "55 × 24 h × ¥3.5");
+    // Elastic burst against keeping the 55-GPU peak fleet up all day: the serving lines'
+    // autoscaling lever (the preset's lines state their load, so no painted schedule is left).
+    let autoscaling = lever(&r, Lever::Autoscaling);
+    assert_eq!(autoscaling.without, cny("4620.00"), "55 × 24 h × ¥3.5");
     assert_eq!(
-        schedule.with,
+        autoscaling.with,
         cny("1207.50"),
         "¥420 baseline + ¥787.50 burst"
+    );
+    assert!(r.savings.iter().all(|s| s.lever != Lever::Schedule));
+}
+
+/// Seed 004 §2.2 from its load: 500 requests/s all day and 5,000 for the promotion at 100 per
+/// T4 derive the 5 and 50 T4s, the 50 started 30 minutes early, and every provider's total is
+/// what it was when the preset typed its GPU counts (pinned before the lines stated their load).
+#[test]
+fn traffic_spike_derives_its_50_t4s_from_its_load() {
+    let s = Preset::TrafficSpike.scenario();
+    assert!(s.lines.iter().all(|l| matches!(l.demand, Demand::Load(_))));
+    let peaks: Vec<Decimal> = s.lines.iter().map(|l| l.demand.peak()).collect();
+    assert_eq!(peaks, vec![d("5"), d("50")]);
+    let e = embedded();
+    let valid = s.clone().validate(&e.catalog).unwrap();
+    assert_eq!(
+        valid.segments(1),
+        vec![Segment {
+            start: 19 * 60 + 30,
+            end: 24 * 60,
+            gpus: d("50")
+        }]
+    );
+    assert_eq!(
+        valid.gpu_hours(0) + valid.gpu_hours(1),
+        d("345"),
+        "5 × 24 + 50 × 4.5"
+    );
+    let r = run(s);
+    let totals: Vec<(&str, Money)> = r
+        .comparison
+        .providers
+        .iter()
+        .filter_map(|p| {
+            let plan = p.outcome.as_ref().ok()?;
+            Some((p.seller.id.as_str(), plan.total.round_for_display()))
+        })
+        .collect();
+    let pinned = [
+        ("market-ref", "1207.50"),
+        ("aws", "1267.71"),
+        ("azure", "1267.71"),
+        ("aws-china", "1280.30"),
+        ("gcp", "1413.78"),
+        ("tencent-intl", "2458.30"),
+        ("alibaba", "2687.55"),
+        ("tencent", "2694.45"),
+        ("alibaba-intl", "2694.49"),
+    ];
+    assert_eq!(
+        totals,
+        pinned
+            .iter()
+            .map(|(id, t)| (*id, cny(t)))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// A weekly request-rate curve priced as an autoscaled fleet, to the cent. One week (168 h) of
+/// T4s at the seed's low T4 price (004 §3.1: ¥3.5/h), 1,000 requests/s peak at 100 per T4 with
+/// 20 % headroom and at least 2 GPUs; the load is 100 % Monday to Friday 09:00–18:00 and 10 %
+/// otherwise; GPUs scale out 60 minutes early and stay 30 minutes after the load falls.
+///
+/// By hand: the peak needs ⌈1,000 × 1.2 ÷ 100⌉ = 12 T4; 10 % needs ⌈100 × 1.2 ÷ 100⌉ = 2
+/// (the minimum too). Each weekday runs 12 from 08:00 to 18:30 (10.5 h) and 2 for the other
+/// 13.5 h: 5 × (12 × 10.5 + 2 × 13.5) = 5 × 153 = 765 GPU-hours; the weekend 2 × 24 × 2 = 96.
+/// Autoscaled: 861 GPU-hours × ¥3.5 = ¥3,013.50. Sized for the peak all week:
+/// 12 × 168 × ¥3.5 = ¥7,056.00. Saving ¥4,042.50 (57.29 %).
+#[test]
+fn a_weekly_request_curve_autoscales_and_names_its_saving() {
+    let mut grid = WeekGrid([10; 168]);
+    grid.paint_daily(&[0, 1, 2, 3, 4], 9, 9, 100);
+    let load = Load {
+        rps: d("1000"),
+        shape: LoadShape::Weekly(grid),
+        per_gpu: d("100"),
+        headroom_pct: d("20"),
+        min_gpus: 2,
+        scale_in_minutes: 30,
+    };
+    let mut s = Scenario {
+        horizon: Horizon::Hours(d("168")),
+        lines: vec![Line {
+            gpu: "T4".into(),
+            demand: Demand::Load(load),
+            packing: Packing::Split,
+        }],
+        lead_minutes: 60,
+        custom_prices: vec![price("Seed T4", "T4", CustomMode::OnDemand, "3.5")],
+        sellers: ["custom:Seed T4".to_string()].into(),
+        ..Scenario::default()
+    };
+    s.options.interruption = Interruption::NotTolerated;
+    let r = run(s);
+    assert_eq!(plan_of(&r, "custom:Seed T4").total, cny("3013.50"));
+    let autoscaling = lever(&r, Lever::Autoscaling);
+    assert_eq!(autoscaling.without, cny("7056.00"), "12 × 168 h × ¥3.5");
+    assert_eq!(autoscaling.with, cny("3013.50"), "861 GPU-h × ¥3.5");
+    assert_eq!(autoscaling.amount, cny("4042.50"));
+    assert_eq!(autoscaling.percent(), d("57.29"));
+    assert_eq!(
+        autoscaling.assumption,
+        Assumption::PeakSized {
+            hours: d("168"),
+            gpus: d("12")
+        }
     );
 }
 

@@ -24,6 +24,7 @@ use gpucost_core::scenario::{
 };
 use gpucost_core::schedule::WeekGrid;
 use gpucost_core::share::{decode, encode, Embed, PageState, Problem, View};
+use gpucost_core::traffic::{Load, LoadShape};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 
@@ -63,7 +64,37 @@ fn demand() -> impl Strategy<Value = Demand> {
             minutes,
         }),
         grid().prop_map(Demand::Weekly),
+        load().prop_map(Demand::Load),
     ]
+}
+
+/// A serving line's load: up to 64 requests/s at 1–1,000 per GPU (at most 256 GPUs).
+fn load() -> impl Strategy<Value = Load> {
+    (
+        dec(64_000, 3),
+        prop_oneof![
+            Just(LoadShape::Always),
+            (0u32..20 * 60, 1u32..600).prop_map(|(start_minute, minutes)| LoadShape::Window {
+                start_minute,
+                minutes
+            }),
+            grid().prop_map(LoadShape::Weekly),
+        ],
+        dec(10_000, 1),
+        (0i64..=30_000).prop_map(|n| Decimal::new(n, 2)),
+        0u32..=8,
+        0u32..=1440,
+    )
+        .prop_map(
+            |(rps, shape, per_gpu, headroom_pct, min_gpus, scale_in_minutes)| Load {
+                rps,
+                shape,
+                per_gpu,
+                headroom_pct,
+                min_gpus,
+                scale_in_minutes,
+            },
+        )
 }
 
 fn horizon() -> impl Strategy<Value = Horizon> {
@@ -257,8 +288,12 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             },
         )
         .prop_filter("windows start inside the horizon", |s| {
-            s.lines.iter().all(|l| match l.demand {
-                Demand::Window { start_minute, .. } => start_minute < s.horizon.minutes(),
+            s.lines.iter().all(|l| match &l.demand {
+                Demand::Window { start_minute, .. }
+                | Demand::Load(Load {
+                    shape: LoadShape::Window { start_minute, .. },
+                    ..
+                }) => *start_minute < s.horizon.minutes(),
                 _ => true,
             })
         })

@@ -8,6 +8,7 @@ use crate::limits::{GPUS_PER_MACHINE, GPU_COUNT};
 use crate::placement::{Packing, PackingKind};
 use crate::scenario::Demand;
 use crate::schedule::Pattern;
+use crate::traffic::Load;
 
 /// When a new window starts: 09:00, a working day's start.
 pub const DEFAULT_WINDOW_START_MINUTE: u32 = 9 * 60;
@@ -23,6 +24,8 @@ pub enum DemandKind {
     Window,
     /// [`Demand::Weekly`].
     Weekly,
+    /// [`Demand::Load`]: GPUs derived from requests per second.
+    Load,
 }
 
 impl DemandKind {
@@ -35,6 +38,7 @@ impl DemandKind {
             DemandKind::Always => "always",
             DemandKind::Window => "window",
             DemandKind::Weekly => "weekly",
+            DemandKind::Load => "load",
         }
     }
 
@@ -49,11 +53,14 @@ impl DemandKind {
             Demand::Constant(_) => DemandKind::Always,
             Demand::Window { .. } => DemandKind::Window,
             Demand::Weekly(_) => DemandKind::Weekly,
+            Demand::Load(_) => DemandKind::Load,
         }
     }
 
     /// `demand` in this shape, keeping its GPU count: a window is a working day (09:00 for
-    /// eight hours), a week is business hours at the count rounded up.
+    /// eight hours), a week is business hours at the count rounded up, and a load is one
+    /// request per second per GPU all the time (a placeholder that keeps the count until the
+    /// GPU's real capacity is typed).
     pub fn reshape(self, demand: &Demand) -> Demand {
         if DemandKind::of(demand) == self {
             return demand.clone();
@@ -69,6 +76,9 @@ impl DemandKind {
             DemandKind::Weekly => {
                 let whole = peak.ceil().min(GPU_COUNT.max).to_u16().unwrap_or(1);
                 Demand::Weekly(Pattern::BusinessHours.grid(whole))
+            }
+            DemandKind::Load => {
+                Demand::Load(Load::always(peak.ceil().min(GPU_COUNT.max), Decimal::ONE))
             }
         }
     }

@@ -247,7 +247,7 @@ impl Scenario {
             Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
             Edit::LineCount(i, n) => match &mut self.lines[i].demand {
                 Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,
-                Demand::Weekly(_) => {}
+                Demand::Weekly(_) | Demand::Load(_) => {}
             },
             Edit::LineStart(i, minute) => {
                 if let Demand::Window { start_minute, .. } = &mut self.lines[i].demand {

@@ -74,6 +74,8 @@ impl Recommended {
                     *cell = whole;
                 }
             }
+            // A serving line's count follows from its load, not from the plan.
+            Demand::Load(_) => {}
         }
     }
 }

@@ -260,6 +260,27 @@ impl Localize for LineError {
             (LineError::BadStart { start }, Lang::Zh) => format!("开始时间{}无效", q(start)),
             (LineError::BadLength { length }, Lang::En) => format!("bad length {length:?}"),
             (LineError::BadLength { length }, Lang::Zh) => format!("时长{}无效", q(length)),
+            (LineError::Load { field, value }, Lang::En) if value.is_empty() => {
+                format!(
+                    "a serving line needs per:REQUESTS (requests/s per GPU); {}",
+                    field.text(lang)
+                )
+            }
+            (LineError::Load { field, value }, Lang::Zh) if value.is_empty() => {
+                format!("按负载的行须写 per:每卡每秒请求数；{}", field.text(lang))
+            }
+            (LineError::Load { field, value }, Lang::En) => {
+                format!("{value:?}: {}", field.text(lang))
+            }
+            (LineError::Load { field, value }, Lang::Zh) => {
+                format!("{}：{}", q(value), field.text(lang))
+            }
+            (LineError::LoadKey { key }, Lang::En) => {
+                format!("{key:?} is not per:, room:, min: or in: (each at most once)")
+            }
+            (LineError::LoadKey { key }, Lang::Zh) => {
+                format!("{}不是 per:、room:、min: 或 in:（每项至多一次）", q(key))
+            }
             (LineError::BadPacking { packing, max }, Lang::En) => format!(
                 "GPUs per machine {packing:?} must be \"all\" or a whole number from 1 to {max}"
             ),

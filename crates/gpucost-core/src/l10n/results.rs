@@ -10,6 +10,7 @@ use crate::format::{self, Lang};
 use crate::l10n::labels;
 use crate::savings::{Lever, Saving};
 use crate::scenario::Demand;
+use crate::traffic::{Load, LoadShape};
 
 use crate::view::results::{
     Badge, Billing, DemandSummary, ItemView, LineDemand, LineView, Names, OfferRef, OptionView,
@@ -319,6 +320,73 @@ impl LineDemand {
                 g.peak(),
                 g.gpu_hours_per_week()
             ),
+            (Demand::Load(load), lang) => load_text(gpu, load, lang),
+        }
+    }
+}
+
+/// `up to 50 × T4 from 5,000 requests/s peak at 100/s per GPU`, with the headroom, minimum
+/// and scale-in delay where set.
+fn load_text(gpu: &str, load: &Load, lang: Lang) -> String {
+    let (peak, rps, per) = (
+        load.peak_gpus(),
+        format::number(load.rps, 3),
+        format::number(load.per_gpu, 3),
+    );
+    let mut extras = Vec::new();
+    if !load.headroom_pct.is_zero() {
+        let pct = format::number(load.headroom_pct, 2);
+        extras.push(match lang {
+            Lang::En => format!("{pct} % headroom"),
+            Lang::Zh => format!("余量 {pct}%"),
+        });
+    }
+    if load.min_gpus > 0 {
+        extras.push(match lang {
+            Lang::En => format!("at least {}", load.min_gpus),
+            Lang::Zh => format!("至少 {} 张", load.min_gpus),
+        });
+    }
+    if load.scale_in_minutes > 0 {
+        extras.push(match lang {
+            Lang::En => format!("scale-in after {} min", load.scale_in_minutes),
+            Lang::Zh => format!("负载下降 {} 分钟后缩容", load.scale_in_minutes),
+        });
+    }
+    let when = match (&load.shape, lang) {
+        (LoadShape::Always, Lang::En) => "all the time".to_string(),
+        (LoadShape::Always, Lang::Zh) => "全程".to_string(),
+        (
+            LoadShape::Window {
+                start_minute,
+                minutes,
+            },
+            _,
+        ) => {
+            let (h, m) = (start_minute / 60, start_minute % 60);
+            let length = format::number(Decimal::from(*minutes) / Decimal::from(60), 2);
+            match lang {
+                Lang::En => format!("{h:02}:{m:02} for {length} h"),
+                Lang::Zh => format!("{h:02}:{m:02} 起 {length} 小时"),
+            }
+        }
+        (LoadShape::Weekly(_), Lang::En) => "weekly curve".to_string(),
+        (LoadShape::Weekly(_), Lang::Zh) => "每周曲线".to_string(),
+    };
+    let extras = if extras.is_empty() {
+        String::new()
+    } else {
+        match lang {
+            Lang::En => format!("; {}", extras.join(", ")),
+            Lang::Zh => format!("；{}", extras.join("，")),
+        }
+    };
+    match lang {
+        Lang::En => format!(
+            "up to {peak} × {gpu} for {rps} requests/s peak, {when}, at {per}/s per GPU{extras}"
+        ),
+        Lang::Zh => {
+            format!("最多 {peak} × {gpu}，峰值每秒 {rps} 个请求，{when}，每卡每秒 {per} 个{extras}")
         }
     }
 }
@@ -435,6 +503,11 @@ pub fn lever_name(lever: Lever, lang: Lang) -> &'static str {
             lang,
             "Schedule instead of always on",
             "按排程运行（对比全天开机）",
+        ),
+        Lever::Autoscaling => pick(
+            lang,
+            "Autoscaling with the load instead of peak sizing",
+            "随负载自动伸缩（对比按峰值配置）",
         ),
         Lever::Spot => pick(lang, "Spot capacity", "竞价实例"),
         Lever::Reserved => pick(lang, "Reserved + hourly mix", "预留 + 按量混合"),

@@ -15,6 +15,16 @@ impl Localize for Assumption {
                 "对比：每行按峰值 GPU 数量持续运行全部 {} 小时。",
                 format::number(*hours, 2)
             ),
+            (Assumption::PeakSized { hours, gpus }, Lang::En) => format!(
+                "Compared with the always-on fleet the load description states: each serving line sized for its peak load ({} GPUs in all) for all {} hours; with autoscaling, each hour runs what its load needs, started the lead time early and kept the scale-in delay.",
+                format::number(*gpus, 3),
+                format::number(*hours, 2)
+            ),
+            (Assumption::PeakSized { hours, gpus }, Lang::Zh) => format!(
+                "对比负载描述所述的常开集群：每个推理行按峰值负载配置（共 {} 张 GPU），持续运行全部 {} 小时；自动伸缩时每小时只运行负载所需的 GPU，并提前扩容、延迟缩容。",
+                format::number(*gpus, 3),
+                format::number(*hours, 2)
+            ),
             (Assumption::SpotOverhead { percent }, Lang::En) => format!(
                 "Spot prices plus {}% extra hours for restarts and lost work; the cheapest plan without spot is the comparison.",
                 format::number(*percent, 2)

@@ -3,9 +3,64 @@
 use super::Localize;
 use crate::format::Lang;
 use crate::limits::{
-    GPUS_PER_MACHINE, MAX_GPUS, MAX_HOURS, MAX_LINES, RAM_GIB_PER_GPU, VCPUS_PER_GPU,
+    GPUS_PER_MACHINE, HEADROOM_PCT, LOAD_RPS, MAX_GPUS, MAX_HOURS, MAX_LINES, MIN_REPLICAS,
+    RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, VCPUS_PER_GPU,
 };
 use crate::scenario::{ScenarioError, Setting};
+use crate::traffic::LoadField;
+
+impl Localize for LoadField {
+    /// What is wrong, with its limit: "the load must be above 0 and at most 1000000 requests/s".
+    fn text(&self, lang: Lang) -> String {
+        let n = |d: rust_decimal::Decimal| crate::format::number(d, 3);
+        match (self, lang) {
+            (LoadField::Rate, Lang::En) => format!(
+                "the peak load must be above 0 and at most {} requests/s",
+                n(LOAD_RPS.max)
+            ),
+            (LoadField::Rate, Lang::Zh) => {
+                format!("峰值负载须大于 0 且不超过每秒 {} 个请求", n(LOAD_RPS.max))
+            }
+            (LoadField::PerGpu, Lang::En) => format!(
+                "requests/s per GPU must be above 0 and at most {}",
+                n(RPS_PER_GPU.max)
+            ),
+            (LoadField::PerGpu, Lang::Zh) => {
+                format!("每卡每秒请求数须大于 0 且不超过 {}", n(RPS_PER_GPU.max))
+            }
+            (LoadField::Headroom, Lang::En) => {
+                format!("headroom must be 0–{} %", n(HEADROOM_PCT.max))
+            }
+            (LoadField::Headroom, Lang::Zh) => {
+                format!("余量须在 0–{}% 之间", n(HEADROOM_PCT.max))
+            }
+            (LoadField::MinGpus, Lang::En) => {
+                format!("the minimum GPUs must be 0–{}", MIN_REPLICAS.max)
+            }
+            (LoadField::MinGpus, Lang::Zh) => {
+                format!("最少 GPU 数须在 0–{} 之间", MIN_REPLICAS.max)
+            }
+            (LoadField::ScaleIn, Lang::En) => format!(
+                "the scale-in delay must be 0–{} minutes",
+                SCALE_IN_MINUTES.max
+            ),
+            (LoadField::ScaleIn, Lang::Zh) => {
+                format!("缩容延迟须在 0–{} 分钟之间", SCALE_IN_MINUTES.max)
+            }
+            (LoadField::Shape, Lang::En) => {
+                "the load must arrive inside the horizon, at most 100 % of its peak in any hour"
+                    .into()
+            }
+            (LoadField::Shape, Lang::Zh) => {
+                "负载须在时间范围内出现，且每小时不超过峰值的 100%".into()
+            }
+            (LoadField::Fleet, Lang::En) => {
+                format!("the peak load needs more than {MAX_GPUS} GPUs")
+            }
+            (LoadField::Fleet, Lang::Zh) => format!("峰值负载需要超过 {MAX_GPUS} 张 GPU"),
+        }
+    }
+}
 
 impl Localize for Setting {
     fn text(&self, lang: Lang) -> String {
@@ -96,6 +151,12 @@ impl Localize for ScenarioError {
                 "每 GPU 主机配置：vCPU 须大于 0 且不超过 {}，内存须大于 0 且不超过 {} GiB。",
                 VCPUS_PER_GPU.max, RAM_GIB_PER_GPU.max
             ),
+            (ScenarioError::BadLoad { line, field }, Lang::En) => {
+                format!("Line {line}: {}.", field.text(lang))
+            }
+            (ScenarioError::BadLoad { line, field }, Lang::Zh) => {
+                format!("第 {line} 行：{}。", field.text(lang))
+            }
             (ScenarioError::Workload(e), lang) => e.message(lang),
         }
     }

@@ -17,6 +17,7 @@ use crate::share::issue::{
     Accepted, DecimalError, Expected, LineError, ParamIssue, PriceError, Problem, RleError,
 };
 use crate::share::prices_file::{FileError, FileProblem};
+use crate::traffic::LoadField;
 
 /// Names a Chinese text may carry as written.
 const NAMES: &[&str] = &["GPU Cost Lab"];
@@ -67,9 +68,33 @@ fn line_errors() -> Vec<LineError> {
             packing: "one".into(),
             max: 64,
         },
+        LineError::LoadKey {
+            key: "gpus:3".into(),
+        },
     ]);
+    for field in LOAD_FIELDS {
+        out.push(LineError::Load {
+            field,
+            value: "0".into(),
+        });
+        out.push(LineError::Load {
+            field,
+            value: String::new(),
+        });
+    }
     out
 }
+
+/// Every way a serving line's load can be out of its limits.
+const LOAD_FIELDS: [LoadField; 7] = [
+    LoadField::Rate,
+    LoadField::PerGpu,
+    LoadField::Headroom,
+    LoadField::MinGpus,
+    LoadField::ScaleIn,
+    LoadField::Shape,
+    LoadField::Fleet,
+];
 
 fn price_errors() -> Vec<PriceError> {
     let mut out: Vec<PriceError> = decimal_errors()
@@ -278,6 +303,7 @@ fn every_scenario_error_reads_in_both_languages() {
         ScenarioError::BadHostFloor,
         ScenarioError::Workload(WorkloadError::LatencyOutOfRange),
     ];
+    errors.extend(LOAD_FIELDS.map(|field| ScenarioError::BadLoad { line: 1, field }));
     for what in [
         Setting::SpotOverhead,
         Setting::Discount,
@@ -385,6 +411,10 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
     let assumptions = [
         Assumption::PeakAlwaysOn {
             hours: Decimal::from(72),
+        },
+        Assumption::PeakSized {
+            hours: Decimal::from(24),
+            gpus: Decimal::from(55),
         },
         Assumption::SpotOverhead {
             percent: Decimal::TEN,

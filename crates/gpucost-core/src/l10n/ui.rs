@@ -211,6 +211,8 @@ pub enum Text {
     AllTime,
     Window,
     Weekly,
+    /// A serving line's shape: GPUs derived from requests per second.
+    FromLoad,
     Start,
     LengthHours,
     AddLine,
@@ -567,6 +569,7 @@ impl Text {
             Text::AllTime => ("All the time", "全程"),
             Text::Window => ("Time window", "时间窗口"),
             Text::Weekly => ("Weekly schedule", "每周排程"),
+            Text::FromLoad => ("From its load (requests/s)", "按负载（每秒请求数）"),
             Text::Start => ("Start", "开始"),
             Text::LengthHours => ("Hours", "时长（小时）"),
             Text::AddLine => ("Add a line", "添加一行"),

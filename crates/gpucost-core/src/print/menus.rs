@@ -186,6 +186,7 @@ pub fn demand_kinds(lang: Lang) -> Vec<Choice> {
         DemandKind::Always => Text::AllTime,
         DemandKind::Window => Text::Window,
         DemandKind::Weekly => Text::Weekly,
+        DemandKind::Load => Text::FromLoad,
     };
     worded(DemandKind::ALL.map(|k| (k.as_str(), text(k))), lang)
 }

@@ -177,6 +177,19 @@ pub enum LineError {
         /// The length as written.
         length: String,
     },
+    /// A serving line's load field (`5000rps`, `per:100`, `room:20`, `min:2`, `in:15`) that is
+    /// not a number in its limits; `value` is empty when a required field is missing.
+    Load {
+        /// Which field.
+        field: crate::traffic::LoadField,
+        /// The value as written.
+        value: String,
+    },
+    /// A serving line's field that is not `per:`, `room:`, `min:` or `in:`, or is repeated.
+    LoadKey {
+        /// The field as written.
+        key: String,
+    },
     /// The packing suffix is neither `all` nor a whole number of GPUs per machine up to `max`.
     BadPacking {
         /// The suffix as written.

@@ -5,7 +5,8 @@
 //! | `preset` | preset slug; without it `short-training`, or `custom` when the link has `l=` | `preset=dev-test` |
 //! | `h` | hours (one-off; applied in whole minutes, with a notice when rounded), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
 //! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly); then `/all` for every GPU on one machine or `/N` for at least N GPUs per machine (none: machines of any size) | `l=T4*50@20:00+4h`, `l=V100*4/all` |
-//! | `lead` | minutes a window starts early | `lead=30` |
+//! | `l` (serving) | a line derived from its load: `GPU*RATErps` (all the time), `GPU*RATErps@HH:MM+4h` (window) or `GPU*RATErps~RLE` (weekly curve in percent of the peak rate), then `,per:N` (requests/s one GPU serves; required), `,room:PCT` (headroom), `,min:N` (fewest GPUs), `,in:MIN` (scale-in delay, minutes) | `l=T4*5000rps@20:00+4h,per:100` |
+//! | `lead` | minutes a window starts early, and a serving line scales out before its load rises | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
 //! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
 //! | `int` | workload tolerates interruption (`1`/`0`) | `int=0` |
@@ -35,9 +36,10 @@ use crate::billing_mode::ModeClass;
 use crate::catalog::{Catalog, ProviderKind};
 use crate::limits::{
     DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
-    GPU_COUNT, HOURS, LEAD_MINUTES, MAX_GPUS, MAX_HOURS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES,
-    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
-    RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
+    GPU_COUNT, HEADROOM_PCT, HOURS, LEAD_MINUTES, LOAD_RPS, LOAD_SHAPE_PCT, MAX_GPUS, MAX_HOURS,
+    MAX_LINES, MAX_NAME_CHARS, MAX_PRICES, MIN_REPLICAS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
+    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES,
+    SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing, Spread};
@@ -49,6 +51,7 @@ use crate::scenario::{
     Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
+use crate::traffic::{Load, LoadField, LoadShape};
 
 /// The `geo=` words, as [`Geo::as_str`] spells them.
 pub(crate) const GEO_WORDS: &[&str] = &["any", "cn", "not-cn", "as", "eu", "na", "sa", "oc", "af"];
@@ -174,6 +177,13 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
     let line_gpu = |gpu: &str| {
         known_gpu(catalog, gpu).ok_or_else(|| LineError::UnknownGpu { gpu: gpu.into() })
     };
+    if let Some((gpu, rest)) = raw.split_once('*').filter(|(_, r)| r.contains("rps")) {
+        return Ok(Line {
+            gpu: line_gpu(gpu)?,
+            demand: Demand::Load(parse_load(rest)?),
+            packing: Packing::Split,
+        });
+    }
     if let Some((gpu, rle)) = raw.split_once('~') {
         let grid = WeekGrid::from_rle(rle, MAX_GPUS.min(u32::from(u16::MAX)) as u16)
             .map_err(LineError::Schedule)?;
@@ -191,19 +201,11 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
     let demand = match rest.split_once('@') {
         None => Demand::Constant(parse_count(rest)?),
         Some((count, window)) => {
-            // A `+` typed into a link decodes to a space (`T4*50@20:00+4h` arrives as
-            // `T4*50@20:00 4h`), so a space separates start and length just as well.
-            let (start, length) = window
-                .split_once(['+', ' '])
-                .ok_or(LineError::WindowShape)?;
+            let (start_minute, minutes) = parse_window(window)?;
             Demand::Window {
                 gpus: parse_count(count)?,
-                start_minute: parse_clock(start).ok_or_else(|| LineError::BadStart {
-                    start: start.into(),
-                })?,
-                minutes: parse_length(length).ok_or_else(|| LineError::BadLength {
-                    length: length.into(),
-                })?,
+                start_minute,
+                minutes,
             }
         }
     };
@@ -212,6 +214,133 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
         demand,
         packing: Packing::Split,
     })
+}
+
+/// A window's `HH:MM+LENGTH` as its start and length in minutes.
+fn parse_window(window: &str) -> Result<(u32, u32), LineError> {
+    // A `+` typed into a link decodes to a space (`T4*50@20:00+4h` arrives as
+    // `T4*50@20:00 4h`), so a space separates start and length just as well.
+    let (start, length) = window
+        .split_once(['+', ' '])
+        .ok_or(LineError::WindowShape)?;
+    let start_minute = parse_clock(start).ok_or_else(|| LineError::BadStart {
+        start: start.into(),
+    })?;
+    let minutes = parse_length(length).ok_or_else(|| LineError::BadLength {
+        length: length.into(),
+    })?;
+    Ok((start_minute, minutes))
+}
+
+/// A serving line after its `GPU*`: `RATErps`, a window or a weekly curve, then its fields.
+fn parse_load(raw: &str) -> Result<Load, LineError> {
+    let bad = |field: LoadField, value: &str| LineError::Load {
+        field,
+        value: value.into(),
+    };
+    let mut parts = raw.split(',');
+    let head = parts.next().unwrap_or_default();
+    let (rate, shape_text) = head.split_once("rps").ok_or(LineError::Shape)?;
+    let rps = decimal(rate)
+        .ok()
+        .filter(|r| LOAD_RPS.accepts(*r))
+        .ok_or_else(|| bad(LoadField::Rate, rate))?;
+    let shape = if shape_text.is_empty() {
+        LoadShape::Always
+    } else if let Some(rle) = shape_text.strip_prefix('~') {
+        let grid = WeekGrid::from_rle(rle, LOAD_SHAPE_PCT.max).map_err(LineError::Schedule)?;
+        if grid.peak() == 0 {
+            return Err(bad(LoadField::Shape, rle));
+        }
+        LoadShape::Weekly(grid)
+    } else if let Some(window) = shape_text.strip_prefix('@') {
+        let (start_minute, minutes) = parse_window(window)?;
+        LoadShape::Window {
+            start_minute,
+            minutes,
+        }
+    } else {
+        return Err(LineError::Shape);
+    };
+    let mut fields: [Option<&str>; 4] = [None; 4];
+    for part in parts {
+        let (key, value) = part.split_once(':').unwrap_or((part, ""));
+        let slot = ["per", "room", "min", "in"]
+            .iter()
+            .position(|k| *k == key)
+            .filter(|&i| fields[i].is_none())
+            .ok_or_else(|| LineError::LoadKey { key: part.into() })?;
+        fields[slot] = Some(value);
+    }
+    let per = fields[0].ok_or_else(|| bad(LoadField::PerGpu, ""))?;
+    let per_gpu = decimal(per)
+        .ok()
+        .filter(|p| RPS_PER_GPU.accepts(*p))
+        .ok_or_else(|| bad(LoadField::PerGpu, per))?;
+    let headroom_pct = match fields[1] {
+        None => Decimal::ZERO,
+        Some(v) => decimal(v)
+            .ok()
+            .filter(|p| HEADROOM_PCT.accepts(*p))
+            .ok_or_else(|| bad(LoadField::Headroom, v))?,
+    };
+    let whole = |i: usize, field: LoadField, max: u32| -> Result<u32, LineError> {
+        match fields[i] {
+            None => Ok(0),
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| bad(field, v)),
+        }
+    };
+    let load = Load {
+        rps,
+        shape,
+        per_gpu,
+        headroom_pct,
+        min_gpus: whole(2, LoadField::MinGpus, MIN_REPLICAS.max)?,
+        scale_in_minutes: whole(3, LoadField::ScaleIn, SCALE_IN_MINUTES.max)?,
+    };
+    if load.peak_gpus() > MAX_GPUS {
+        return Err(bad(LoadField::Fleet, head));
+    }
+    Ok(load)
+}
+
+/// A serving line's `l=` text after its `GPU*` (see [`parse_load`]).
+fn write_load(load: &Load) -> String {
+    let n = |d: Decimal| d.normalize().to_string();
+    let mut out = format!("{}rps", n(load.rps));
+    match &load.shape {
+        LoadShape::Always => {}
+        LoadShape::Window {
+            start_minute,
+            minutes,
+        } => out += &format!("@{}", write_window(*start_minute, *minutes)),
+        LoadShape::Weekly(grid) => out += &format!("~{}", grid.to_rle()),
+    }
+    out += &format!(",per:{}", n(load.per_gpu));
+    if !load.headroom_pct.is_zero() {
+        out += &format!(",room:{}", n(load.headroom_pct));
+    }
+    if load.min_gpus > 0 {
+        out += &format!(",min:{}", load.min_gpus);
+    }
+    if load.scale_in_minutes > 0 {
+        out += &format!(",in:{}", load.scale_in_minutes);
+    }
+    out
+}
+
+/// `HH:MM+LENGTH` of a window (`20:00+4h`, `09:30+90m`).
+fn write_window(start_minute: u32, minutes: u32) -> String {
+    let length = if minutes % 60 == 0 {
+        format!("{}h", minutes / 60)
+    } else {
+        format!("{minutes}m")
+    };
+    format!("{:02}:{:02}+{length}", start_minute / 60, start_minute % 60)
 }
 
 /// Writes one line as its `l=` value.
@@ -227,21 +356,14 @@ fn write_demand(line: &Line) -> String {
             gpus,
             start_minute,
             minutes,
-        } => {
-            let length = if minutes % 60 == 0 {
-                format!("{}h", minutes / 60)
-            } else {
-                format!("{minutes}m")
-            };
-            format!(
-                "{}*{}@{:02}:{:02}+{length}",
-                line.gpu,
-                n(*gpus),
-                start_minute / 60,
-                start_minute % 60
-            )
-        }
+        } => format!(
+            "{}*{}@{}",
+            line.gpu,
+            n(*gpus),
+            write_window(*start_minute, *minutes)
+        ),
         Demand::Weekly(grid) => format!("{}~{}", line.gpu, grid.to_rle()),
+        Demand::Load(load) => format!("{}*{}", line.gpu, write_load(load)),
     }
 }
 
@@ -782,7 +904,14 @@ fn host_floor(
 /// reported and dropped; the preset's lines stand when none is left.
 fn drop_windows_after_horizon(r: &mut Reader, s: &mut Scenario, base: &Scenario) {
     let minutes = s.horizon.minutes();
-    let late = |l: &Line| matches!(l.demand, Demand::Window { start_minute, .. } if start_minute >= minutes);
+    let late = |l: &Line| match &l.demand {
+        Demand::Window { start_minute, .. }
+        | Demand::Load(Load {
+            shape: LoadShape::Window { start_minute, .. },
+            ..
+        }) => *start_minute >= minutes,
+        _ => false,
+    };
     let before = s.lines.len();
     let dropped: Vec<String> = s.lines.iter().filter(|l| late(l)).map(write_line).collect();
     s.lines.retain(|l| !late(l));
