@@ -448,7 +448,7 @@ fn fine_tune_gb(task: TaskKind, f: impl FnOnce(&mut Workload)) -> LowHigh<f64> {
     estimate(&w.validate().unwrap()).total_gib.times(GIB / 1e9)
 }
 
-/// LLaMA-Factory's "Hardware Requirement" table (hiyouga/LLaMA-Factory, README.md, marked
+/// LLaMA-Factory's "Hardware Requirement" table (hiyouga/LLaMA-Factory@00409ff, README.md, marked
 /// "estimated"): for a 7B model, full fine-tuning in `bf16`/`fp16` 120 GB (`18x` GB for x
 /// billion parameters), LoRA in 16 bits 16 GB (`2x`), QLoRA in 4 bits 6 GB (`x/2`). For
 /// Qwen2.5-7B (7.61 B): the full fine-tune's 18 × 7.61 = 137 GB and the QLoRA's 6 GB are
