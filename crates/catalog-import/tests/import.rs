@@ -10,6 +10,8 @@ use catalog_import::{build, default_data_dir, to_json};
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::AsOf;
 
+mod support;
+
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
     for entry in fs::read_dir(from).unwrap() {
@@ -538,8 +540,7 @@ fn refreshed_prices_the_newest_wins_and_older_ones_are_history() {
     let was = refreshed_price(&before, "aws/g6f.large", "on-demand", "us-east-1");
 
     let refresh = data.join("upstream/sources/refresh");
-    let expected =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh/expected");
+    let expected = support::expected_dir();
     copy_dir(&expected, &refresh);
     // An older refresh of the same price, and one effective after the build day.
     let header = fs::read_to_string(expected.join("aws-2026-12-01.csv")).unwrap();
@@ -633,7 +634,7 @@ fn refreshed_prices_the_newest_wins_and_older_ones_are_history() {
 #[test]
 fn a_refresh_into_a_data_folder_reimports_it_with_the_audit() {
     let data = scratch_data("refresh-cli");
-    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh");
+    let fixtures = support::fixtures_dir();
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
         .args(["refresh", "--fixtures"])
         .arg(&fixtures)

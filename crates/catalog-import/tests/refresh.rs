@@ -7,7 +7,6 @@
 
 use std::cell::RefCell;
 use std::io::Read;
-use std::path::PathBuf;
 
 use catalog_import::refresh::{
     changes, refresh, to_csv, Change, Fetch, FixtureFetch, Keys, RefreshError, Skipped,
@@ -15,36 +14,12 @@ use catalog_import::refresh::{
 use gpucost_core::billing_mode::BillingMode;
 use gpucost_core::catalog::embedded;
 
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/refresh")
-}
-
-fn fixtures() -> FixtureFetch {
-    FixtureFetch::open(&dir()).expect("the recorded responses")
-}
-
-fn keys() -> Keys {
-    Keys {
-        gcp_api_key: Some("test-key".into()),
-        ..Keys::default()
-    }
-}
+mod support;
+use support::{expected_dir, fixtures, fixtures_dir as dir, keys, line, recorded};
 
 fn rows(provider: &str) -> Vec<String> {
     let r = refresh(provider, &fixtures(), &embedded().catalog, &keys()).unwrap();
-    r.rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {} {} {} {}",
-                r.offer_id(),
-                r.region,
-                r.mode,
-                r.amount,
-                r.as_of
-            )
-        })
-        .collect()
+    r.rows.iter().map(|r| line(r, false)).collect()
 }
 
 #[test]
@@ -297,7 +272,7 @@ fn the_command_writes_the_hand_checked_files() {
     );
     for name in ["aws-2026-12-01.csv", "azure-2026-11-01.csv"] {
         let written = std::fs::read_to_string(out.join(name)).unwrap();
-        let expected = std::fs::read_to_string(dir().join("expected").join(name)).unwrap();
+        let expected = std::fs::read_to_string(expected_dir().join(name)).unwrap();
         assert_eq!(written, expected, "{name}");
     }
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 2);
@@ -438,7 +413,7 @@ impl Fetch for AlibabaDesk {
             ("ecs.ebmgn7.26xlarge", "cn-beijing") => "alibaba_usd.json",
             other => panic!("not recorded: {other:?}"),
         };
-        Ok(Box::new(std::fs::File::open(dir().join(file)).unwrap()))
+        Ok(recorded(file))
     }
 }
 
@@ -476,21 +451,7 @@ fn alibaba_requests_are_signed_and_read_the_instance_price() {
     .unwrap();
     // The instance type's own OriginalPrice (33.4), not the whole price with the system disk
     // (33.5) nor the discounted TradePrice (30.06); in CNY, dated the day it was asked.
-    let rows: Vec<String> = r
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {} {} {} {} {}",
-                r.offer_id(),
-                r.region,
-                r.mode,
-                r.amount,
-                r.currency,
-                r.as_of
-            )
-        })
-        .collect();
+    let rows: Vec<String> = r.rows.iter().map(|r| line(r, true)).collect();
     assert_eq!(
         rows,
         ["alibaba/ecs.ebmgn6ia.20xlarge cn-beijing on-demand 33.4 CNY 2026-12-06"]
@@ -547,7 +508,7 @@ impl Fetch for TencentDesk {
             "ap-beijing" => "tencent_error.json",
             other => panic!("not recorded: {other}"),
         };
-        Ok(Box::new(std::fs::File::open(dir().join(file)).unwrap()))
+        Ok(recorded(file))
     }
 }
 
@@ -573,26 +534,13 @@ fn tencent_requests_are_signed_and_zones_must_agree_on_a_region_price() {
     // GN10X.2XLARGE40: both Guangzhou zones at 2.7, so the region is 2.7 and zone 3 too;
     // GN10X.4XLARGE80: zone 3 at 5.4, zone 4 at 5.5, so zone 3 is 5.4 and the region is
     // reported, not averaged; a monthly price and a type no zone lists are reported.
-    let rows: Vec<String> = r
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {} {} {} {}",
-                r.offer_id(),
-                r.region,
-                r.amount,
-                r.currency,
-                r.as_of
-            )
-        })
-        .collect();
+    let rows: Vec<String> = r.rows.iter().map(|r| line(r, true)).collect();
     assert_eq!(
         rows,
         [
-            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou 2.7 USD 2026-12-06",
-            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou-3 2.7 USD 2026-12-06",
-            "tencent-intl/GN10X.4XLARGE80 ap-guangzhou-3 5.4 USD 2026-12-06",
+            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou on-demand 2.7 USD 2026-12-06",
+            "tencent-intl/GN10X.2XLARGE40 ap-guangzhou-3 on-demand 2.7 USD 2026-12-06",
+            "tencent-intl/GN10X.4XLARGE80 ap-guangzhou-3 on-demand 5.4 USD 2026-12-06",
         ]
     );
     assert_eq!(

@@ -274,7 +274,10 @@ pub fn provider_facts(catalog: &Catalog, id: &str, lang: Lang) -> Vec<String> {
             .facts
             .certifications
             .iter()
-            .map(|c| format!("{} ({})", c.name, source(&c.source)))
+            .map(|c| match lang {
+                Lang::En => format!("{} ({})", c.name, source(&c.source)),
+                Lang::Zh => format!("{}（{}）", c.name, source(&c.source)),
+            })
             .collect();
         // The cost guide asks for ISO 27001 by name: say so when the listed ones lack it.
         let no_iso = if p.facts.iso_27001() {
@@ -407,6 +410,12 @@ mod tests {
         );
         let gcp = provider_facts(catalog, "gcp", Lang::Zh);
         assert!(gcp[2].ends_with("；ISO 27001：资料中未找到"), "{gcp:?}");
+        let digitalocean = provider_facts(catalog, "do", Lang::Zh);
+        assert!(
+            digitalocean[2].starts_with("认证：SOC 2 Type II（DigitalOcean, SOC 2 compliance"),
+            "{digitalocean:?}"
+        );
+        assert!(digitalocean[2].contains("）；SOC 3（"), "{digitalocean:?}");
         let lambda = provider_facts(catalog, "lambda", Lang::En);
         assert!(
             lambda[2].starts_with("ISO 27001 and other certifications: not found"),
