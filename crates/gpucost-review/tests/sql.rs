@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use chrono::NaiveDate;
+use gpucost_review::bill::BillProblem;
 use gpucost_review::review::{review_bill, Review, ReviewOptions};
 use gpucost_review::sql::{query, Dialect, Granularity, Request};
 
@@ -363,7 +364,12 @@ fn duckdb_and_athena_aggregates_review_as_the_raw_bill() {
 }
 
 fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gpucost-sql-{}", std::process::id()));
+    tempdir_named("sql")
+}
+
+/// A fresh directory of this test process, one per test (tests run in parallel).
+fn tempdir_named(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpucost-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -417,8 +423,7 @@ fn unnamed(mut r: Review) -> Review {
 
 #[test]
 fn parquet_cur2_and_azure_review_as_their_csv() {
-    let dir = tempdir().join("parquet");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempdir_named("parquet");
     let (raw, _) = raw_cur2(14 * 24);
     std::fs::write(dir.join("cur.csv"), &raw).unwrap();
     let azure =
@@ -463,5 +468,92 @@ fn parquet_cur2_and_azure_review_as_their_csv() {
         // A stream (not seekable) of a small Parquet file is held whole and reads the same.
         let streamed = review(parquet, &bytes);
         assert_eq!(unnamed(streamed), unnamed(review_file(&dir.join(csv))));
+    }
+}
+
+#[test]
+fn parquet_columns_of_another_kind_are_named() {
+    let dir = tempdir_named("kinds");
+    let cur = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/aws-cur2.csv");
+    std::fs::copy(&cur, dir.join("cur.csv")).unwrap();
+    let copy = |select: &str, to: &str, codec: &str| {
+        format!(
+            "COPY (SELECT {select} FROM read_csv('cur.csv', all_varchar = true)) \
+             TO '{to}' (FORMAT parquet, COMPRESSION {codec});"
+        )
+    };
+    duckdb_run(
+        &dir,
+        &[
+            // The cost a boolean: every line is skipped, the cost named.
+            copy(
+                "* REPLACE (line_item_unblended_cost <> '0' AS line_item_unblended_cost)",
+                "bool.parquet",
+                "snappy",
+            ),
+            // The tags a list: the file is refused, the column named.
+            copy(
+                "* REPLACE ([resource_tags] AS resource_tags)",
+                "list.parquet",
+                "snappy",
+            ),
+            // A struct in place of the cost.
+            copy(
+                "* REPLACE ({'v': line_item_unblended_cost} AS line_item_unblended_cost)",
+                "struct.parquet",
+                "snappy",
+            ),
+            copy("*", "zstd.parquet", "zstd"),
+            copy("*", "gzip.parquet", "gzip"),
+            copy("*", "plain.parquet", "uncompressed"),
+        ]
+        .concat(),
+    );
+    let read = |name: &str| {
+        review_bill(
+            &gpucost_core::catalog::embedded().catalog,
+            name,
+            gpucost_review::bill::BillInput::seekable(std::fs::File::open(dir.join(name)).unwrap()),
+            ReviewOptions::default(),
+            |_| {},
+        )
+    };
+    let bools = read("bool.parquet").unwrap();
+    assert_eq!(bools.rows, 0);
+    assert!(bools.skipped > 5);
+    assert_eq!(
+        bools.problems[0].column.as_deref(),
+        Some("line_item_unblended_cost")
+    );
+    assert!(matches!(
+        bools.problems[0].problem,
+        BillProblem::BadNumber { .. }
+    ));
+    for (name, column, found) in [
+        ("list.parquet", "resource_tags", "list"),
+        ("struct.parquet", "line_item_unblended_cost", "struct"),
+    ] {
+        let e = read(name).unwrap_err();
+        assert_eq!(e.column.as_deref(), Some(column), "{name}");
+        assert_eq!(
+            e.problem,
+            BillProblem::ParquetColumnType {
+                found: found.into()
+            },
+            "{name}"
+        );
+    }
+    let e = read("zstd.parquet").unwrap_err();
+    assert!(
+        matches!(e.problem, BillProblem::ParquetCodec { ref codec } if codec.contains("ZSTD")),
+        "{e:?}"
+    );
+    // Gzip and uncompressed pages read as Snappy's.
+    let csv = unnamed(review_file(&dir.join("cur.csv")));
+    for name in ["gzip.parquet", "plain.parquet"] {
+        let r = read(name).unwrap();
+        assert_eq!(r.skipped, 0, "{name}: {:?}", r.problems);
+        assert_eq!(r.total, csv.total, "{name}");
+        assert_eq!(r.rows, csv.rows, "{name}");
     }
 }

@@ -141,6 +141,14 @@ impl<R: Read + Seek> ParquetBill<R> {
             .ok_or_else(|| bad("the footer is not valid Parquet metadata"))?;
         let meta = ParquetMetaDataReader::decode_metadata(&footer)
             .map_err(|e| bad(format!("the footer cannot be read: {e}")))?;
+        // The crate asserts (panics) on a negative column offset or size: refused here first.
+        let negative = meta.row_groups().iter().flat_map(|g| g.columns()).any(|c| {
+            c.dictionary_page_offset().unwrap_or(c.data_page_offset()) < 0
+                || c.compressed_size() < 0
+        });
+        if negative {
+            return Err(bad("a column chunk declares a negative place or size"));
+        }
         Ok(ParquetBill {
             reader,
             len,
@@ -202,13 +210,16 @@ impl<R: Read + Seek> ParquetBill<R> {
             let chunks = read_chunks(&mut self.reader, self.len, &mut self.read, group, &leaves)
                 .map_err(|p| error(Some(line + 1), None, p))?;
             on_progress(self.read);
-            let reader =
+            let damaged = |line| error(Some(line), None, bad("a page's values are damaged"));
+            let reader = guarded(|| {
                 SerializedRowGroupReader::new(Arc::new(chunks), group, None, props.clone())
-                    .map_err(|e| error(Some(line + 1), None, bad(e.to_string())))?;
-            let rows = reader
-                .get_row_iter(Some(projection.clone()))
+            })
+            .ok_or_else(|| damaged(line + 1))?
+            .map_err(|e| error(Some(line + 1), None, bad(e.to_string())))?;
+            let mut rows = guarded(|| reader.get_row_iter(Some(projection.clone())))
+                .ok_or_else(|| damaged(line + 1))?
                 .map_err(|e| error(Some(line + 1), None, bad(e.to_string())))?;
-            for row in rows {
+            while let Some(row) = guarded(|| rows.next()).ok_or_else(|| damaged(line + 1))? {
                 line += 1;
                 let row = row.map_err(|e| error(Some(line), None, bad(e.to_string())))?;
                 for c in cells.iter_mut() {
@@ -286,6 +297,14 @@ fn read_chunks<R: Read + Seek>(
     }
 }
 
+/// `f`, or `None` if it panicked. The `parquet` crate asserts on some damaged values (a
+/// definition level past its column's maximum) instead of returning an error; natively
+/// that becomes a named problem here. (In the page's worker, built with `panic = "abort"`,
+/// it ends the worker, which the page reports as a failed review.)
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
 /// Why a column the review reads cannot be read as one value, if it cannot: a list or a
 /// struct (a map of text to text, as CUR 2.0 writes `resource_tags`, can).
 fn unreadable(field: &Type) -> Option<String> {
@@ -300,12 +319,11 @@ fn unreadable(field: &Type) -> Option<String> {
         info.logical_type_ref(),
         Some(parquet::basic::LogicalType::Map)
     );
-    let flat_pairs = field.get_fields().len() == 1
-        && field.get_fields()[0].get_fields().len() == 2
-        && field.get_fields()[0]
-            .get_fields()
-            .iter()
-            .all(|t| t.is_primitive());
+    let pairs = field.get_fields();
+    let flat_pairs = pairs.len() == 1
+        && pairs[0].is_group()
+        && pairs[0].get_fields().len() == 2
+        && pairs[0].get_fields().iter().all(|t| t.is_primitive());
     if is_map && flat_pairs {
         return None;
     }
