@@ -116,7 +116,8 @@ fn review(o: &ReviewArgs) -> Result<String, CliError> {
     };
     let bill = NamedFile {
         name: &name,
-        reader: std::io::BufReader::new(file),
+        // Seekable: a Parquet bill is read row group by row group from its index at the end.
+        reader: gpucost_review::bill::BillInput::seekable(std::io::BufReader::new(file)),
     };
     let side = side.as_ref().map(|(name, file)| NamedFile {
         name,

@@ -17,16 +17,18 @@ mod generic;
 pub(crate) mod guard;
 pub(crate) mod header;
 mod input;
+mod parquet;
 pub(crate) mod table;
 mod tencent;
 pub(crate) mod values;
 
 use std::collections::BTreeMap;
-use std::io::Read;
+
+pub use input::{BillInput, ReadSeek};
 
 pub use gcp::ROUNDING_ERROR;
 use header::{Header, LineProblem, Mapper};
-use table::Table;
+use table::{Table, Tally};
 
 use chrono::NaiveDateTime;
 use gpucost_core::money::Currency;
@@ -229,6 +231,30 @@ pub enum BillProblem {
         /// The most inflated bytes per compressed byte.
         max_ratio: u64,
     },
+    /// A Parquet file (it starts with `PAR1`) that cannot be read: cut short, damaged, or
+    /// its metadata or a page header is not valid.
+    BadParquet {
+        /// What is wrong, as the reader found it (at most
+        /// [`crate::limits::MAX_QUOTED_CHARS`] characters).
+        reason: String,
+    },
+    /// A Parquet file whose footer, row group (the columns the review reads) or page declares
+    /// more bytes than the review reads at once.
+    ParquetTooLarge {
+        /// The most bytes.
+        max_bytes: u64,
+    },
+    /// A Parquet column the review reads is a list or a struct, not one value (the column
+    /// is named in the error).
+    ParquetColumnType {
+        /// What it is (`list`, `struct`).
+        found: String,
+    },
+    /// A Parquet file compressed with a codec the review does not read (ZSTD, Brotli).
+    ParquetCodec {
+        /// The codec's name.
+        codec: String,
+    },
 }
 
 /// A quantity of a bill line, for the problems that name one.
@@ -354,9 +380,9 @@ fn mapper(
 /// damaged gzip, a gzip bomb, empty, unknown header, missing column, a record past the
 /// length limit, an unterminated quote) is an error; one found after some rows were handed
 /// on is an error too, those rows notwithstanding.
-pub fn read_bill(
+pub fn read_bill<'a>(
     file_name: &str,
-    reader: impl Read,
+    reader: impl Into<BillInput<'a>>,
     mut on_row: impl FnMut(UsageRow),
     on_progress: impl FnMut(u64),
 ) -> Result<BillSummary, BillError> {
@@ -376,12 +402,20 @@ pub fn read_bill(
 ///
 /// # Errors
 /// As [`read_bill`].
-pub fn read_bill_checked(
+pub fn read_bill_checked<'a>(
     file_name: &str,
-    reader: impl Read,
+    reader: impl Into<BillInput<'a>>,
     mut on_row: impl FnMut(UsageRow) -> Result<(), BillProblem>,
-    on_progress: impl FnMut(u64),
+    mut on_progress: impl FnMut(u64),
 ) -> Result<BillSummary, BillError> {
+    let error = located(file_name);
+    let reader = match parquet::sort(reader.into()) {
+        Ok(parquet::Sorted::Parquet(file)) => {
+            return read_parquet(file_name, file, &mut on_row, &mut on_progress)
+        }
+        Ok(parquet::Sorted::Text(reader)) => reader,
+        Err(problem) => return Err(error(None, None, problem)),
+    };
     let mut table = Table::open(file_name, reader, on_progress)?;
 
     // The header: the first line of a known format, after at most a short preamble.
@@ -424,42 +458,111 @@ pub fn read_bill_checked(
     let tally = table.data_lines(
         header.len(),
         |record, line| map.map(record, line),
-        |mut row: UsageRow| {
-            cut_long_texts(&mut row);
-            let refuse = |problem| LineProblem {
-                column: None,
-                problem,
+        |row: UsageRow| accept(map.as_ref(), &mut total, row, &mut on_row),
+    )?;
+    Ok(summary(format, tally, total))
+}
+
+/// The error of a problem in `file`, at a line and column.
+fn located(file: &str) -> impl Fn(Option<u64>, Option<String>, BillProblem) -> BillError + '_ {
+    move |line, column, problem| BillError {
+        file: file.to_string(),
+        line,
+        column,
+        problem,
+    }
+}
+
+/// [`read_bill_checked`] of a Parquet file: its top-level column names are the header, each
+/// row a line (numbered as in a CSV of the same rows), mapped and accepted as a CSV's.
+fn read_parquet(
+    file_name: &str,
+    reader: Box<dyn ReadSeek + '_>,
+    on_row: &mut dyn FnMut(UsageRow) -> Result<(), BillProblem>,
+    on_progress: &mut dyn FnMut(u64),
+) -> Result<BillSummary, BillError> {
+    let error = located(file_name);
+    let mut bill =
+        parquet::ParquetBill::open(reader, on_progress).map_err(|p| error(None, None, p))?;
+    let names = bill.names().map_err(|p| error(None, None, p))?;
+    let fields: Vec<&str> = names.iter().map(String::as_str).collect();
+    let format = detect(&fields).ok_or_else(|| error(Some(1), None, BillProblem::UnknownFormat))?;
+    let header = Header::new(&fields);
+    let map = mapper(format, &header, None).map_err(|column| {
+        error(
+            Some(1),
+            Some(column.clone()),
+            BillProblem::MissingColumn { column },
+        )
+    })?;
+    let mut total: BTreeMap<Currency, Decimal> = BTreeMap::new();
+    let mut tally = Tally::default();
+    bill.rows(
+        &header.used(),
+        header.len(),
+        on_progress,
+        &mut |record, line| {
+            let outcome = if record.iter().all(|f| f.trim().is_empty()) {
+                Ok(false)
+            } else {
+                map.map(record, line).and_then(|row| match row {
+                    Some(row) => accept(map.as_ref(), &mut total, row, on_row).map(|()| true),
+                    None => Ok(false),
+                })
             };
-            plausible(&row).map_err(|problem| {
-                let quantity = match &problem {
-                    BillProblem::Implausible { quantity, .. }
-                    | BillProblem::Negative { quantity, .. } => Some(*quantity),
-                    _ => None,
-                };
-                LineProblem {
-                    column: quantity.and_then(|q| map.column(q)).map(|c| c.name.clone()),
-                    problem,
-                }
-            })?;
-            let sum = total.get(&row.currency).copied().unwrap_or_default();
-            let sum = sum
-                .checked_add(row.cost)
-                .filter(|s| s.abs() <= crate::limits::MAX_SUM)
-                .ok_or(refuse(BillProblem::Overflow))?;
-            let currency = row.currency;
-            on_row(row).map_err(refuse)?;
-            total.insert(currency, sum);
+            tally.count(outcome, |p| error(Some(line), p.column, p.problem));
             Ok(())
         },
+        &error,
     )?;
-    Ok(BillSummary {
+    Ok(summary(format, tally, total))
+}
+
+/// Takes a mapped row: its long texts cut, its quantities within the limits, the file's
+/// total still within [`crate::limits::MAX_SUM`], then handed to `on_row` (which may refuse it).
+fn accept(
+    map: &dyn Mapper,
+    total: &mut BTreeMap<Currency, Decimal>,
+    mut row: UsageRow,
+    on_row: &mut dyn FnMut(UsageRow) -> Result<(), BillProblem>,
+) -> Result<(), LineProblem> {
+    cut_long_texts(&mut row);
+    let refuse = |problem| LineProblem {
+        column: None,
+        problem,
+    };
+    plausible(&row).map_err(|problem| {
+        let quantity = match &problem {
+            BillProblem::Implausible { quantity, .. } | BillProblem::Negative { quantity, .. } => {
+                Some(*quantity)
+            }
+            _ => None,
+        };
+        LineProblem {
+            column: quantity.and_then(|q| map.column(q)).map(|c| c.name.clone()),
+            problem,
+        }
+    })?;
+    let sum = total.get(&row.currency).copied().unwrap_or_default();
+    let sum = sum
+        .checked_add(row.cost)
+        .filter(|s| s.abs() <= crate::limits::MAX_SUM)
+        .ok_or(refuse(BillProblem::Overflow))?;
+    let currency = row.currency;
+    on_row(row).map_err(refuse)?;
+    total.insert(currency, sum);
+    Ok(())
+}
+
+fn summary(format: BillFormat, tally: Tally, total: BTreeMap<Currency, Decimal>) -> BillSummary {
+    BillSummary {
         format,
         rows: tally.rows,
         skipped: tally.skipped,
         ignored: tally.ignored,
         problems: tally.problems,
         total,
-    })
+    }
 }
 
 /// Cuts every text of `row` the review keeps (provider, instance type, GPU model, region,

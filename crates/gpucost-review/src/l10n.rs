@@ -232,6 +232,28 @@ impl Localize for BillProblem {
             (BillProblem::CompressesTooWell { max_ratio }, Lang::Zh) => {
                 format!("gzip 文件解压倍数超过 {max_ratio} 倍，真实账单不会如此（疑似压缩炸弹）：不再继续读取")
             }
+            (BillProblem::BadParquet { reason }, Lang::En) => {
+                format!("the Parquet file cannot be read: {reason}")
+            }
+            (BillProblem::BadParquet { reason }, Lang::Zh) => format!("无法读取该 Parquet 文件：{reason}"),
+            (BillProblem::ParquetTooLarge { max_bytes }, Lang::En) => format!(
+                "a part of the Parquet file (its footer, a row group's columns or a page) declares more than {max_bytes} bytes: the file is not read"
+            ),
+            (BillProblem::ParquetTooLarge { max_bytes }, Lang::Zh) => format!(
+                "该 Parquet 文件的某一部分（文件尾元数据、一个行组的所需列或一页）声明超过 {max_bytes} 字节：不读取该文件"
+            ),
+            (BillProblem::ParquetColumnType { found }, Lang::En) => {
+                format!("the column is a Parquet {found}, not one value: the file is not read")
+            }
+            (BillProblem::ParquetColumnType { found }, Lang::Zh) => {
+                format!("该列是 Parquet 的 {found}，不是单个值：不读取该文件")
+            }
+            (BillProblem::ParquetCodec { codec }, Lang::En) => format!(
+                "the Parquet file is compressed with {codec}, which the review does not read (it reads uncompressed, Snappy, gzip and LZ4 Parquet)"
+            ),
+            (BillProblem::ParquetCodec { codec }, Lang::Zh) => format!(
+                "该 Parquet 文件以 {codec} 压缩，评审不读取这种压缩（支持未压缩、Snappy、gzip 和 LZ4）"
+            ),
             (BillProblem::UnknownCurrency { value }, Lang::En) => {
                 format!("currency “{value}” is not supported (CNY or USD)")
             }

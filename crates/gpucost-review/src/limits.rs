@@ -66,6 +66,28 @@ pub const MAX_INFLATE_RATIO: u64 = 250;
 /// compress better than a big one without being a bomb.
 pub const RATIO_FROM_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Most bytes a Parquet file's footer (its metadata: schema, row groups, column chunks) may
+/// declare: 16 MiB. A CUR 2.0 file of 125 columns in a hundred row groups writes a few MiB;
+/// the footer is read whole, so it is bounded before it is read.
+pub const MAX_PARQUET_FOOTER_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Most compressed bytes the columns the review reads may take in one Parquet row group:
+/// 256 MiB. They are read whole, one row group at a time; writers cut row groups at about
+/// 128 MiB of all columns (DuckDB at 122,880 rows), and the review reads a tenth of a CUR's
+/// columns.
+pub const MAX_PARQUET_ROW_GROUP_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Most bytes one Parquet page may declare uncompressed: 32 MiB (writers aim at 1 MiB
+/// pages and dictionaries). The decompressor sets aside what a page declares, and a
+/// dictionary a slot per value it declares, so a hostile page declaring 2 GiB, or a
+/// dictionary more values than its bytes hold, is refused first.
+pub const MAX_PARQUET_PAGE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Largest Parquet file read from a stream (a caller that cannot seek in it): 64 MiB, held
+/// whole. The CLI and the page's worker read a file at any place, so this bounds only
+/// other callers; a larger stream starting `PAR1` is refused.
+pub const MAX_PARQUET_STREAM_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Longest text a kept value may have, in bytes (a resource id, tag key or value, instance
 /// type, region, provider, description): 512; a longer one is cut there, marked `…`, and its
 /// line kept (a utilization file's longer resource id, which could match nothing, skips its

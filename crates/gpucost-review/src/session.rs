@@ -12,7 +12,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 
-use crate::bill::BillError;
+use crate::bill::{BillError, BillInput};
 use crate::review::levers::{levers, Levers};
 use crate::review::utilization::review_utilization;
 use crate::review::{review_bill, Review, ReviewOptions};
@@ -71,7 +71,7 @@ pub fn currency_for(lang: Lang, asked: Option<Currency>) -> Currency {
 ///
 /// # Errors
 /// The bill or the side file cannot be read as any supported format, or breaks a limit.
-pub fn run<B: Read, U: Read>(
+pub fn run<'b, B: Into<BillInput<'b>>, U: Read>(
     embedded: &Embedded,
     request: Request<'_>,
     bill: NamedFile<'_, B>,

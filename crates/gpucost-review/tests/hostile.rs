@@ -486,3 +486,107 @@ fn every_output_says_what_was_folded() {
         assert_eq!(value["folded"][0]["rows"], 20);
     }
 }
+
+fn parquet_fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn bad_parquet(e: &BillError) -> &str {
+    match &e.problem {
+        BillProblem::BadParquet { reason } => reason,
+        other => panic!("not a bad Parquet file: {other:?}"),
+    }
+}
+
+#[test]
+fn cut_short_or_mislabelled_parquet_is_refused_by_name() {
+    let good = parquet_fixture("aws-cur2.parquet");
+    let (r, _) = review("cur2.parquet", &good[..], None).unwrap();
+    assert!(r.rows > 5 && r.skipped == 0, "{:?}", r.problems);
+    // Cut short: the end magic is gone.
+    let e = review("cut.parquet", &good[..good.len() / 2], None).unwrap_err();
+    assert!(bad_parquet(&e).contains("does not end with PAR1"), "{e:?}");
+    // Just the magic.
+    let e = review("magic.parquet", &b"PAR1"[..], None).unwrap_err();
+    assert!(bad_parquet(&e).contains("shorter"), "{e:?}");
+    // A footer declared longer than the file.
+    let mut long = good.clone();
+    let n = long.len();
+    long[n - 8..n - 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = review("long.parquet", &long[..], None).unwrap_err();
+    assert!(bad_parquet(&e).contains("longer than the file"), "{e:?}");
+    // A footer past the limit, in a file long enough to hold it.
+    let max = gpucost_review::limits::MAX_PARQUET_FOOTER_BYTES as usize;
+    let mut big = b"PAR1".to_vec();
+    big.resize(max + 64, 0);
+    big.extend_from_slice(&((max + 1) as u32).to_le_bytes());
+    big.extend_from_slice(b"PAR1");
+    let e = review("big.parquet", &big[..], None).unwrap_err();
+    assert!(
+        matches!(e.problem, BillProblem::ParquetTooLarge { .. }),
+        "{e:?}"
+    );
+    // A footer declaring 2^31 row groups in a few bytes.
+    let mut groups = b"PAR1".to_vec();
+    let footer = [0x15, 0x02, 0x49, 0xfc, 0xff, 0xff, 0xff, 0x07, 0x00];
+    groups.extend_from_slice(&footer);
+    groups.extend_from_slice(&(footer.len() as u32).to_le_bytes());
+    groups.extend_from_slice(b"PAR1");
+    let e = review("groups.parquet", &groups[..], None).unwrap_err();
+    bad_parquet(&e);
+    // A stream of PAR1 and zeros without end is refused at the stream limit.
+    let e = review(
+        "zeros.parquet",
+        (&b"PAR1"[..]).chain(std::io::repeat(0)),
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e.problem, BillProblem::ParquetTooLarge { .. }),
+        "{e:?}"
+    );
+    // The problem reads in both languages.
+    assert!(e.problem.text(Lang::Zh).contains("Parquet"));
+}
+
+#[test]
+fn damaged_parquet_bytes_never_panic() {
+    // Seeded byte damage all over two real Parquet bills: each is reviewed (or refused) and
+    // rendered, never a panic or an allocation past the limits.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut read, mut refused) = (0, 0);
+    for name in ["aws-cur2.parquet", "azure-cost-details.parquet"] {
+        let good = parquet_fixture(name);
+        for case in 0..500 {
+            let mut bytes = good.clone();
+            // Mostly the footer and page headers, where sizes are declared.
+            for _ in 0..1 + next() % 4 {
+                let at = if case % 2 == 0 {
+                    bytes.len() - 1 - (next() as usize % bytes.len().min(600))
+                } else {
+                    next() as usize % bytes.len()
+                };
+                bytes[at] = next() as u8;
+            }
+            if case % 50 == 0 {
+                bytes.truncate(next() as usize % bytes.len());
+            }
+            let outcome = std::panic::catch_unwind(|| review(name, &bytes[..], None));
+            match outcome {
+                Ok(Ok(_)) => read += 1,
+                Ok(Err(_)) => refused += 1,
+                Err(_) => panic!("{name}, case {case}: a panic"),
+            }
+        }
+    }
+    assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
+}

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use chrono::NaiveDate;
+use gpucost_review::bill::BillProblem;
 use gpucost_review::review::{review_bill, Review, ReviewOptions};
 use gpucost_review::sql::{query, Dialect, Granularity, Request};
 
@@ -240,8 +241,13 @@ fn duckdb(dir: &Path, prelude: &str, sql: &str, out: &Path) {
         ),
     )
     .unwrap();
+    python(dir, &[script.to_str().unwrap()]);
+}
+
+/// Runs python3 with `args` in `dir`, which must succeed.
+fn python(dir: &Path, args: &[&str]) {
     let run = Command::new("python3")
-        .arg(&script)
+        .args(args)
         .current_dir(dir)
         .output()
         .expect("python3 runs");
@@ -358,7 +364,12 @@ fn duckdb_and_athena_aggregates_review_as_the_raw_bill() {
 }
 
 fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gpucost-sql-{}", std::process::id()));
+    tempdir_named("sql")
+}
+
+/// A fresh directory of this test process, one per test (tests run in parallel).
+fn tempdir_named(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpucost-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -377,4 +388,172 @@ fn the_generic_csv_keeps_region_resource_and_description() {
     // Without a description column, a line still needs an instance type or GPU model.
     let old = "provider,hours,instance_type,cost,currency\naws,1,,0.25,USD\n";
     assert_eq!(review("old.csv", old.as_bytes()).skipped, 1);
+}
+
+/// Runs `sql` (statements, no result) on DuckDB in `dir`.
+fn duckdb_run(dir: &Path, sql: &str) {
+    std::fs::write(dir.join("statements.sql"), sql).unwrap();
+    python(
+        dir,
+        &[
+            "-c",
+            "import duckdb; duckdb.connect().execute(open('statements.sql').read())",
+        ],
+    );
+}
+
+/// Reviews the file at `path` as the CLI does: seekable.
+fn review_file(path: &Path) -> Review {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    review_bill(
+        &gpucost_core::catalog::embedded().catalog,
+        &name,
+        gpucost_review::bill::BillInput::seekable(std::fs::File::open(path).unwrap()),
+        ReviewOptions::default(),
+        |_| {},
+    )
+    .expect("readable")
+}
+
+/// The review without its file name.
+fn unnamed(mut r: Review) -> Review {
+    r.file = String::new();
+    r
+}
+
+#[test]
+fn parquet_cur2_and_azure_review_as_their_csv() {
+    let dir = tempdir_named("parquet");
+    let (raw, _) = raw_cur2(14 * 24);
+    std::fs::write(dir.join("cur.csv"), &raw).unwrap();
+    let azure =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/azure-cost-details.csv");
+    std::fs::copy(&azure, dir.join("azure.csv")).unwrap();
+    // CUR 2.0 as Data Exports write it: timestamps, doubles, the tags a map; Snappy. Azure's
+    // export: a date, doubles, the rest text. Row groups of 1,000 rows, so several are read.
+    duckdb_run(
+        &dir,
+        "SET TimeZone = 'UTC';\
+         COPY (SELECT * REPLACE (\
+           CAST(line_item_usage_start_date AS TIMESTAMP) AS line_item_usage_start_date,\
+           CAST(line_item_usage_end_date AS TIMESTAMP) AS line_item_usage_end_date,\
+           CAST(NULLIF(line_item_usage_amount, '') AS DOUBLE) AS line_item_usage_amount,\
+           CAST(line_item_unblended_cost AS DOUBLE) AS line_item_unblended_cost,\
+           CAST(json(NULLIF(resource_tags, '')) AS MAP(VARCHAR, VARCHAR)) AS resource_tags)\
+           FROM read_csv('cur.csv', all_varchar = true))\
+         TO 'cur.parquet' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 1000);\
+         COPY (SELECT * REPLACE (\
+           strptime(Date, '%m/%d/%Y')::DATE AS Date,\
+           CAST(Quantity AS DOUBLE) AS Quantity,\
+           CAST(CostInBillingCurrency AS DOUBLE) AS CostInBillingCurrency)\
+           FROM read_csv('azure.csv', all_varchar = true))\
+         TO 'azure.parquet' (FORMAT parquet, COMPRESSION snappy);",
+    );
+    for (csv, parquet) in [("cur.csv", "cur.parquet"), ("azure.csv", "azure.parquet")] {
+        let from_csv = review_file(&dir.join(csv));
+        let from_parquet = review_file(&dir.join(parquet));
+        let bytes = std::fs::read(dir.join(parquet)).unwrap();
+        assert_eq!(&bytes[..4], b"PAR1");
+        assert_eq!(from_parquet.skipped, 0, "{:?}", from_parquet.problems);
+        assert!(
+            from_parquet.rows > 5,
+            "{parquet}: {} rows",
+            from_parquet.rows
+        );
+        assert!(
+            from_parquet.gpu_hours > rust_decimal::Decimal::ZERO,
+            "{parquet}"
+        );
+        assert_eq!(unnamed(from_parquet), unnamed(from_csv), "{parquet}");
+        // A stream (not seekable) of a small Parquet file is held whole and reads the same.
+        let streamed = review(parquet, &bytes);
+        assert_eq!(unnamed(streamed), unnamed(review_file(&dir.join(csv))));
+    }
+}
+
+#[test]
+fn parquet_columns_of_another_kind_are_named() {
+    let dir = tempdir_named("kinds");
+    let cur = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/aws-cur2.csv");
+    std::fs::copy(&cur, dir.join("cur.csv")).unwrap();
+    let copy = |select: &str, to: &str, codec: &str| {
+        format!(
+            "COPY (SELECT {select} FROM read_csv('cur.csv', all_varchar = true)) \
+             TO '{to}' (FORMAT parquet, COMPRESSION {codec});"
+        )
+    };
+    duckdb_run(
+        &dir,
+        &[
+            // The cost a boolean: every line is skipped, the cost named.
+            copy(
+                "* REPLACE (line_item_unblended_cost <> '0' AS line_item_unblended_cost)",
+                "bool.parquet",
+                "snappy",
+            ),
+            // The tags a list: the file is refused, the column named.
+            copy(
+                "* REPLACE ([resource_tags] AS resource_tags)",
+                "list.parquet",
+                "snappy",
+            ),
+            // A struct in place of the cost.
+            copy(
+                "* REPLACE ({'v': line_item_unblended_cost} AS line_item_unblended_cost)",
+                "struct.parquet",
+                "snappy",
+            ),
+            copy("*", "zstd.parquet", "zstd"),
+            copy("*", "gzip.parquet", "gzip"),
+            copy("*", "plain.parquet", "uncompressed"),
+        ]
+        .concat(),
+    );
+    let read = |name: &str| {
+        review_bill(
+            &gpucost_core::catalog::embedded().catalog,
+            name,
+            gpucost_review::bill::BillInput::seekable(std::fs::File::open(dir.join(name)).unwrap()),
+            ReviewOptions::default(),
+            |_| {},
+        )
+    };
+    let bools = read("bool.parquet").unwrap();
+    assert_eq!(bools.rows, 0);
+    assert!(bools.skipped > 5);
+    assert_eq!(
+        bools.problems[0].column.as_deref(),
+        Some("line_item_unblended_cost")
+    );
+    assert!(matches!(
+        bools.problems[0].problem,
+        BillProblem::BadNumber { .. }
+    ));
+    for (name, column, found) in [
+        ("list.parquet", "resource_tags", "list"),
+        ("struct.parquet", "line_item_unblended_cost", "struct"),
+    ] {
+        let e = read(name).unwrap_err();
+        assert_eq!(e.column.as_deref(), Some(column), "{name}");
+        assert_eq!(
+            e.problem,
+            BillProblem::ParquetColumnType {
+                found: found.into()
+            },
+            "{name}"
+        );
+    }
+    let e = read("zstd.parquet").unwrap_err();
+    assert!(
+        matches!(e.problem, BillProblem::ParquetCodec { ref codec } if codec.contains("ZSTD")),
+        "{e:?}"
+    );
+    // Gzip and uncompressed pages read as Snappy's.
+    let csv = unnamed(review_file(&dir.join("cur.csv")));
+    for name in ["gzip.parquet", "plain.parquet"] {
+        let r = read(name).unwrap();
+        assert_eq!(r.skipped, 0, "{name}: {:?}", r.problems);
+        assert_eq!(r.total, csv.total, "{name}");
+        assert_eq!(r.rows, csv.rows, "{name}");
+    }
 }

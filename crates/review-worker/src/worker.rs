@@ -1,6 +1,6 @@
 //! The worker's message loop and the file reader over `FileReaderSync`.
 
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
@@ -118,7 +118,8 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
         });
     let bill = NamedFile {
         name: &name,
-        reader,
+        // Seekable: a Parquet bill is read from its index at the end, a row group at a time.
+        reader: gpucost_review::bill::BillInput::seekable(reader),
     };
     let outcome = session::run(embedded(), request, bill, side, |stage, done| {
         let before = match stage {
@@ -142,7 +143,7 @@ fn review(data: &JsValue) -> Result<JsValue, String> {
     ]))
 }
 
-/// A `File` read front to back in slices of [`SLICE`] bytes.
+/// A `File` read in slices of [`SLICE`] bytes: front to back, or from any place it seeks to.
 struct SlicedFile {
     file: File,
     reader: FileReaderSync,
@@ -187,5 +188,24 @@ impl Read for SlicedFile {
         out[..n].copy_from_slice(&self.buffer[self.start..self.start + n]);
         self.start += n;
         Ok(n)
+    }
+}
+
+impl Seek for SlicedFile {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        // `at` is the end of the buffered slice; the reader is `buffer.len() - start` before it.
+        let here = self.at - (self.buffer.len() - self.start) as f64;
+        let target = match to {
+            SeekFrom::Start(n) => n as f64,
+            SeekFrom::End(d) => self.file.size() + d as f64,
+            SeekFrom::Current(d) => here + d as f64,
+        };
+        if target < 0.0 {
+            return Err(std::io::Error::other("seek before the start of the file"));
+        }
+        self.at = target;
+        self.buffer.clear();
+        self.start = 0;
+        Ok(target as u64)
     }
 }

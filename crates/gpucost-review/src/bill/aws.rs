@@ -92,7 +92,10 @@ impl Aws {
             .filter_map(|(i, n)| {
                 let key = n.strip_prefix("resourceTags/")?;
                 // Only user-defined tags; `aws:createdBy` and friends are AWS's own.
-                key.strip_prefix("user:").map(|k| (i, k.to_string()))
+                key.strip_prefix("user:").map(|k| {
+                    h.mark(i);
+                    (i, k.to_string())
+                })
             })
             .collect();
         Self::with(h, &LEGACY, Tags::Columns(tags))

@@ -3,7 +3,8 @@
 //! `CostInBillingCurrency` and `costInBillingCurrency`), reading a cell, and saying which
 //! column a bad value was in.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 
 use csv::StringRecord;
 
@@ -35,6 +36,8 @@ pub(crate) struct LineProblem {
 pub(crate) struct Header {
     names: Vec<String>,
     index: HashMap<String, usize>,
+    /// The columns a format's reader asked for: a Parquet bill reads only these.
+    used: RefCell<BTreeSet<usize>>,
 }
 
 impl Header {
@@ -46,7 +49,11 @@ impl Header {
             // The first of two equal names wins, as a reader of the file would expect.
             index.entry(n.to_lowercase()).or_insert(i);
         }
-        Header { names, index }
+        Header {
+            names,
+            index,
+            used: RefCell::default(),
+        }
     }
 
     /// Number of columns.
@@ -62,12 +69,25 @@ impl Header {
     /// The first of `names` present in the header.
     pub fn find(&self, names: &[&str]) -> Option<Col> {
         names.iter().find_map(|n| {
-            self.index.get(&n.to_lowercase()).map(|&i| Col {
-                index: i,
-                // Only problems show the name: a header cell of any length is quoted short.
-                name: super::quoted(&self.names[i]),
+            self.index.get(&n.to_lowercase()).map(|&i| {
+                self.mark(i);
+                Col {
+                    index: i,
+                    // Only problems show the name: a header cell of any length is quoted short.
+                    name: super::quoted(&self.names[i]),
+                }
             })
         })
+    }
+
+    /// Notes that a reader uses column `i` (one it found by position, as tag columns are).
+    pub fn mark(&self, i: usize) {
+        self.used.borrow_mut().insert(i);
+    }
+
+    /// The columns found or marked so far.
+    pub fn used(&self) -> BTreeSet<usize> {
+        self.used.borrow().clone()
     }
 
     /// The first of `names` present, or the first name as the missing column.

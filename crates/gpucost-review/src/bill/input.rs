@@ -5,7 +5,7 @@
 //! can compare with the file's size.
 
 use std::cell::Cell;
-use std::io::{self, Cursor, Read};
+use std::io::{self, Cursor, Read, Seek};
 use std::rc::Rc;
 
 use flate2::read::MultiGzDecoder;
@@ -13,6 +13,36 @@ use flate2::read::MultiGzDecoder;
 use super::guard::Refused;
 use super::BillProblem;
 use crate::limits::{MAX_INFLATED_BYTES, MAX_INFLATE_RATIO, RATIO_FROM_BYTES};
+
+/// A reader that can also seek: a file, as the CLI opens it and the page's worker slices it.
+pub trait ReadSeek: Read + Seek {}
+
+impl<T: Read + Seek> ReadSeek for T {}
+
+/// A bill's bytes as the caller has them: a stream, read front to back (any [`Read`]
+/// converts into one), or a file that can be read at any place ([`BillInput::seekable`]).
+/// A CSV reads the same from either; a Parquet file, whose index is at its end, is read row
+/// group by row group from a seekable file, and from a stream only when it is small enough
+/// to hold ([`crate::limits::MAX_PARQUET_STREAM_BYTES`]).
+pub enum BillInput<'a> {
+    /// Read front to back.
+    Stream(Box<dyn Read + 'a>),
+    /// Read at any place.
+    Seekable(Box<dyn ReadSeek + 'a>),
+}
+
+impl<'a> BillInput<'a> {
+    /// A file that can be read at any place.
+    pub fn seekable(file: impl Read + Seek + 'a) -> Self {
+        BillInput::Seekable(Box::new(file))
+    }
+}
+
+impl<'a, R: Read + 'a> From<R> for BillInput<'a> {
+    fn from(reader: R) -> Self {
+        BillInput::Stream(Box::new(reader))
+    }
+}
 
 /// What the input turned out to be, so a read error later on can be told apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

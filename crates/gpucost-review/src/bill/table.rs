@@ -171,19 +171,31 @@ impl<'a> Table<'a> {
                 Ok(None) => Ok(None),
                 Err(p) => Err(p),
             };
-            match outcome {
-                Ok(Some(())) => tally.rows += 1,
-                Ok(None) => tally.ignored += 1,
-                Err(p) => {
-                    tally.skipped += 1;
-                    if tally.problems.len() < MAX_NAMED_PROBLEMS {
-                        tally
-                            .problems
-                            .push(self.error(Some(line), p.column, p.problem));
-                    }
+            tally.count(outcome.map(|o| o.is_some()), |p| {
+                self.error(Some(line), p.column, p.problem)
+            });
+        }
+        Ok(tally)
+    }
+}
+
+impl Tally {
+    /// Counts one data line: handed on (`Ok(true)`), passed over (`Ok(false)`) or skipped,
+    /// the first [`MAX_NAMED_PROBLEMS`] skipped ones named by `error`.
+    pub fn count(
+        &mut self,
+        outcome: Result<bool, LineProblem>,
+        error: impl FnOnce(LineProblem) -> BillError,
+    ) {
+        match outcome {
+            Ok(true) => self.rows += 1,
+            Ok(false) => self.ignored += 1,
+            Err(p) => {
+                self.skipped += 1;
+                if self.problems.len() < MAX_NAMED_PROBLEMS {
+                    self.problems.push(error(p));
                 }
             }
         }
-        Ok(tally)
     }
 }

@@ -61,7 +61,10 @@ impl Tencent {
                 TAG_PREFIXES
                     .iter()
                     .find_map(|p| n.strip_prefix(p))
-                    .map(|k| (i, k.trim().to_string()))
+                    .map(|k| {
+                        h.mark(i);
+                        (i, k.trim().to_string())
+                    })
             })
             .collect();
         Ok(Tencent {

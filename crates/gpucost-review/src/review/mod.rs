@@ -368,10 +368,10 @@ struct ResourceUse {
 ///
 /// # Errors
 /// The bill cannot be read at all (see [`crate::bill::read_bill`]).
-pub fn review_bill(
+pub fn review_bill<'a>(
     catalog: &Catalog,
     file: &str,
-    reader: impl std::io::Read,
+    reader: impl Into<crate::bill::BillInput<'a>>,
     options: ReviewOptions,
     on_progress: impl FnMut(u64),
 ) -> Result<Review, BillError> {
