@@ -728,11 +728,7 @@ impl ValidScenario {
 
     /// GPU-hours line `i` needs over the horizon.
     pub fn gpu_hours(&self, i: usize) -> Decimal {
-        self.segments(i)
-            .iter()
-            .map(|seg| seg.gpus * Decimal::from(seg.minutes()))
-            .sum::<Decimal>()
-            / Decimal::from(60)
+        crate::traffic::gpu_hours(&self.segments(i))
     }
 }
 

@@ -218,6 +218,15 @@ impl Load {
     }
 }
 
+/// GPU-hours of `segments`.
+pub fn gpu_hours(segments: &[Segment]) -> Decimal {
+    segments
+        .iter()
+        .map(|seg| seg.gpus * Decimal::from(seg.minutes()))
+        .sum::<Decimal>()
+        / Decimal::from(60)
+}
+
 /// The fleet for `needs` (`(start, end, gpus)` minutes): at each minute the largest need
 /// whose interval, started `lead` early and ended `delay` late, covers it, at least `min`;
 /// clipped to `[0, horizon)`, equal neighbours merged, zero dropped.

@@ -1,6 +1,7 @@
 //! Every printer says the same thing (issue 27): for each preset and the snapshot links, in
 //! both languages, the JSON, CSV, Markdown and table carry the same provider names, totals,
-//! rates, billing words and savings, and every CSV total is the sum of its line items.
+//! rates, billing words and savings, and every CSV total is the sum of its line items; a
+//! serving line's derived fleet is in every one of them.
 
 mod common;
 
@@ -47,6 +48,7 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
     let e = embedded();
     let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
     let mut rows_checked = 0;
+    let mut serving_checked = 0;
     for link in links() {
         for lang in Lang::ALL {
             let decoded = share::decode(&link, &e.catalog);
@@ -108,6 +110,22 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
                 assert!(line.contains(&rate), "{what}: {rate} in {line}");
                 assert!(line.contains(&p.billing), "{what}: {} in {line}", p.billing);
             }
+            // A serving line's derived fleet: the same sentence in Markdown and the table, and
+            // its peak GPUs on each of its CSV rows.
+            for s in &json.serving {
+                serving_checked += 1;
+                assert!(md.contains(&markdown_text(&s.text)), "{link}: {}", s.text);
+                assert!(table.contains(&s.text), "{link}: {}", s.text);
+                let rows: Vec<_> = csv[1..]
+                    .iter()
+                    .filter(|r| r[col("line")] == s.line.to_string())
+                    .collect();
+                assert!(!rows.is_empty(), "{link}: line {}", s.line);
+                for r in rows {
+                    assert_eq!(r[col("derived_gpus")], s.peak_gpus.to_string(), "{link}");
+                    assert_eq!(r[col("peak_rps")], s.peak_rps, "{link}");
+                }
+            }
             for s in &json.savings {
                 let md_row = format!(
                     "| {} | {} | {}% | {} |",
@@ -121,6 +139,10 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
             }
         }
     }
+    assert!(
+        serving_checked >= 4,
+        "traffic-spike and the autoscaled link, in both languages"
+    );
     assert!(
         rows_checked > 500,
         "the links serve many rows ({rows_checked})"

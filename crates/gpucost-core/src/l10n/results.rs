@@ -14,7 +14,7 @@ use crate::traffic::{Load, LoadShape};
 
 use crate::view::results::{
     Badge, Billing, DemandSummary, ItemView, LineDemand, LineView, Names, OfferRef, OptionView,
-    RateSource, Served, Unable,
+    RateSource, Served, ServingLine, Unable,
 };
 
 /// `en` or `zh` by `lang`.
@@ -321,6 +321,31 @@ impl LineDemand {
                 g.gpu_hours_per_week()
             ),
             (Demand::Load(load), lang) => load_text(gpu, load, lang),
+        }
+    }
+}
+
+impl ServingLine {
+    /// `Line 2: up to 50 × NVIDIA T4 for 5,000 requests/s peak, …; 225 GPU-hours, scaled out
+    /// 30 min early`: the derived fleet, for every printer.
+    pub fn text(&self, lang: Lang) -> String {
+        let load = load_text(&self.gpu, &self.load, lang);
+        let hours = format::number(self.gpu_hours, 2);
+        // A load that never changes never scales out.
+        let lead = match self.load.shape {
+            LoadShape::Always => 0,
+            _ => self.lead_minutes,
+        };
+        let n = self.line;
+        match (lang, lead) {
+            (Lang::En, 0) => format!("Line {n}: {load}; {hours} GPU-hours."),
+            (Lang::En, _) => {
+                format!("Line {n}: {load}; {hours} GPU-hours, scaled out {lead} min early.")
+            }
+            (Lang::Zh, 0) => format!("第 {n} 行：{load}；共 {hours} 卡·时。"),
+            (Lang::Zh, _) => {
+                format!("第 {n} 行：{load}；共 {hours} 卡·时，提前 {lead} 分钟扩容。")
+            }
         }
     }
 }

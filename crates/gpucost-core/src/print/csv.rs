@@ -11,10 +11,12 @@ use crate::print::json::EstimateJson;
 /// (see [`CommitmentJson`](crate::print::json::CommitmentJson)); `regions` says where the
 /// provider's prices are from, as its row on the page does, and `spread` is the scenario's
 /// rule for it (`one-region` or `any`); `prices_as_of` is the date of the provider's newest
-/// catalog price and `stale` (`1`) marks one more than a year old, as the page's row does.
+/// catalog price and `stale` (`1`) marks one more than a year old, as the page's row does;
+/// `peak_rps` and `derived_gpus` are a serving line's load and the most GPUs derived from it
+/// (see [`ServingJson`](crate::print::json::ServingJson)), on that line's rows.
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,prices_as_of,stale\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,peak_rps,derived_gpus,prices_as_of,stale\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -43,10 +45,12 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.extend(std::iter::repeat_n("", 8));
             row.extend(scenario_cells);
             row.push(&p.region);
-            row.extend([p.prices_as_of.as_str(), stale]);
+            row.extend(["", "", p.prices_as_of.as_str(), stale]);
             out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
+            let serving = json.serving.iter().find(|s| s.line == i.line);
+            let derived = serving.map(|s| s.peak_gpus.to_string()).unwrap_or_default();
             let (line, terms, machines) = (
                 i.line.to_string(),
                 i.terms.map(|n| n.to_string()).unwrap_or_default(),
@@ -84,6 +88,8 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(c.map_or("", |c| c.after_horizon.as_str()));
             row.extend(scenario_cells);
             row.push(&p.region);
+            row.push(serving.map_or("", |s| s.peak_rps.as_str()));
+            row.push(&derived);
             row.extend([p.prices_as_of.as_str(), stale]);
             out.push_str(&csv_row(row));
         }

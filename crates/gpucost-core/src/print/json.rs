@@ -18,7 +18,9 @@ use crate::l10n::Localize;
 use crate::money::Money;
 pub use crate::print::json_recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::estimate::{Constraints, EstimateView};
-use crate::view::results::{Badge, ItemView, LineView, PlacementView, ProviderRow, RateSource};
+use crate::view::results::{
+    Badge, ItemView, LineView, PlacementView, ProviderRow, RateSource, ServingLine,
+};
 
 /// The JSON document of an estimate.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -35,6 +37,9 @@ pub struct EstimateJson {
     pub gpu_hours: String,
     /// Where the job may run: the rules catalog offers were chosen by.
     pub constraints: ConstraintsJson,
+    /// Serving lines' fleets, derived from their load (absent when no line states a load).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub serving: Vec<ServingJson>,
     /// Provider rows, cheapest first, then those that cannot serve.
     pub providers: Vec<ProviderJson>,
     /// Savings levers.
@@ -61,6 +66,48 @@ pub struct ConstraintsJson {
     pub lines: Vec<LinePackingJson>,
     /// The rules in the requested language, as the page shows them (empty at the defaults).
     pub text: String,
+}
+
+/// A serving line's fleet, derived from its load ([`ServingLine`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ServingJson {
+    /// Line number, from 1.
+    pub line: usize,
+    /// Peak requests per second.
+    pub peak_rps: String,
+    /// Requests per second one GPU serves.
+    pub rps_per_gpu: String,
+    /// Spare capacity above the load, percent.
+    pub headroom_pct: String,
+    /// Fewest GPUs kept running.
+    pub min_gpus: u32,
+    /// Minutes GPUs scale out before the load rises.
+    pub lead_minutes: u32,
+    /// Minutes GPUs stay after the load falls.
+    pub scale_in_minutes: u32,
+    /// The most GPUs the derived fleet runs at once.
+    pub peak_gpus: u32,
+    /// GPU-hours the derived fleet runs over the horizon.
+    pub gpu_hours: String,
+    /// The same in the requested language, as the page shows it.
+    pub text: String,
+}
+
+impl ServingJson {
+    fn of(s: &ServingLine, lang: Lang) -> ServingJson {
+        ServingJson {
+            line: s.line,
+            peak_rps: dec(s.load.rps),
+            rps_per_gpu: dec(s.load.per_gpu),
+            headroom_pct: dec(s.load.headroom_pct),
+            min_gpus: s.load.min_gpus,
+            lead_minutes: s.lead_minutes,
+            scale_in_minutes: s.load.scale_in_minutes,
+            peak_gpus: s.peak_gpus,
+            gpu_hours: dec(s.gpu_hours),
+            text: s.text(lang),
+        }
+    }
 }
 
 /// How one line's GPUs may be spread over machines.
@@ -371,6 +418,11 @@ pub fn estimate(view: &EstimateView, lang: Lang) -> EstimateJson {
         horizon_hours: dec(results.demand.hours),
         gpu_hours: dec(results.demand.gpu_hours),
         constraints: constraints_json(&view.constraints, &results.placement, lang),
+        serving: results
+            .serving
+            .iter()
+            .map(|s| ServingJson::of(s, lang))
+            .collect(),
         providers: view
             .rows()
             .map(|(row, lines)| provider_json(row, lines, &currency, lang))

@@ -29,6 +29,10 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
     if !json.constraints.text.is_empty() {
         out.push_str(&format!("{}\n\n", markdown_text(&json.constraints.text)));
     }
+    // Each serving line's fleet, derived from its load.
+    for s in &json.serving {
+        out.push_str(&format!("{}\n\n", markdown_text(&s.text)));
+    }
     let (h_commit, rule_commit) = if committed {
         (format!(" {} |", t(Text::ColCommitment)), " --- |")
     } else {

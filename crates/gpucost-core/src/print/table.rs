@@ -24,6 +24,13 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
     if !constraints.is_empty() {
         out.push_str(&format!("{constraints}\n\n"));
     }
+    // Each serving line's fleet, derived from its load.
+    for s in &view.serving {
+        out.push_str(&format!("{}\n", s.text(lang)));
+    }
+    if !view.serving.is_empty() {
+        out.push('\n');
+    }
     let width = view
         .rows
         .iter()

@@ -21,6 +21,7 @@ use crate::placement::{Constraint, Geo, HostFloor, Interconnect, Packing, Spread
 use crate::report::{Report, Warning};
 use crate::savings::Saving;
 use crate::scenario::{Demand, PriceOwner, Scenario};
+use crate::traffic::{gpu_hours, Load};
 
 /// A seller's name in both languages as the catalog or the scenario stores it; the renderer
 /// picks one with `Names::get`, which shows a built-in name (`V100 quote`) in the reader's
@@ -190,6 +191,51 @@ pub struct ResultsView {
     pub warnings: Vec<Warning>,
     /// Where the job may run, as the prices were chosen.
     pub placement: PlacementView,
+    /// The serving lines' fleets, derived from their load.
+    pub serving: Vec<ServingLine>,
+}
+
+/// A serving line's fleet, as the engine derives it from the line's load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServingLine {
+    /// Line number, from 1.
+    pub line: usize,
+    /// The GPU's display name.
+    pub gpu: String,
+    /// The load it serves.
+    pub load: Load,
+    /// Minutes it scales out before its load rises (the scenario's lead time).
+    pub lead_minutes: u32,
+    /// The most GPUs it runs at once.
+    pub peak_gpus: u32,
+    /// GPU-hours it runs over the horizon.
+    pub gpu_hours: Decimal,
+}
+
+impl ServingLine {
+    /// The serving lines of `s`, in line order.
+    fn all(catalog: &Catalog, s: &Scenario) -> Vec<ServingLine> {
+        let h = s.horizon;
+        s.lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match &l.demand {
+                Demand::Load(load) => Some(ServingLine {
+                    line: i + 1,
+                    gpu: gpu_name(catalog, &l.gpu),
+                    load: load.clone(),
+                    lead_minutes: s.lead_minutes,
+                    peak_gpus: load.peak_gpus(),
+                    gpu_hours: gpu_hours(&load.segments(
+                        h.week_offset_hours(),
+                        h.minutes(),
+                        s.lead_minutes,
+                    )),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// The rules the catalog offers were chosen by: the place, the host floor, and each line's
@@ -357,6 +403,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
         savings: report.savings.clone(),
         warnings: report.warnings.clone(),
         placement: PlacementView::of(catalog, scenario),
+        serving: ServingLine::all(catalog, scenario),
     }
 }
 

@@ -68,7 +68,8 @@ pub(super) fn Spoken(
     view! { <p class="live-summary" aria-live="polite" data-testid="spoken-summary">{spoken}</p> }
 }
 
-/// The headline, the demand line, the placement rules and the warnings.
+/// The headline, the demand line, the serving lines' fleets, the placement rules and the
+/// warnings.
 #[component]
 pub(super) fn Headline(
     /// All the results.
@@ -114,11 +115,40 @@ pub(super) fn Headline(
             <p class="commitment" data-testid="headline-commitment">{commitment}</p>
         </Show>
         <p class="demand" data-testid="demand">{demand}</p>
+        <Serving view_model=view_model lang=lang />
         <Show when=move || rules.with(|r| !r.is_empty())>
             <p class="placement-note" data-testid="placement-note">{rules}</p>
         </Show>
         <Show when=move || warnings.with(|w| !w.is_empty())>
             <Warnings warnings=warnings lang=lang />
+        </Show>
+    }
+}
+
+/// Each serving line's fleet, derived from its load, one per item (nothing when no line
+/// states a load).
+#[component]
+fn Serving(
+    /// All the results.
+    view_model: ViewModel,
+    /// The language of the words.
+    lang: Lang,
+) -> impl IntoView {
+    let lines = part(view_model, move |v| {
+        v.as_ref()
+            .map(|r| r.serving.iter().map(|s| s.text(lang)).collect::<Vec<_>>())
+            .unwrap_or_default()
+    });
+    let items = move || {
+        lines.with(|l| {
+            l.iter()
+                .map(|t| view! { <li>{t.clone()}</li> })
+                .collect_view()
+        })
+    };
+    view! {
+        <Show when=move || lines.with(|l| !l.is_empty())>
+            <ul class="serving" data-testid="serving">{items}</ul>
         </Show>
     }
 }
