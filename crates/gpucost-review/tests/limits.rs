@@ -71,6 +71,25 @@ fn the_documented_limits_are_the_crates() {
         "inflated size of a gzip file",
         format!("{} GiB", MAX_INFLATED_BYTES >> 30),
     );
+    row(
+        "a Parquet file's footer (its metadata)",
+        format!("{} MiB", MAX_PARQUET_FOOTER_BYTES >> 20),
+    );
+    row(
+        "compressed bytes of the columns read, per Parquet row group",
+        format!("{} MiB", MAX_PARQUET_ROW_GROUP_BYTES >> 20),
+    );
+    row(
+        "a Parquet page, uncompressed; a dictionary's values",
+        format!(
+            "{} MiB; what its bytes can hold",
+            MAX_PARQUET_PAGE_BYTES >> 20
+        ),
+    );
+    row(
+        "a Parquet file read as a stream (not the CLI's or the page's, which seek)",
+        format!("{} MiB", MAX_PARQUET_STREAM_BYTES >> 20),
+    );
     assert_eq!(RATIO_FROM_BYTES >> 20, 64);
     row(
         "inflation per compressed byte (past 64 MiB)",
