@@ -13,7 +13,7 @@ use crate::estimate::{
     EstimateContext, OfferBook, RegionBook, Selection, Seller, Upfront,
 };
 use crate::money::Money;
-use crate::recommend::{recommend_placed, Recommendation};
+use crate::recommend::{quotes, recommend_quoted, Recommendation};
 use crate::savings::{levers_with, rightsizing, LoadMismatch, RightsizingOutcome, Saving};
 use crate::schedule::Segment;
 
@@ -113,16 +113,18 @@ pub fn report(ctx: &EstimateContext) -> Report {
 
 /// The hardware recommendation for the context's workload, if it describes one.
 ///
-/// It depends only on the workload, the place and host floor, the exchange rates and the
-/// currency (the catalog and the date are fixed for a page), so a caller that keeps it across edits of anything else — the
-/// schedule, the lines, the billing options — can hand it back to [`report_with`].
+/// It depends only on the workload, the place and host floor, the user's priced quotes, the
+/// exchange rates and the currency (the catalog and the date are fixed for a page), so a
+/// caller that keeps it across edits of anything else — the schedule, the lines, the billing
+/// options — can hand it back to [`report_with`].
 pub fn recommendation_for(ctx: &EstimateContext) -> Option<Arc<Recommendation>> {
     ctx.scenario.workload().map(|w| {
-        let placement = ctx.scenario.scenario().placement();
-        Arc::new(recommend_placed(
+        let s = ctx.scenario.scenario();
+        Arc::new(recommend_quoted(
             ctx.catalog,
             w,
-            &placement,
+            &s.placement(),
+            &s.custom_prices,
             ctx.fx,
             ctx.currency,
             ctx.today,
@@ -160,13 +162,16 @@ pub fn recommendation(ctx: &EstimateContext, recommend: Recommend) -> Option<Arc
     }
 }
 
-/// Whether `rec` was made for `ctx`'s workload, place and currency (the rates cannot be
-/// checked; see [`Recommend::Reuse`]). False when the scenario describes no workload.
+/// Whether `rec` was made for `ctx`'s workload, place, priced quotes and currency (the rates
+/// cannot be checked; see [`Recommend::Reuse`]). False when the scenario describes no
+/// workload.
 pub fn fits(rec: &Recommendation, ctx: &EstimateContext) -> bool {
+    let s = ctx.scenario.scenario();
     ctx.scenario.workload().is_some_and(|w| {
         rec.workload == *w
             && rec.currency == ctx.currency
-            && rec.placement == ctx.scenario.scenario().placement()
+            && rec.placement == s.placement()
+            && rec.quotes == quotes::priced(&s.custom_prices)
     })
 }
 

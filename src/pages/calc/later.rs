@@ -17,7 +17,8 @@ use gpucost_core::catalog::Catalog;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_core::placement::Placement;
-use gpucost_core::recommend::{recommend_placed, Recommendation, ValidWorkload};
+use gpucost_core::recommend::{recommend_quoted, Recommendation, ValidWorkload};
+use gpucost_core::scenario::CustomPrice;
 
 part! {
     in calculator;
@@ -83,9 +84,16 @@ part! {
 }
 
 /// The hardware recommendation as a function the calculator calls on every edit that changes
-/// what it depends on, once its code is here (the engine's `recommend_placed`).
-pub type Recommender =
-    fn(&Catalog, &ValidWorkload, &Placement, &FxTable, Currency, NaiveDate) -> Recommendation;
+/// what it depends on, once its code is here (the engine's `recommend_quoted`).
+pub type Recommender = fn(
+    &Catalog,
+    &ValidWorkload,
+    &Placement,
+    &[CustomPrice],
+    &FxTable,
+    Currency,
+    NaiveDate,
+) -> Recommendation;
 
 /// Fetches the recommendation model and the hardware table (a part of the release build,
 /// fetched after the first paint) and hands back the function that recommends.
@@ -94,5 +102,5 @@ pub type Recommender =
     leptos::wasm_split::wasm_split(calculator, wasm_split_path = ::leptos::wasm_split, fallible)
 )]
 pub fn load_recommender() -> Result<Recommender, SplitLoaderError> {
-    Ok(recommend_placed)
+    Ok(recommend_quoted)
 }

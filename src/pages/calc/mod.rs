@@ -17,7 +17,7 @@ pub mod workload_form;
 use std::sync::Arc;
 
 use gpucost_core::catalog::embedded;
-use gpucost_core::recommend::Recommendation;
+use gpucost_core::recommend::{quotes, Recommendation};
 use gpucost_core::scenario::ScenarioError;
 use gpucost_core::session::{self, Estimate};
 use leptos::prelude::*;
@@ -65,10 +65,10 @@ pub fn CalculatorPage() -> impl IntoView {
 
 /// The hardware recommendation for the page's workload, once its code is here.
 ///
-/// It depends only on the workload, the place and host floor, the rates and the currency,
-/// and it is most of an estimate's time when a workload is described: kept across every
-/// other edit, and made once the first result is painted and the form in place, so neither
-/// waits for it. Its code is fetched then too (a part of the release build).
+/// It depends only on the workload, the place and host floor, the user's priced quotes, the
+/// rates and the currency, and it is most of an estimate's time when a workload is described:
+/// kept across every other edit, and made once the first result is painted and the form in
+/// place, so neither waits for it. Its code is fetched then too (a part of the release build).
 fn recommendation(app: AppState) -> Memo<Option<Arc<Recommendation>>> {
     let recommender = RwSignal::new(None::<later::Recommender>);
     Effect::new(move |_| {
@@ -84,6 +84,9 @@ fn recommendation(app: AppState) -> Memo<Option<Arc<Recommendation>>> {
     });
     let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
     let placement = Memo::new(move |_| app.page.with(|p| p.scenario.placement()));
+    // The user's priced quotes are ranked too: an edit of one recommends again (the engine's
+    // `fits` keeps a recommendation only for the quotes it was made with).
+    let quotes = Memo::new(move |_| app.page.with(|p| quotes::priced(&p.scenario.custom_prices)));
     Memo::new(move |_| {
         let recommend = recommender.get()?;
         let w = workload.get()?.validate().ok()?;
@@ -91,6 +94,7 @@ fn recommendation(app: AppState) -> Memo<Option<Arc<Recommendation>>> {
             catalog(),
             &w,
             &placement.get(),
+            &quotes.get(),
             &app.fx.get(),
             app.currency.get(),
             app.today,

@@ -17,7 +17,7 @@ use crate::limits::{DEADLINE_HOURS, EPOCHS, LATENCY_MS, PARAMS};
 use crate::recommend::assumptions::Assumption;
 use crate::recommend::basis::{Basis, Calibration, Formula};
 use crate::recommend::candidates::PeakKind;
-use crate::recommend::cost::CostUnit;
+use crate::recommend::cost::{CostUnit, QUOTE_MACHINE_GPUS};
 use crate::recommend::numbers::{amount, count, money_span, num, pct, pct_span, sci, span};
 use crate::recommend::parallel::MAX_SERVING_GPUS;
 use crate::recommend::reasons::{CitedPrice, Reason};
@@ -27,7 +27,10 @@ use crate::recommend::warnings::Warning;
 use crate::recommend::workload::{
     short_count, ModelChoice, RateUnit, Task, TaskKind, TrainingSize, Workload, MAX_LORA_RANK,
 };
-use crate::recommend::{Excluded, Exclusion, LowHigh, SliceFit, SliceKind, WorkloadError};
+use crate::recommend::{
+    Excluded, Exclusion, LowHigh, QuoteExcluded, QuoteExclusion, SliceFit, SliceKind, WorkloadError,
+};
+use crate::scenario::PriceOwner;
 use crate::view::recommendation::{
     Fleet, GpusUsed, MemoryPart, MonthlyCost, PriceFacts, TimeFacts,
 };
@@ -272,6 +275,18 @@ impl CitedPrice {
         let rate = format::rate(self.per_gpu_hour);
         let (instance, region) = (&self.instance, &self.region);
         let (class, as_of) = (class_text(self.class, lang), as_of_text(self.as_of, lang));
+        if self.quote {
+            return match lang {
+                Lang::En => format!(
+                    "{} {instance} (your quote, {class}): {rate} per GPU-hour",
+                    self.provider_name
+                ),
+                Lang::Zh => format!(
+                    "{} {instance}（您的报价，{class}）：每 GPU 小时 {rate}",
+                    self.provider_name_zh
+                ),
+            };
+        }
         match lang {
             Lang::En => format!(
                 "{} {instance} ({class} {region}, {as_of}): {rate} per GPU-hour",
@@ -477,6 +492,26 @@ impl Assumption {
                 "KV 缓存：每个输入与输出 token 为 2（K、V）× 层数 × KV 头数 × 头维度 × 2 字节。",
             )
             .into(),
+            A::QuoteMachine { gpus } if *gpus > QUOTE_MACHINE_GPUS => {
+                let m = QUOTE_MACHINE_GPUS;
+                let machines = gpus.div_ceil(m);
+                match lang {
+                    Lang::En => format!(
+                        "Your quote is priced per GPU: a replica of {gpus} GPUs is taken as {machines} linked machines of {m} GPUs at that price per GPU, as the catalog's {m}-GPU servers are. The quote names no machine, host, region or interconnect; whether the seller links {machines} machines of {m} is for you to confirm."
+                    ),
+                    Lang::Zh => format!(
+                        "您的报价按每卡计价：每个副本的 {gpus} 块 GPU 按 {machines} 台互联的 {m} 卡机器计（与目录中的 {m} 卡服务器相同），每卡按该报价。报价未说明机器、主机、地域或互联；卖方能否提供 {machines} 台互联的 {m} 卡机器，请您自行确认。"
+                    ),
+                }
+            }
+            A::QuoteMachine { gpus } => match lang {
+                Lang::En => format!(
+                    "Your quote is priced per GPU: a replica of {gpus} GPU(s) is taken as one machine of {gpus} GPU(s) at {gpus} × that price. The quote names no machine, host, region or interconnect; whether the seller has {gpus} GPU(s) in one machine is for you to confirm."
+                ),
+                Lang::Zh => format!(
+                    "您的报价按每卡计价：每个副本的 {gpus} 块 GPU 按一台 {gpus} 卡机器计，价格为 {gpus} × 该报价。报价未说明机器、主机、地域或互联；卖方能否在一台机器中提供 {gpus} 块 GPU，请您自行确认。"
+                ),
+            },
             A::Overhead => pick(
                 lang,
                 "Overhead (CUDA context, workspaces, fragmentation): 0.5–1 GiB per GPU plus 2–8 % of the model state.",
@@ -1080,6 +1115,15 @@ impl PriceFacts {
             Lang::En => format!("{rate}/GPU-h"),
             Lang::Zh => format!("{rate}/卡·时"),
         };
+        if self.quote {
+            // The user's quote: no region, date or source but the user.
+            let yours = pick(lang, "your quote", "您的报价");
+            return format!(
+                "{provider} · {machines} ({}) · {} · {per_gpu_hour} · {yours}",
+                self.instance,
+                labels::mode(self.mode, lang),
+            );
+        }
         let as_of = match self.as_of {
             AsOf::On(d) => format::date(d, lang),
             AsOf::OnOrBefore(d) => format!("≤ {}", format::date(d, lang)),
@@ -1337,6 +1381,24 @@ impl SeedRule {
             ),
         };
         pick(lang, en, zh)
+    }
+}
+
+impl QuoteExcluded {
+    /// The reason in words.
+    pub fn text(&self, lang: Lang) -> String {
+        let seller = match &self.owner {
+            PriceOwner::Provider(id) | PriceOwner::Named(id) => id,
+        };
+        let gpu = &self.gpu;
+        match (self.reason, lang) {
+            (QuoteExclusion::NoDatasheet, Lang::En) => format!(
+                "Your quote from {seller} for {gpu}: not ranked, as the hardware data has no datasheet row for this GPU to size the work on."
+            ),
+            (QuoteExclusion::NoDatasheet, Lang::Zh) => format!(
+                "您来自 {seller} 的 {gpu} 报价：未参与排名，硬件数据中没有该 GPU 的规格表，无法据此估算任务。"
+            ),
+        }
     }
 }
 

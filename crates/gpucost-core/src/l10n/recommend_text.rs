@@ -127,7 +127,12 @@ impl RecommendationText {
                 .map(|c| CandidateText::new(c, v, lang))
                 .collect(),
             more: (v.more > 0).then(|| more_gpus(v.more, lang)),
-            excluded: v.excluded.iter().map(|e| e.text(lang)).collect(),
+            excluded: v
+                .excluded
+                .iter()
+                .map(|e| e.text(lang))
+                .chain(v.excluded_quotes.iter().map(|q| q.text(lang)))
+                .collect(),
             rules: v
                 .rules
                 .iter()

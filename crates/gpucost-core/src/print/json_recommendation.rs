@@ -49,8 +49,12 @@ pub struct CandidateJson {
     pub cost_low: String,
     /// Cost per unit, high end.
     pub cost_high: String,
-    /// Provider of the price used.
+    /// Provider of the price used (for the user's quote, its owner: a catalog provider id or
+    /// `custom:<name>`).
     pub provider: String,
+    /// Whether the price used is the user's own quote (no source or date but the user).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub quote: bool,
     /// Offer id of the price used.
     pub offer: String,
     /// Billing mode of the price used.
@@ -104,6 +108,7 @@ impl RecommendationJson {
                         cost_low: cost.low.to_decimal_string(),
                         cost_high: cost.high.to_decimal_string(),
                         provider: price.provider.clone(),
+                        quote: price.quote,
                         offer: price.offer.clone(),
                         billing_mode: price.mode.to_string(),
                         throughput_basis: c.basis.text(lang),

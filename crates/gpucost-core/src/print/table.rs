@@ -111,6 +111,12 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
             (w.recommended)(&rec.unit, &rec.memory_gib)
         ));
         for (i, c) in rec.ranked.iter().take(5).enumerate() {
+            // The user's own quote says so, beside its seller.
+            let provider = match (c.quote, lang) {
+                (false, _) => c.provider.clone(),
+                (true, Lang::En) => format!("{}, your quote", c.provider),
+                (true, Lang::Zh) => format!("{}，您的报价", c.provider),
+            };
             out.push_str(&format!(
                 "  {}. {} {}×{}  {}–{} {}  ({}, {})\n",
                 i + 1,
@@ -120,7 +126,7 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
                 c.cost_low,
                 c.cost_high,
                 view.currency,
-                c.provider,
+                provider,
                 c.throughput_basis
             ));
         }

@@ -34,6 +34,13 @@ pub enum Assumption {
     },
     /// How the KV cache is counted.
     KvCache,
+    /// The user's quote is priced per GPU: a replica of `gpus` GPUs is costed as one machine
+    /// of that many GPUs at that price, or above [`super::cost::QUOTE_MACHINE_GPUS`] as
+    /// machines of that many (see [`super::quotes`]).
+    QuoteMachine {
+        /// GPUs per replica.
+        gpus: u32,
+    },
     /// CUDA context, workspaces and fragmentation.
     Overhead,
     /// Scaling efficiency over GPUs without NVLink.

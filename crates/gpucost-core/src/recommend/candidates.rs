@@ -214,7 +214,7 @@ pub(crate) fn resolve(catalog: &Catalog) -> (Vec<GpuProfile>, Vec<Option<usize>>
 }
 
 /// The profile of `gpu` on datasheet row `sku`, when the catalog has that row.
-fn new_profile(catalog: &Catalog, gpu: &Gpu, sku: &str) -> Option<GpuProfile> {
+pub(crate) fn new_profile(catalog: &Catalog, gpu: &Gpu, sku: &str) -> Option<GpuProfile> {
     let spec = catalog.specs.iter().find(|s| s.model == sku)?;
     let default_form = gpu.spec.as_deref() == Some(sku);
     let name = if default_form {

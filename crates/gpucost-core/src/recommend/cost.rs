@@ -23,6 +23,9 @@ use super::rentals::{ClassPrice, Rental, Rentals};
 use super::throughput::Throughput;
 use super::workload::{RateUnit, Task, TrainingSize, ValidWorkload};
 
+/// Most GPUs of one machine a quote's replica is taken to sit in (see [`super::quotes`]): a
+/// larger replica spans machines of this many, as a replica spans the catalog's 8-GPU servers.
+pub const QUOTE_MACHINE_GPUS: u32 = 8;
 /// Most GPUs one plan may rent at once (a deadline cannot buy more).
 pub const MAX_PLAN_GPUS: u64 = 4096;
 /// Most GPUs a serving fleet may need before an offer is left out.
@@ -137,6 +140,10 @@ pub struct PriceOption {
     /// Whether the offer takes part in the ranking (not a market reference or an
     /// institution-only tariff).
     pub rankable: bool,
+    /// Whether this is the user's own quote (see [`super::quotes`]): `provider` is its owner
+    /// (a catalog provider, or `custom:<name>`), `price` is per GPU, the machine holds one
+    /// replica, and it has no date or source but the user.
+    pub quote: bool,
     /// Instances rented at once (low, high).
     pub instances: LowHigh<u64>,
     /// Instances the plan is budgeted with: for serving, what the middle of the throughput
@@ -216,7 +223,8 @@ pub fn options(
 /// [`PriceOption`] (whose names and strings only a shown recommendation needs).
 pub(crate) struct Pick<'r, 'c> {
     rental: &'r Rental<'c>,
-    provider: &'c Provider,
+    /// The catalog provider, when the seller is one (a quote's owner may be the user's own).
+    provider: Option<&'c Provider>,
     /// Billing class.
     pub class: ModeClass,
     price: ClassPrice<'c>,
@@ -228,12 +236,16 @@ pub(crate) struct Pick<'r, 'c> {
 impl Pick<'_, '_> {
     /// Whether it takes part in the ranking (see [`PriceOption::rankable`]).
     pub(crate) fn rankable(&self) -> bool {
-        self.provider.kind != ProviderKind::MarketReference
-            && !self
-                .rental
-                .offer
-                .flags
-                .contains(&OfferFlag::InstitutionOnly)
+        // The user's own quote is a price they can pay.
+        self.rental.quote
+            || self
+                .provider
+                .is_some_and(|p| p.kind != ProviderKind::MarketReference)
+                && !self
+                    .rental
+                    .offer
+                    .flags
+                    .contains(&OfferFlag::InstitutionOnly)
     }
 
     /// Whether it finishes within the deadline (see [`PriceOption::meets_deadline`]).
@@ -286,10 +298,16 @@ pub(crate) fn picks<'r, 'c>(
     };
     // Offers are weighed by their cost key alone; the cheapest per provider (by catalog
     // position) and class is kept.
-    let mut best: Vec<(usize, Pick)> = Vec::new();
+    let mut best: Vec<(Seller, Pick)> = Vec::new();
     for rental in rentals {
-        let Some((at, provider)) = rental.provider else {
-            continue;
+        // A quote competes as its own seller, beside its owner's catalog offers.
+        let (at, provider) = match rental.provider {
+            _ if rental.quote => (
+                Seller::Quote(rental.offer.provider.as_ref()),
+                rental.provider.map(|(_, p)| p),
+            ),
+            Some((at, provider)) => (Seller::Catalog(at), Some(provider)),
+            None => continue,
         };
         for (class, cheapest) in ModeClass::ALL.into_iter().zip(&rental.cheapest) {
             let Some(price) = cheapest.filter(|_| only.is_none_or(|o| o == class)) else {
@@ -329,6 +347,15 @@ pub(crate) fn picks<'r, 'c>(
     }
 }
 
+/// Who a pick is from, for keeping the cheapest per seller and class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seller<'a> {
+    /// A catalog provider, by position.
+    Catalog(usize),
+    /// The user's quote, by its owner's id.
+    Quote(&'a str),
+}
+
 fn price_option(
     pick: Pick,
     work: &Work,
@@ -340,19 +367,34 @@ fn price_option(
     let (offer, provider, price) = (pick.rental.offer, pick.provider, pick.price.price);
     let instance_per_hour = pick.price.instance_per_hour;
     let plan = pick.plan.finish(work);
-    let age_days = price.as_of.age_days(today);
+    let quote = pick.rental.quote;
+    // A quote is the user's: no date to age.
+    let age_days = if quote {
+        None
+    } else {
+        price.as_of.age_days(today)
+    };
+    let (provider_name, provider_name_zh) = match provider {
+        Some(p) => (p.name.to_string(), p.name_zh.to_string()),
+        // A seller the user named, as they wrote it (inert where shown).
+        None => {
+            let name = super::quotes::seller_name(&offer.provider).to_string();
+            (name.clone(), name)
+        }
+    };
+    let gpus_per_instance = plan.gpus_per_instance;
     PriceOption {
-        provider: provider.id.to_string(),
-        provider_name: provider.name.to_string(),
-        provider_name_zh: provider.name_zh.to_string(),
+        provider: offer.provider.to_string(),
+        provider_name,
+        provider_name_zh,
         offer: offer.id.to_string(),
         instance: offer.instance.to_string(),
         class: pick.class,
         mode: price.mode,
         region: price.region.to_string(),
-        gpus_per_instance: offer.gpus,
+        gpus_per_instance,
         price: Money::new(price.amount, price.currency),
-        instance_per_hour,
+        instance_per_hour: plan.hourly,
         per_gpu_hour: Money::new(instance_per_hour.amount / offer.gpus, display),
         source: price.source.to_string(),
         source_title: catalog
@@ -361,12 +403,13 @@ fn price_option(
             .to_string(),
         as_of: price.as_of,
         age_days,
-        old: age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
+        old: !quote && age_days.is_none_or(|d| d > i64::from(DEFAULT_STALE_AFTER_DAYS)),
         flags: offer.flags.to_vec(),
         rankable,
+        quote,
         instances: plan.instances,
         expected_instances: plan.expected,
-        gpus_rented: dec(plan.instances.high) * offer.gpus,
+        gpus_rented: dec(plan.instances.high) * gpus_per_instance,
         hours: plan.hours,
         meets_deadline: plan.meets_deadline,
         cost: plan.cost,
@@ -485,6 +528,8 @@ struct Plan {
     expected: u64,
     /// One instance per hour.
     hourly: Money,
+    /// GPUs per instance: the offer's, or for a quote the replica's.
+    gpus_per_instance: Decimal,
     hours: Option<LowHigh<f64>>,
     meets_deadline: Option<bool>,
     cost: Cost,
@@ -533,8 +578,15 @@ fn plan(
     slice_need_gib: f64,
     hourly: Money,
 ) -> Option<Plan> {
-    let k = rental.gpus_f64?;
     let g = f64::from(thr.gpus_per_replica.max(1));
+    // A quote is priced per GPU: a replica of up to 8 GPUs is one machine of that many at the
+    // price; a larger one spans machines of 8, as the catalog's 8-GPU servers do.
+    let (k, hourly, gpus_per_instance) = if rental.quote {
+        let n = thr.gpus_per_replica.clamp(1, QUOTE_MACHINE_GPUS);
+        (f64::from(n), hourly.times(dec(n.into())), dec(n.into()))
+    } else {
+        (rental.gpus_f64?, hourly, rental.offer.gpus)
+    };
     let slice = k < 1.0;
     if slice && (g > 1.0 || slice_need_gib > k * profile.memory_gib()) {
         return None;
@@ -583,6 +635,7 @@ fn plan(
                 instances,
                 expected,
                 hourly,
+                gpus_per_instance,
                 hours: None,
                 meets_deadline: None,
                 cost: Cost {
@@ -626,6 +679,7 @@ fn plan(
                 },
                 expected: count,
                 hourly,
+                gpus_per_instance,
                 hours: Some(hours),
                 meets_deadline: work.deadline.map(|d| hours.high <= d),
                 cost: Cost {

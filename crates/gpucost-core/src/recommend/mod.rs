@@ -30,6 +30,7 @@ pub mod ml_models;
 pub mod model_library;
 pub mod numbers;
 pub mod parallel;
+pub mod quotes;
 pub mod range;
 mod ranking;
 pub mod reasons;
@@ -46,6 +47,7 @@ use crate::catalog::Catalog;
 use crate::fx::FxTable;
 use crate::money::Currency;
 use crate::placement::Placement;
+use crate::scenario::CustomPrice;
 
 pub use assumptions::Assumption;
 pub use basis::{Basis, Calibration, Formula, RowRef};
@@ -55,6 +57,7 @@ pub use error::WorkloadError;
 pub use hardware::{embedded_hardware, HardwareTable, MeasuredRow};
 pub use memory::{GpuCount, MemoryEstimate};
 pub use ml_models::{KnownModel, ModelSpec};
+pub use quotes::{QuoteExcluded, QuoteExclusion};
 pub use range::LowHigh;
 pub use reasons::{CitedPrice, Reason};
 pub use rules::{Finding, MatrixWork, QuantizedCost, RuleCheck, SeedRule, Verdict};
@@ -205,6 +208,11 @@ pub struct Recommendation {
     pub ranked: Vec<Candidate>,
     /// GPUs that cannot, with the reason.
     pub excluded: Vec<Excluded>,
+    /// The user's priced quotes it ranked with (see [`quotes::priced`]): a recommendation
+    /// made with other quotes does not fit the scenario.
+    pub quotes: Vec<CustomPrice>,
+    /// Quotes it could not rank, with the reason.
+    pub excluded_quotes: Vec<QuoteExcluded>,
     /// The founding documents' rules of thumb, checked.
     pub rules: Vec<RuleCheck>,
     /// Assumptions behind every number.
@@ -249,8 +257,24 @@ pub fn recommend_placed(
     currency: Currency,
     today: NaiveDate,
 ) -> Recommendation {
+    recommend_quoted(catalog, workload, placement, &[], fx, currency, today)
+}
+
+/// [`recommend_placed`] with the user's own `quotes` ranked beside the catalog's offers (see
+/// [`quotes`]); a quote without an amount ranks nothing.
+pub fn recommend_quoted(
+    catalog: &Catalog,
+    workload: &ValidWorkload,
+    placement: &Placement,
+    quotes: &[CustomPrice],
+    fx: &FxTable,
+    currency: Currency,
+    today: NaiveDate,
+) -> Recommendation {
+    let quotes = quotes::priced(quotes);
+    let (quote_offers, excluded_quotes) = quotes::offers(catalog, &quotes);
     // Which offers rent each GPU does not depend on the precision the rules re-rank at.
-    let rentals = Rentals::placed(catalog, placement, fx, currency);
+    let rentals = Rentals::placed(catalog, &quote_offers, placement, fx, currency);
     let (ranked, excluded, memory) = ranking::evaluate(&rentals, workload, currency, today);
     let unit = cost::primary_unit(workload);
     let rules = rules::check(&rules::Ranking {
@@ -271,6 +295,8 @@ pub fn recommend_placed(
         memory,
         ranked,
         excluded,
+        quotes,
+        excluded_quotes,
         rules,
         assumptions,
         hardware_built: hw.built,

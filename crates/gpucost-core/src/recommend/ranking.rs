@@ -264,6 +264,11 @@ fn explain(w: &ValidWorkload, c: &mut Candidate) {
     c.warnings = warnings::for_candidate(w, c);
     c.assumptions = c.throughput.notes.clone();
     c.assumptions.extend(assumptions::efficiency(&c.throughput));
+    if c.options.iter().any(|o| o.quote) {
+        c.assumptions.push(Assumption::QuoteMachine {
+            gpus: c.gpus_per_replica(),
+        });
+    }
     if !c.throughput.other_suites.is_empty() {
         c.assumptions.push(Assumption::AlsoMeasured {
             suites: c.throughput.other_suites.clone(),

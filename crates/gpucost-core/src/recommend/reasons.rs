@@ -32,6 +32,8 @@ pub struct CitedPrice {
     pub as_of: AsOf,
     /// One GPU per hour in the display currency.
     pub per_gpu_hour: Money,
+    /// The user's own quote (no region or date of its own).
+    pub quote: bool,
 }
 
 /// One reason for a candidate's place in the ranking.
@@ -134,6 +136,7 @@ fn cited(o: &PriceOption) -> CitedPrice {
         region: o.region.clone(),
         as_of: o.as_of,
         per_gpu_hour: o.per_gpu_hour,
+        quote: o.quote,
     }
 }
 

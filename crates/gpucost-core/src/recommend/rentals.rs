@@ -14,7 +14,7 @@ use crate::fx::FxTable;
 use crate::money::{Currency, Money};
 use crate::placement::{Geo, Placement};
 
-use super::candidates::{resolve, GpuProfile};
+use super::candidates::{new_profile, resolve, GpuProfile};
 
 /// The cheapest price of an offer in one billing class.
 #[derive(Debug, Clone, Copy)]
@@ -37,6 +37,9 @@ pub(crate) struct Rental<'c> {
     /// GPUs per instance as an `f64` for the throughput arithmetic, when positive; converted
     /// once, as every ranking sizes the work on every billing class of the offer.
     pub gpus_f64: Option<f64>,
+    /// Whether the offer stands for the user's own quote (see [`super::quotes`]): priced per
+    /// GPU, its machine as large as a replica.
+    pub quote: bool,
 }
 
 /// Every candidate GPU with the offers that rent it, in catalog order.
@@ -51,13 +54,16 @@ pub(crate) struct Rentals<'c> {
 impl<'c> Rentals<'c> {
     /// Finds the rentals of every candidate GPU in `catalog`, priced in `display`.
     pub(crate) fn new(catalog: &'c Catalog, fx: &FxTable, display: Currency) -> Rentals<'c> {
-        Rentals::placed(catalog, &Placement::default(), fx, display)
+        Rentals::placed(catalog, &[], &Placement::default(), fx, display)
     }
 
     /// Finds the rentals of every candidate GPU in `catalog` that `placement` admits: hosts at
-    /// or above its floor, prices of regions in its place.
+    /// or above its floor, prices of regions in its place; and the user's `quotes` (see
+    /// [`super::quotes::offers`]), which have no region or host for the placement to judge.
+    /// A quoted GPU the catalog does not rent becomes a candidate of its own.
     pub(crate) fn placed(
         catalog: &'c Catalog,
+        quotes: &'c [Offer],
         placement: &Placement,
         fx: &FxTable,
         display: Currency,
@@ -94,7 +100,54 @@ impl<'c> Rentals<'c> {
                 provider: at.map(|p| (p, &catalog.providers[p])),
                 cheapest,
                 gpus_f64: offer.gpus.to_f64().filter(|k| *k > 0.0),
+                quote: false,
             });
+        }
+        let (mut profiles, mut by_profile) = (profiles, by_profile);
+        let mut added = false;
+        for offer in quotes {
+            // `quotes::offers` keeps only GPUs with a datasheet row: the default one.
+            let Some(gpu) = catalog.gpu(&offer.gpu) else {
+                continue;
+            };
+            let i = match profiles
+                .iter()
+                .position(|p| p.gpu == offer.gpu && p.default_form)
+            {
+                Some(i) => i,
+                None => {
+                    let Some(p) = gpu
+                        .spec
+                        .as_deref()
+                        .and_then(|sku| new_profile(catalog, gpu, sku))
+                    else {
+                        continue;
+                    };
+                    profiles.push(p);
+                    by_profile.push(Vec::new());
+                    added = true;
+                    profiles.len() - 1
+                }
+            };
+            let cheapest = cheapest_per_class(catalog, &Placement::default(), offer, fx, display);
+            by_profile[i].push(Rental {
+                offer,
+                provider: catalog
+                    .providers
+                    .iter()
+                    .position(|p| p.id == offer.provider)
+                    .map(|p| (p, &catalog.providers[p])),
+                cheapest,
+                gpus_f64: Some(1.0),
+                quote: true,
+            });
+        }
+        if added {
+            // Candidates stay sorted by id, as `resolve` sorts them.
+            let mut both: Vec<(GpuProfile, Vec<Rental>)> =
+                profiles.into_iter().zip(by_profile).collect();
+            both.sort_by(|(a, _), (b, _)| (&a.gpu, &a.sku).cmp(&(&b.gpu, &b.sku)));
+            (profiles, by_profile) = both.into_iter().unzip();
         }
         Rentals {
             catalog,

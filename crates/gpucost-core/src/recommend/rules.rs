@@ -561,7 +561,14 @@ fn discount(r: &Ranking, rule: SeedRule, class: ModeClass) -> RuleCheck {
         return na(rule, Finding::NothingRuns);
     };
     let mut savings: Vec<f64> = Vec::new();
-    for offer in r.rentals.of(&t.profile).iter().map(|r| r.offer) {
+    // The seeds' discounts are the market's: the user's quotes are not among them.
+    for offer in r
+        .rentals
+        .of(&t.profile)
+        .iter()
+        .filter(|r| !r.quote)
+        .map(|r| r.offer)
+    {
         let best = offer
             .prices
             .iter()

@@ -19,8 +19,9 @@ use crate::edit::Recommended;
 use crate::money::Money;
 use crate::recommend::cost::FleetMonth;
 use crate::recommend::{
-    Assumption, Basis, Candidate, CostUnit, Excluded, LowHigh, MemoryEstimate, PriceOption, Rate,
-    Reason, Recommendation, RuleCheck, SliceFit, Task, Warning, WorkUnit, Workload, EXPLAINED,
+    Assumption, Basis, Candidate, CostUnit, Excluded, LowHigh, MemoryEstimate, PriceOption,
+    QuoteExcluded, Rate, Reason, Recommendation, RuleCheck, SliceFit, Task, Warning, WorkUnit,
+    Workload, EXPLAINED,
 };
 
 /// One part of the memory estimate.
@@ -172,6 +173,8 @@ pub struct PriceFacts {
     pub as_of: AsOf,
     /// The source's title.
     pub source_title: String,
+    /// The user's own quote: `provider` is its owner, and it has no date or source.
+    pub quote: bool,
 }
 
 /// How long the work takes on a candidate, against its bound.
@@ -263,6 +266,8 @@ pub struct RecommendationView {
     pub more: usize,
     /// GPUs left out, with the reason.
     pub excluded: Vec<Excluded>,
+    /// The user's quotes left out, with the reason.
+    pub excluded_quotes: Vec<QuoteExcluded>,
     /// Rules of thumb, checked.
     pub rules: Vec<RuleCheck>,
     /// Assumptions behind every number.
@@ -288,6 +293,7 @@ impl RecommendationView {
                 .collect(),
             more: rec.ranked.len().saturating_sub(shown),
             excluded: rec.excluded.clone(),
+            excluded_quotes: rec.excluded_quotes.clone(),
             rules: rec.rules.clone(),
             assumptions: rec.assumptions.clone(),
             hardware_built: rec.hardware_built,
@@ -344,6 +350,7 @@ fn price_facts(c: &Candidate, o: &PriceOption) -> PriceFacts {
         region: o.region.clone(),
         as_of: o.as_of,
         source_title: o.source_title.clone(),
+        quote: o.quote,
     }
 }
 
