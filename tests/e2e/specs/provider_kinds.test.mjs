@@ -152,6 +152,8 @@ test("the catalog browser lists each provider's certifications with the page cit
   assert.match(await facts('azure'), /Certifications: ISO\/IEC 27001 \(Azure compliance offering ISO\/IEC 27001:2013/);
   assert.match(await facts('gcp'), /Certifications: ISO\/IEC 27017 \(Google Cloud compliance, ISO 27017.*; ISO 27001: not found in a source/);
   assert.match(await facts('lambda'), /ISO 27001 and other certifications: not found/);
+  // Huawei Cloud has no sourced price, yet its cited certifications are listed.
+  assert.match(await facts('huawei'), /no sourced price: enter your own quote.*Certifications: ISO\/IEC 27001:2013 \(HUAWEI CLOUD Security Compliance/);
   await context.close();
   const zh = await app.open('?view=catalog&lang=zh', { readySelector: '[data-testid=provider-facts]', locale: 'zh-CN' });
   const text = await zh.page.locator('[data-testid=provider-facts] li[data-provider="do"]').textContent();

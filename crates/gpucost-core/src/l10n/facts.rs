@@ -179,6 +179,16 @@ fn chinese_quotes(text: &str) -> String {
         .collect()
 }
 
+/// What the catalog browser's provider list says for a provider without a sourced price
+/// (Huawei Cloud).
+pub fn no_sourced_price(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        "no sourced price: enter your own quote",
+        "无来源价格：请输入您自己的报价",
+    )
+}
+
 /// The heading of the catalog browser's list of providers and their facts.
 pub fn providers_heading(lang: Lang) -> &'static str {
     pick(
