@@ -2,7 +2,8 @@
 //! over two machines, a Qwen3 MoE, Qwen2.5-72B in FP8 and INT4, a LoRA fine-tune of
 //! Qwen2.5-7B, and DeepSeek-R1 as a pasted config): `gpucost estimate '<link>'` prints, for
 //! each, the top GPU, its provider and offer, and the fleet the engine's recommendation gives
-//! for the same link — in the JSON export and in the terminal table.
+//! for the same link — in the JSON export and in the terminal table; and the link with a quote
+//! of the user's own prints that quote ranked, marked as theirs.
 
 use std::process::Command;
 
@@ -118,4 +119,64 @@ fn the_deepseek_r1_link_prints_two_machine_replicas_on_80_gb_gpus() {
             .is_some_and(|m| m >= 2 && m % 2 == 0),
         "{h100}"
     );
+}
+
+/// The README's link with an H20 quote from a seller named Acme.
+fn readme_quote_link() -> String {
+    let readme = include_str!("../../../README.md");
+    let link = readme
+        .split('`')
+        .find(|l| l.starts_with('?') && l.contains("&cp=~Acme:H20:"))
+        .expect("the README's quote link");
+    link.to_string()
+}
+
+/// The README's link with a quote of the user's own: `gpucost estimate` ranks the quote beside
+/// the catalog's offers and says it is the user's quote, in the table and the JSON export, as
+/// the engine ranks it for the page.
+#[test]
+fn the_readme_quote_link_prints_the_quote_in_the_recommendation() {
+    let link = readme_quote_link();
+    let today = NaiveDate::parse_from_str(TODAY, "%Y-%m-%d").unwrap();
+    // The engine, as the page opens the link.
+    let s = Session::open(embedded(), &link, None, today);
+    assert!(s.issues.is_empty(), "{link}: {:?}", s.issues);
+    let e = s.estimate.unwrap_or_else(|err| panic!("{link}: {err:?}"));
+    let rec = e.report.recommendation.expect("a recommendation");
+    let (rank, c) = rec
+        .ranked
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.best_option().is_some_and(|o| o.quote))
+        .expect("the quote ranked");
+    assert!(rank < 5, "the table prints five: {rank}");
+    let o = c.best_option().unwrap();
+    assert_eq!(
+        (c.profile.gpu.as_str(), o.provider.as_str()),
+        ("H20", "custom:Acme")
+    );
+
+    // The JSON export: the same row, marked as the user's quote.
+    let json: serde_json::Value = serde_json::from_str(&gpucost(&[
+        "estimate", &link, "--format", "json", "--today", TODAY,
+    ]))
+    .expect("JSON");
+    let row = &json["recommendation"]["ranked"][rank];
+    assert_eq!(row["gpu"], "H20");
+    assert_eq!(row["provider"], "custom:Acme");
+    assert_eq!(row["quote"], true);
+    assert_eq!(row["machines"], o.expected_instances);
+    assert_eq!(
+        row["gpus_per_machine"],
+        o.gpus_per_instance.normalize().to_string()
+    );
+
+    // The terminal table: its line says so too.
+    let text = gpucost(&["estimate", &link, "--today", TODAY]);
+    let line = format!("  {}. H20 {}×", rank + 1, o.expected_instances);
+    let printed = text
+        .lines()
+        .find(|l| l.starts_with(&line))
+        .unwrap_or_else(|| panic!("{link}: no quote line:\n{text}"));
+    assert!(printed.contains("(custom:Acme, your quote, "), "{printed}");
 }
