@@ -330,7 +330,7 @@ pub fn read_specs(table: &Table) -> Result<Vec<GpuSpec>, ImportError> {
         .collect()
 }
 
-/// One [`Gpu`] per model used by `offers`, sorted by id.
+/// One [`Gpu`] per model used by `offers` or described by a datasheet row, sorted by id.
 ///
 /// # Errors
 /// [`ImportError::Curated`] naming the first offer whose GPU model is not in [`KNOWN`].
@@ -373,8 +373,36 @@ pub fn gpu_table(
                 spec: spec.map(|s| s.to_string().into()),
             }
         })
-        .collect();
-    Ok(table)
+        .collect::<Vec<Gpu>>();
+    Ok(with_datasheet_only_models(table, specs, datasheets))
+}
+
+/// `table` and, sorted in, every known model that no offer rents but a datasheet row
+/// describes (the L20 and H800 sold in China, whose prices no public source gives): a user's
+/// own quote can then name it, and the recommendation ranks that quote.
+fn with_datasheet_only_models(
+    mut table: Vec<Gpu>,
+    specs: &[GpuSpec],
+    datasheets: &crate::audit::Datasheets,
+) -> Vec<Gpu> {
+    for (id, vendor, name) in KNOWN {
+        let Some(spec) = default_spec(id).filter(|s| specs.iter().any(|x| x.model == *s)) else {
+            continue;
+        };
+        if table.iter().any(|g| g.id.as_ref() == *id) {
+            continue;
+        }
+        table.push(Gpu {
+            id: id.to_string().into(),
+            name: format!("{vendor} {name}").into(),
+            vendor: vendor.to_string().into(),
+            family: family(id).into(),
+            memory_gib: datasheets.get(*id).map(|(m, _)| *m),
+            spec: Some(spec.to_string().into()),
+        });
+    }
+    table.sort_by(|a, b| a.id.cmp(&b.id));
+    table
 }
 
 #[cfg(test)]

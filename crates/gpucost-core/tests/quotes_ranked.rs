@@ -11,11 +11,10 @@
 
 mod common;
 
-use std::borrow::Cow;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use common::{open_report, today};
-use gpucost_core::catalog::{embedded, CatalogIndex, Embedded, Gpu};
+use gpucost_core::catalog::{embedded, Embedded};
 use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::l10n::recommend_text::RecommendationText;
@@ -39,30 +38,15 @@ const SERVE_32B: &str =
 const SERVE_72B: &str =
     "?preset=custom&task=serve&model=qwen2.5-72b&prec=fp8&in=4096&out=1024&rate=2req&lat=30000&cur=CNY";
 
-/// The embedded catalog with the L20 and H800 models, each on its datasheet row.
+/// The embedded catalog. It lists the L20 and H800 on their datasheet rows though no offer
+/// rents them (catalog-import's `gpu_table`), so a quote can name them.
 fn quotable() -> &'static Embedded {
-    static QUOTABLE: LazyLock<Embedded> = LazyLock::new(|| {
-        let mut catalog = embedded().catalog.clone();
-        for (id, sku) in [("L20", "L20"), ("H800", "H800-SXM5-80GB")] {
-            // Once the catalog lists the model itself, its own entry is used.
-            if catalog.gpu(id).is_some() {
-                continue;
-            }
-            let spec = catalog.specs.iter().find(|s| s.model == sku).expect(sku);
-            let memory = Decimal::try_from(spec.memory_gib).expect("memory");
-            catalog.gpus.to_mut().push(Gpu {
-                id: Cow::Borrowed(id),
-                name: Cow::Owned(format!("NVIDIA {id}")),
-                vendor: Cow::Borrowed("NVIDIA"),
-                family: Cow::Borrowed(id),
-                memory_gib: Some(memory),
-                spec: Some(Cow::Borrowed(sku)),
-            });
-        }
-        let index = CatalogIndex::new(&catalog);
-        Embedded { catalog, index }
-    });
-    &QUOTABLE
+    let e = embedded();
+    for id in ["L20", "H800"] {
+        let gpu = e.catalog.gpu(id).unwrap_or_else(|| panic!("{id} listed"));
+        assert!(gpu.spec.is_some(), "{id} on its datasheet row");
+    }
+    e
 }
 
 /// The recommendation of `link` opened against [`quotable`] as `gpucost estimate` opens it.
