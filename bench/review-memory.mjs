@@ -6,6 +6,7 @@
 // worker's peak. Each input gets a fresh browser, so one input's peak cannot hide another's.
 //
 // Usage: node bench/review-memory.mjs   (after `trunk build --release`; needs dist/, python3)
+//        REVIEW_INPUTS=a.parquet,b.csv node bench/review-memory.mjs   (those files instead)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,8 +17,9 @@ import { launch } from '../tests/e2e/lib/browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'review-memory-'));
-execFileSync('python3', [path.join(root, 'crates/gpucost-review/tests/hostile/generate_large.py')], { cwd: dir });
-const inputs = [
+const given = process.env.REVIEW_INPUTS?.split(',').filter(Boolean);
+if (!given) execFileSync('python3', [path.join(root, 'crates/gpucost-review/tests/hostile/generate_large.py')], { cwd: dir });
+const inputs = given ? given.map((f) => [path.basename(f), path.resolve(f)]) : [
   ['aws-cur-legacy.csv (reference sample)', path.join(root, 'docs/examples/aws-cur-legacy.csv')],
   ['gzip bomb, 1 GiB of zeros', path.join(dir, 'bomb-zeros.csv.gz')],
   ['gzip bomb, 1.5 GB of valid rows', path.join(dir, 'bomb-rows.csv.gz')],
@@ -45,8 +47,8 @@ function renderers() {
 }
 
 const server = await startServer();
-console.log('| input | size | renderer peak before the pick | after the result | rise | result |');
-console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+console.log('| input | size | renderer peak before the pick | after the result | rise | time | result |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
 try {
   for (const [name, file] of inputs) {
     const browser = await launch();
@@ -60,13 +62,15 @@ try {
       const mine = [...renderers().keys()].filter((pid) => !before.has(pid));
       const peak = () => Math.max(...mine.map((pid) => renderers().get(pid) ?? 0));
       const start = peak();
+      const t0 = Date.now();
       await page.getByTestId('review-file').setInputFiles(file);
       await page.waitForSelector('[data-testid=review-summary], [data-testid=review-error]', { timeout: 600_000 });
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
       const end = peak();
       const problem = (await page.locator('[data-testid=review-error], [data-testid=review-problems] li, [data-testid=review-folded] li').first().textContent().catch(() => '')) ?? '';
       const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
       const size = `${(fs.statSync(file).size / 1e6).toFixed(1)} MB`;
-      console.log(`| ${name} | ${size} | ${mb(start)} | ${mb(end)} | ${mb(end - start)} | ${problem.replace(/\|/g, '\\|').slice(0, 90) || 'reviewed'} |`);
+      console.log(`| ${name} | ${size} | ${mb(start)} | ${mb(end)} | ${mb(end - start)} | ${seconds} s | ${problem.replace(/\|/g, '\\|').slice(0, 90) || 'reviewed'} |`);
     } finally {
       await browser.close();
     }

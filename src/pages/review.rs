@@ -199,7 +199,7 @@ fn BillFields(
     let app = review.app;
     view! {
         <div class="row">
-            <FilePicker review=review label=Text::ReviewFile accept=".csv,.gz,.txt,text/csv,application/gzip" testid="review-file" pick=Review::pick_bill />
+            <FilePicker review=review label=Text::ReviewFile accept=".csv,.gz,.txt,.parquet,text/csv,application/gzip,application/vnd.apache.parquet" testid="review-file" pick=Review::pick_bill />
             <Field review=review label=Text::ReviewBudgets>
                 <textarea
                     rows="2"

@@ -346,7 +346,7 @@ impl Text {
                 "See where your GPU money went and what each lever would have saved. The file is read in your browser and never uploaded: this page sends nothing anywhere.",
                 "看清 GPU 支出的去向，以及每项措施本可节省多少。文件只在您的浏览器中读取，不会上传：本页面不向任何地方发送数据。",
             ),
-            Text::ReviewFile => ("Bill file (CSV, or gzipped .csv.gz)", "账单文件（CSV，或 gzip 压缩的 .csv.gz）"),
+            Text::ReviewFile => ("Bill file (CSV, gzipped .csv.gz, or Parquet)", "账单文件（CSV、gzip 压缩的 .csv.gz 或 Parquet）"),
             Text::ReviewFormats => (
                 "Reads AWS Cost and Usage Reports (legacy and 2.0), Google Cloud cost tables, Azure cost details, Alibaba Cloud and Tencent Cloud bill details (账单明细), and a generic CSV: start, end or hours, provider, instance type or GPU model, GPU count, cost, currency, tags.",
                 "支持 AWS 成本和使用情况报告（旧版与 2.0）、Google Cloud 费用表、Azure 成本明细、阿里云与腾讯云账单明细，以及通用 CSV：开始、结束时间或小时数、厂商、实例规格或 GPU 型号、GPU 数量、费用、货币、标签。",

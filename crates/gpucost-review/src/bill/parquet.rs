@@ -298,9 +298,9 @@ fn read_chunks<R: Read + Seek>(
 }
 
 /// `f`, or `None` if it panicked. The `parquet` crate asserts on some damaged values (a
-/// definition level past its column's maximum) instead of returning an error; natively
-/// that becomes a named problem here. (In the page's worker, built with `panic = "abort"`,
-/// it ends the worker, which the page reports as a failed review.)
+/// definition level past its column's maximum) instead of returning an error; where panics
+/// unwind that becomes a named problem here. (The `release` and `native` profiles abort on a
+/// panic: the CLI stops, the page's worker ends and the page reports a failed review.)
 fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
