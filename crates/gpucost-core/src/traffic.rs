@@ -85,7 +85,59 @@ pub enum LoadField {
     Fleet,
 }
 
+impl LoadField {
+    /// The fields a form types a number into, in form order.
+    pub const TYPED: [LoadField; 5] = [
+        LoadField::Rate,
+        LoadField::PerGpu,
+        LoadField::Headroom,
+        LoadField::MinGpus,
+        LoadField::ScaleIn,
+    ];
+
+    /// Stable slug (form test ids).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LoadField::Rate => "rate",
+            LoadField::PerGpu => "per-gpu",
+            LoadField::Headroom => "headroom",
+            LoadField::MinGpus => "min-gpus",
+            LoadField::ScaleIn => "scale-in",
+            LoadField::Shape => "shape",
+            LoadField::Fleet => "fleet",
+        }
+    }
+}
+
 impl Load {
+    /// The number `field` holds, for a field a form types ([`LoadField::TYPED`]).
+    pub fn value(&self, field: LoadField) -> Option<Decimal> {
+        Some(match field {
+            LoadField::Rate => self.rps,
+            LoadField::PerGpu => self.per_gpu,
+            LoadField::Headroom => self.headroom_pct,
+            LoadField::MinGpus => Decimal::from(self.min_gpus),
+            LoadField::ScaleIn => Decimal::from(self.scale_in_minutes),
+            LoadField::Shape | LoadField::Fleet => return None,
+        })
+    }
+
+    /// This load with `field` set to `value`, when the field takes a number of that kind
+    /// (whole GPUs and minutes); its limits are [`Load::problems`]'.
+    pub fn with(&self, field: LoadField, value: Decimal) -> Option<Load> {
+        let whole = || value.fract().is_zero().then(|| value.to_u32()).flatten();
+        let mut out = self.clone();
+        match field {
+            LoadField::Rate => out.rps = value,
+            LoadField::PerGpu => out.per_gpu = value,
+            LoadField::Headroom => out.headroom_pct = value,
+            LoadField::MinGpus => out.min_gpus = whole()?,
+            LoadField::ScaleIn => out.scale_in_minutes = whole()?,
+            LoadField::Shape | LoadField::Fleet => return None,
+        }
+        Some(out)
+    }
+
     /// A load of `rps` requests per second all the time, `per_gpu` per GPU, no headroom, no
     /// minimum, no scale-in delay.
     pub fn always(rps: Decimal, per_gpu: Decimal) -> Load {

@@ -30,7 +30,12 @@ pub enum DemandKind {
 
 impl DemandKind {
     /// Every shape, in menu order.
-    pub const ALL: [DemandKind; 3] = [DemandKind::Always, DemandKind::Window, DemandKind::Weekly];
+    pub const ALL: [DemandKind; 4] = [
+        DemandKind::Always,
+        DemandKind::Window,
+        DemandKind::Weekly,
+        DemandKind::Load,
+    ];
 
     /// Stable slug.
     pub fn as_str(self) -> &'static str {

@@ -35,6 +35,7 @@ use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
     Reference, Scenario,
 };
+use crate::traffic::LoadField;
 
 /// Minutes in a day: a window's start is a minute of its day.
 const MINUTES_PER_DAY: u32 = 1440;
@@ -86,7 +87,10 @@ pub enum Edit {
     LinePackingKind(usize, PackingKind),
     /// Line `.0` needs machines with at least this many GPUs each.
     LinePerMachine(usize, Decimal),
-    /// Minutes each window's GPUs start before the window (scale-out lead time).
+    /// Line `.0`'s load field `.1` set to `.2` (a serving line; [`crate::traffic::Load::with`]).
+    LineLoad(usize, LoadField, Decimal),
+    /// Minutes each window's GPUs start before the window, and each serving line scales out
+    /// before its load rises (scale-out lead time).
     Lead(Decimal),
     /// Allow (`true`) or leave out a billing class.
     Allow(ModeClass, bool),
@@ -169,6 +173,12 @@ impl Edit {
             Edit::LinePerMachine(i, n) => {
                 line(i).is_some() && whole_in(n, GPUS_PER_MACHINE).is_some()
             }
+            Edit::LineLoad(i, field, value) => line(i).is_some_and(|l| match &l.demand {
+                Demand::Load(load) => load
+                    .with(field, value)
+                    .is_some_and(|l| l.problems(scenario.horizon.minutes()).is_empty()),
+                _ => false,
+            }),
             Edit::Lead(m) => whole_in(m, LEAD_MINUTES).is_some(),
             Edit::Allow(..) | Edit::CompareOnly(..) => true,
             Edit::DiscountProvider(i, ref provider) => {
@@ -260,6 +270,13 @@ impl Scenario {
                 }
             }
             Edit::LineDemand(i, demand) => self.lines[i].demand = *demand,
+            Edit::LineLoad(i, field, value) => {
+                if let Demand::Load(load) = &mut self.lines[i].demand {
+                    if let Some(edited) = load.with(field, value) {
+                        *load = edited;
+                    }
+                }
+            }
             Edit::LinePacking(i, packing) => self.lines[i].packing = packing,
             Edit::LineShape(i, kind) => {
                 self.lines[i].demand = kind.reshape(&self.lines[i].demand);

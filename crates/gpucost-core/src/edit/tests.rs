@@ -564,3 +564,43 @@ fn a_recommendation_goes_into_the_first_line_with_its_machines_and_count() {
     }
     assert_eq!(s, kept);
 }
+
+#[test]
+fn a_serving_lines_load_is_edited_field_by_field_within_its_limits() {
+    use crate::traffic::LoadField;
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    assert!(!s.apply(Edit::LineLoad(0, LoadField::Rate, Decimal::TEN), c));
+    assert!(s.apply(Edit::LineShape(1, DemandKind::Load), c));
+    assert_eq!(
+        s.lines[1].demand.peak(),
+        Decimal::from(10),
+        "the shape keeps the count"
+    );
+    for (field, value) in [
+        (LoadField::Rate, 5000),
+        (LoadField::PerGpu, 100),
+        (LoadField::Headroom, 20),
+        (LoadField::MinGpus, 2),
+        (LoadField::ScaleIn, 15),
+    ] {
+        assert!(s.apply(Edit::LineLoad(1, field, Decimal::from(value)), c));
+    }
+    assert_eq!(
+        s.lines[1].demand.peak(),
+        Decimal::from(60),
+        "5,000 × 1.2 ÷ 100"
+    );
+    for (field, value) in [
+        (LoadField::Rate, Decimal::ZERO),
+        (LoadField::PerGpu, Decimal::new(1, 3)),
+        (LoadField::Headroom, Decimal::from(301)),
+        (LoadField::MinGpus, Decimal::new(15, 1)),
+        (LoadField::ScaleIn, Decimal::from(1441)),
+        (LoadField::Fleet, Decimal::ONE),
+    ] {
+        assert!(!s.apply(Edit::LineLoad(1, field, value), c), "{field:?}");
+    }
+    assert_eq!(s.lines[1].demand.peak(), Decimal::from(60));
+    assert!(s.validate(c).is_ok());
+}

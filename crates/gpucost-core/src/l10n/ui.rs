@@ -213,6 +213,16 @@ pub enum Text {
     Weekly,
     /// A serving line's shape: GPUs derived from requests per second.
     FromLoad,
+    /// A serving line's peak requests per second.
+    PeakRps,
+    /// Requests per second one GPU serves.
+    RpsPerGpu,
+    /// Spare capacity above the load, percent.
+    HeadroomPct,
+    /// Fewest GPUs a serving line keeps running.
+    MinGpus,
+    /// Minutes GPUs stay after the load falls.
+    ScaleInMinutes,
     Start,
     LengthHours,
     AddLine,
@@ -570,11 +580,16 @@ impl Text {
             Text::Window => ("Time window", "时间窗口"),
             Text::Weekly => ("Weekly schedule", "每周排程"),
             Text::FromLoad => ("From its load (requests/s)", "按负载（每秒请求数）"),
+            Text::PeakRps => ("Peak requests/s", "峰值每秒请求数"),
+            Text::RpsPerGpu => ("Requests/s per GPU", "每卡每秒请求数"),
+            Text::HeadroomPct => ("Headroom (%)", "余量（%）"),
+            Text::MinGpus => ("At least (GPUs)", "最少 GPU 数"),
+            Text::ScaleInMinutes => ("Scale in after (minutes)", "负载下降后缩容（分钟）"),
             Text::Start => ("Start", "开始"),
             Text::LengthHours => ("Hours", "时长（小时）"),
             Text::AddLine => ("Add a line", "添加一行"),
             Text::Remove => ("Remove", "删除"),
-            Text::Lead => ("Start windows early by (minutes)", "窗口提前启动（分钟）"),
+            Text::Lead => ("Start windows and scale-out early by (minutes)", "窗口提前启动、提前扩容（分钟）"),
             Text::TimeZone => ("Time zone of the schedules", "排程时区"),
             Text::BillingHeading => ("How you may pay", "付费方式"),
             Text::AllowSpot => ("Spot / preemptible", "竞价/抢占式实例"),

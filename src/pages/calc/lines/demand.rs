@@ -1,4 +1,5 @@
-//! When a line's GPUs run: its shape, its count, a daily window, or a painted week.
+//! When a line's GPUs run: its shape, its count, a daily window, a painted week, or the load
+//! they serve.
 
 use gpucost_core::edit::{DemandKind, Edit};
 use gpucost_core::format;
@@ -8,6 +9,7 @@ use gpucost_core::limits;
 use gpucost_core::print::menus;
 use gpucost_core::scenario::{rounded_minutes, Demand};
 use gpucost_core::schedule::WeekGrid;
+use gpucost_core::traffic::LoadField;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
@@ -113,6 +115,64 @@ pub(super) fn WindowFields(
         <p class="hint" data-testid=format!("line-{i}-hours-rounded")>
             {move || rounded.get().map(|m| minutes_used(m, app.lang.get()))}
         </p>
+    }
+}
+
+/// A serving line's load: its peak rate, what one GPU serves, the headroom, the fewest GPUs
+/// and the scale-in delay; the engine derives the line's GPUs from them.
+#[component]
+pub(super) fn LoadFields(
+    /// Index of the line.
+    i: usize,
+    /// The line.
+    line: LineSignal,
+) -> impl IntoView {
+    LoadField::TYPED
+        .into_iter()
+        .map(|field| view! { <LoadNumber i=i line=line field=field /> })
+        .collect_view()
+}
+
+/// One number of a serving line's load.
+#[component]
+fn LoadNumber(
+    /// Index of the line.
+    i: usize,
+    /// The line.
+    line: LineSignal,
+    /// Which number.
+    field: LoadField,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let value = move || {
+        line.with(|l| match l.as_ref().map(|l| &l.demand) {
+            Some(Demand::Load(load)) => load.value(field).unwrap_or_default(),
+            _ => Decimal::ZERO,
+        })
+    };
+    let (label, range) = load_input(field);
+    view! {
+        <NumberField lang=app.lang
+            label=label
+            testid=format!("line-{i}-{}", field.as_str())
+            value=Signal::derive(value)
+            range=range
+            on_valid=Callback::new(move |v: Decimal| app.apply(Edit::LineLoad(i, field, v)))
+        />
+    }
+}
+
+/// The label and accepted range of a typed load field ([`LoadField::TYPED`]).
+fn load_input(field: LoadField) -> (Text, Range) {
+    match field {
+        LoadField::Rate => (Text::PeakRps, Range::of(limits::LOAD_RPS)),
+        LoadField::PerGpu => (Text::RpsPerGpu, Range::of(limits::RPS_PER_GPU)),
+        LoadField::Headroom => (Text::HeadroomPct, Range::of(limits::HEADROOM_PCT)),
+        LoadField::MinGpus => (Text::MinGpus, Range::whole_of(limits::MIN_REPLICAS)),
+        LoadField::ScaleIn | LoadField::Shape | LoadField::Fleet => (
+            Text::ScaleInMinutes,
+            Range::whole_of(limits::SCALE_IN_MINUTES),
+        ),
     }
 }
 

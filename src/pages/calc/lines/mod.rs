@@ -1,5 +1,5 @@
-//! The resource lines: GPU model, how many, and when (all the time, a window, or a weekly
-//! schedule painted on a grid), and how their GPUs may be spread over machines. Every change
+//! The resource lines: GPU model, how many, and when (all the time, a window, a weekly
+//! schedule painted on a grid, or derived from the load a serving line states), and how their GPUs may be spread over machines. Every change
 //! is an engine [`Edit`]; the shapes' and packings' defaults are the engine's.
 
 mod demand;
@@ -18,10 +18,10 @@ use crate::components::menu_field::MenuField;
 use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
 
-use demand::{CountField, ShapeMenu, WeeklyField, WindowFields};
+use demand::{CountField, LoadFields, ShapeMenu, WeeklyField, WindowFields};
 use packing::PackingFields;
 
-/// Every line, plus "add a line" and the lead time of scheduled windows.
+/// Every line, plus "add a line" and the lead time of scheduled windows and serving lines.
 #[component]
 pub(crate) fn LinesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
@@ -35,7 +35,7 @@ pub(crate) fn LinesEditor() -> impl IntoView {
             p.scenario
                 .lines
                 .iter()
-                .any(|l| matches!(l.demand, Demand::Window { .. }))
+                .any(|l| matches!(l.demand, Demand::Window { .. } | Demand::Load(_)))
         })
     });
     view! {
@@ -88,6 +88,7 @@ fn LineEditor(
                 {move || match shape.get() {
                     Some(DemandKind::Always) => view! { <CountField i=i line=line /> }.into_any(),
                     Some(DemandKind::Window) => view! { <CountField i=i line=line /> <WindowFields i=i line=line /> }.into_any(),
+                    Some(DemandKind::Load) => view! { <LoadFields i=i line=line /> }.into_any(),
                     _ => ().into_any(),
                 }}
                 <Show when=move || removable.get()>
