@@ -36,12 +36,7 @@ pub use offers::RegionBook;
 use offers::{candidates, custom_rates, line_offers, sellers, CustomRate};
 use one_region::one_region;
 
-/// Source id of prices the user entered.
-pub const USER_SOURCE: &str = "user";
-
-/// The region a price the user entered is listed in: a quote is for the job wherever it
-/// runs, so it names no region of the seller.
-pub const QUOTE_REGION: &str = "custom";
+pub use crate::quote::{QUOTE_REGION, USER_SOURCE};
 
 /// Prices older than this many days are flagged in results.
 pub const OLD_PRICE_DAYS: i64 = 365;

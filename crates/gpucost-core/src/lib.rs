@@ -30,6 +30,7 @@ pub mod presets;
 pub mod print;
 pub mod promise;
 pub mod provider_filter;
+pub mod quote;
 pub mod recommend;
 pub mod report;
 pub mod saved;

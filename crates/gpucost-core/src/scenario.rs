@@ -10,18 +10,20 @@ use chrono::{Datelike, NaiveDate, Weekday};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
-use crate::billing_mode::{ModeClass, Period};
+use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::limits::{
     AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
     MAX_GPUS, MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
     OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
-use crate::money::{Currency, Money};
+use crate::money::Money;
 use crate::placement::{Geo, HostFloor, Packing, Placement, Spread};
 use crate::recommend::{ValidWorkload, Workload, WorkloadError};
 use crate::schedule::{weekly_segments, Segment, WeekGrid};
 use crate::traffic::{Load, LoadField};
+
+pub use crate::quote::{CustomMode, CustomPrice, PriceOwner};
 
 /// Default spot interruption overhead, percent of the billed spot hours.
 pub const DEFAULT_SPOT_OVERHEAD_PCT: u32 = 10;
@@ -216,91 +218,6 @@ impl BillingOptions {
     pub fn spot_usable(&self) -> bool {
         self.allows(ModeClass::Spot) && self.interruption == Interruption::Tolerated
     }
-}
-
-/// Who a custom price is from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PriceOwner {
-    /// A catalog provider (its billing rules apply).
-    Provider(String),
-    /// A provider the user names (a quote, an in-house cluster).
-    Named(String),
-}
-
-impl PriceOwner {
-    /// Stable id for results (`alibaba`, or `custom:<name>`).
-    pub fn id(&self) -> String {
-        match self {
-            PriceOwner::Provider(id) => id.clone(),
-            PriceOwner::Named(name) => format!("custom:{name}"),
-        }
-    }
-}
-
-/// How a custom price is paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CustomMode {
-    /// Per GPU-hour, on demand.
-    OnDemand,
-    /// Per GPU-hour, spot.
-    Spot,
-    /// Per GPU per subscription period.
-    Subscription(Period),
-}
-
-impl CustomMode {
-    /// The billing class a price in this mode belongs to.
-    pub fn class(self) -> ModeClass {
-        match self {
-            CustomMode::OnDemand => ModeClass::OnDemand,
-            CustomMode::Spot => ModeClass::Spot,
-            CustomMode::Subscription(_) => ModeClass::Subscription,
-        }
-    }
-
-    /// URL slug.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CustomMode::OnDemand => "od",
-            CustomMode::Spot => "spot",
-            CustomMode::Subscription(Period::Day) => "day",
-            CustomMode::Subscription(Period::Week) => "week",
-            CustomMode::Subscription(Period::Days30) => "30d",
-            CustomMode::Subscription(Period::Month) => "month",
-        }
-    }
-
-    /// Every mode, in menu order.
-    pub const ALL: [CustomMode; 6] = [
-        CustomMode::OnDemand,
-        CustomMode::Spot,
-        CustomMode::Subscription(Period::Day),
-        CustomMode::Subscription(Period::Week),
-        CustomMode::Subscription(Period::Days30),
-        CustomMode::Subscription(Period::Month),
-    ];
-
-    /// The mode with this slug.
-    pub fn from_slug(s: &str) -> Option<CustomMode> {
-        CustomMode::ALL.into_iter().find(|m| m.as_str() == s)
-    }
-}
-
-/// A price the user entered: per GPU, for any GPU model, from any provider.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CustomPrice {
-    /// Whose price.
-    pub owner: PriceOwner,
-    /// GPU model id.
-    pub gpu: String,
-    /// How it is paid.
-    pub mode: CustomMode,
-    /// Amount per GPU-hour (or per GPU per period); `None` until the user types it. A row
-    /// without an amount prices nothing: adding a price must not change the results before
-    /// it holds a real quote (a new row at ¥1/h became the headline at once).
-    pub amount: Option<Decimal>,
-    /// Its currency.
-    pub currency: Currency,
 }
 
 /// A negotiated discount on every catalog price of one provider.

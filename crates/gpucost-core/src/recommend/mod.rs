@@ -47,7 +47,7 @@ use crate::catalog::Catalog;
 use crate::fx::FxTable;
 use crate::money::Currency;
 use crate::placement::Placement;
-use crate::scenario::CustomPrice;
+use crate::quote::CustomPrice;
 
 pub use assumptions::Assumption;
 pub use basis::{Basis, Calibration, Formula, RowRef};

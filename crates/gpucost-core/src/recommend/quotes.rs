@@ -18,8 +18,7 @@ use rust_decimal::Decimal;
 
 use crate::billing_mode::BillingMode;
 use crate::catalog::{AsOf, Catalog, Offer, Price, PriceBasis};
-use crate::estimate::{QUOTE_REGION, USER_SOURCE};
-use crate::scenario::{CustomMode, CustomPrice, PriceOwner};
+use crate::quote::{CustomMode, CustomPrice, PriceOwner, QUOTE_REGION, USER_SOURCE};
 
 /// Why a quote is not ranked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
