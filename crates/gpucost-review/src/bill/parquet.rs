@@ -299,8 +299,9 @@ fn read_chunks<R: Read + Seek>(
 
 /// `f`, or `None` if it panicked. The `parquet` crate asserts on some damaged values (a
 /// definition level past its column's maximum) instead of returning an error; where panics
-/// unwind that becomes a named problem here. (The `release` and `native` profiles abort on a
-/// panic: the CLI stops, the page's worker ends and the page reports a failed review.)
+/// unwind — the tests and the CLI's `native` profile — that becomes a named problem here. The
+/// page's `release` build aborts on a panic (wasm32 has no unwinding): its worker ends and the
+/// page reports a failed review.
 fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
