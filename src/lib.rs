@@ -11,4 +11,5 @@ pub mod pages;
 pub mod parts;
 pub mod signals;
 pub mod state;
+pub mod store;
 pub mod web;

@@ -10,9 +10,10 @@ use gpucost_core::format::Lang;
 use gpucost_core::fx::FxTable;
 use gpucost_core::money::Currency;
 use gpucost_core::session;
-use gpucost_core::share::{self, PageState, ParamIssue};
+use gpucost_core::share::{self, ParamIssue};
 use leptos::prelude::*;
 
+use crate::store::PageStore;
 use crate::web;
 use gpucost_core::l10n::ui::Text;
 
@@ -20,7 +21,7 @@ use gpucost_core::l10n::ui::Text;
 #[derive(Clone, Copy)]
 pub struct AppState {
     /// Everything the link carries; every input writes here and the URL follows.
-    pub page: RwSignal<PageState>,
+    pub page: PageStore,
     /// Parameters of the opening link that were ignored.
     pub issues: RwSignal<Vec<ParamIssue>>,
     /// The interface language.
@@ -59,7 +60,7 @@ impl AppState {
     /// The state from the current URL.
     pub fn from_url() -> Self {
         let decoded = share::decode(&web::current_query(), catalog());
-        let page = RwSignal::new(decoded.state);
+        let page = PageStore::new(decoded.state);
         let browser = web::browser_lang();
         let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
         let currency = Memo::new(move |_| page.with(|p| p.currency_for(lang.get())));

@@ -4,9 +4,9 @@
 //! reactive work of an edit, and hides a derived value behind a writable signal. Derived
 //! values are memos or closures over one. Effects remain for what leaves the reactive graph:
 //! the address bar, the document's language, a worker message, a part of the page fetched
-//! over the network (`spawn_local`); and one named exception, `signals::distinct_signal`, the
-//! firewall between the page's one state signal and the week grid's and workload form's many
-//! readers (a memo there costs more than the edit; see its doc comment).
+//! over the network (`spawn_local`). Parts of the page's state with many readers (a line, a
+//! weekly grid, the workload) are woken by the store's triggers (`src/store.rs`), which the
+//! write itself notifies.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod sources;
@@ -53,15 +53,6 @@ fn no_effect_in_src_copies_a_signal() {
     for path in files {
         let text = fs::read_to_string(&path).unwrap();
         let bodies = effect_bodies(&text);
-        if path.ends_with("signals.rs") {
-            assert_eq!(
-                bodies.len(),
-                1,
-                "signals.rs holds distinct_signal's effect only"
-            );
-            effects += 1;
-            continue;
-        }
         for body in bodies {
             effects += 1;
             if copies_a_signal(body) {

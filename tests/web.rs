@@ -186,13 +186,81 @@ async fn wakes_only_when_its_value_changes(
     drop(handle);
 }
 
+/// Mounts an effect that reads `read` and returns how many times it has run.
+fn count_runs<T: 'static>(
+    read: impl Fn() -> T + Send + Sync + 'static,
+) -> std::sync::Arc<std::sync::atomic::AtomicU32> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let runs = std::sync::Arc::new(AtomicU32::new(0));
+    let r = runs.clone();
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    let handle = leptos::mount::mount_to(host, move || {
+        Effect::new(move |_| {
+            read();
+            r.fetch_add(1, Ordering::SeqCst);
+        });
+    });
+    handle.forget();
+    runs
+}
+
 #[wasm_bindgen_test]
-async fn a_distinct_signal_wakes_its_readers_only_when_its_value_changes() {
-    use gpu_cost_lab::signals::distinct_signal;
-    wakes_only_when_its_value_changes(|source| {
-        distinct_signal(move || source.with(|v| v.0)).into()
-    })
-    .await;
+async fn the_store_wakes_a_parts_readers_only_when_that_part_changes() {
+    use gpu_cost_lab::store::PageStore;
+    use gpucost_core::recommend::{TaskKind, Workload};
+    use gpucost_core::scenario::{Demand, Line};
+    use gpucost_core::share::PageState;
+    use rust_decimal::Decimal;
+    use std::sync::atomic::Ordering::SeqCst;
+
+    let mut state = PageState::default();
+    state.scenario.lines = vec![
+        Line::constant("t4", Decimal::from(1)),
+        Line::constant("t4", Decimal::from(2)),
+    ];
+    let store = PageStore::new(state);
+    let (line0, demand1, workload) = (store.line(0), store.demand(1), store.workload());
+    let line0_runs = count_runs(move || line0.get());
+    let demand1_runs = count_runs(move || demand1.get());
+    let workload_runs = count_runs(move || workload.get());
+    let whole_runs = count_runs(move || store.with(|p| p.scenario.lines.len()));
+    tick().await;
+    let runs = || [&line0_runs, &demand1_runs, &workload_runs, &whole_runs].map(|r| r.load(SeqCst));
+    assert_eq!(runs(), [1, 1, 1, 1]);
+
+    // Line 1's GPU: neither line 0, nor line 1's demand, nor the workload changed.
+    store.update(|p| p.scenario.lines[1].gpu = "l4".into());
+    tick().await;
+    assert_eq!(runs(), [1, 1, 1, 2], "only the whole state's reader wakes");
+
+    store.update(|p| p.scenario.lines[0].demand = Demand::Constant(Decimal::from(3)));
+    tick().await;
+    assert_eq!(runs(), [2, 1, 1, 3]);
+    assert_eq!(
+        line0.get_untracked().map(|l| l.demand),
+        Some(Demand::Constant(Decimal::from(3)))
+    );
+
+    store.update(|p| p.scenario.lines[1].demand = Demand::Constant(Decimal::from(4)));
+    tick().await;
+    assert_eq!(runs(), [2, 2, 1, 4]);
+
+    store.update(|p| p.scenario.workload = Some(Workload::for_task(TaskKind::OnlineServing)));
+    tick().await;
+    assert_eq!(runs(), [2, 2, 2, 5]);
+
+    // Removing line 0 moves line 1 into its place and leaves no line 1: both wake.
+    store.update(|p| {
+        p.scenario.lines.remove(0);
+    });
+    tick().await;
+    assert_eq!(runs(), [3, 3, 2, 6]);
+    assert_eq!(demand1.get_untracked(), None);
+
+    // A write that changes nothing wakes no part.
+    store.update(|_| {});
+    tick().await;
+    assert_eq!(runs()[..3], [3, 3, 2]);
 }
 
 #[wasm_bindgen_test]

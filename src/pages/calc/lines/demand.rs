@@ -16,7 +16,6 @@ use rust_decimal::Decimal;
 use crate::components::fields::{NumberField, Range};
 use crate::components::menu_field::MenuField;
 use crate::components::schedule_editor::ScheduleEditor;
-use crate::signals::distinct_signal;
 use crate::state::AppState;
 
 use super::LineSignal;
@@ -181,13 +180,13 @@ fn load_input(field: LoadField) -> (Text, Range) {
 pub(super) fn WeeklyField(
     /// Index of the line.
     i: usize,
-    /// The line.
-    line: LineSignal,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    // The grid's 672 cell effects read it: they must not wake on every edit elsewhere.
-    let grid = distinct_signal(move || {
-        line.with(|l| match l.as_ref().map(|l| &l.demand) {
+    // The grid's 672 cell effects read it: they wake only when this line's demand changes
+    // (the store's demand trigger is the memo's one source), and borrow the grid, not a copy.
+    let demand = app.page.demand(i);
+    let grid = Memo::new(move |_| {
+        demand.with(|d| match d {
             Some(Demand::Weekly(g)) => g.clone(),
             _ => WeekGrid::default(),
         })

@@ -15,7 +15,6 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::menu_field::MenuField;
-use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
 
 use demand::{CountField, LoadFields, ShapeMenu, WeeklyField, WindowFields};
@@ -70,7 +69,7 @@ fn LineEditor(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // Woken only when this line changes, not on every edit elsewhere in the scenario.
-    let line = distinct_signal(move || app.page.with(|p| p.scenario.lines.get(i).cloned()));
+    let line = app.page.line(i);
     let shape = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| DemandKind::of(&l.demand))));
     let testid = move |what: &str| format!("line-{i}-{what}");
     let removable = Memo::new(move |_| app.page.with(|p| p.scenario.lines.len() > 1));
@@ -99,10 +98,10 @@ fn LineEditor(
                     </button>
                 </Show>
             </div>
-            {move || (shape.get() == Some(DemandKind::Weekly)).then(|| view! { <WeeklyField i=i line=line /> })}
+            {move || (shape.get() == Some(DemandKind::Weekly)).then(|| view! { <WeeklyField i=i /> })}
         </fieldset>
     }
 }
 
 /// A line as its fields read it (woken only when that line changes).
-type LineSignal = ReadSignal<Option<Line>>;
+type LineSignal = Signal<Option<Line>>;

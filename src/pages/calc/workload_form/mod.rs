@@ -24,7 +24,6 @@ use gpucost_core::format::Lang;
 use gpucost_core::recommend::{TaskKind, Workload};
 use leptos::prelude::*;
 
-use crate::signals::distinct_signal;
 use crate::state::AppState;
 use gpucost_core::l10n::ui::Text;
 
@@ -34,8 +33,7 @@ pub fn WorkloadForm() -> impl IntoView {
     let app = expect_context::<AppState>();
     // Shared by every field of the form, and woken only when the workload changes: an edit
     // elsewhere in the scenario does not reach the form's many effects.
-    let workload: Signal<Option<Workload>> =
-        distinct_signal(move || app.page.with(|p| p.scenario.workload)).into();
+    let workload = app.page.workload();
     let lang: Signal<Lang> = app.lang.into();
     let on_edit = Callback::new(move |w: Workload| app.apply(Edit::Workload(Some(w))));
     // Unchecking and checking again brings back the same task's defaults.
