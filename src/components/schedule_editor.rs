@@ -46,7 +46,7 @@ pub fn ScheduleEditor(
     /// Called with the edited schedule.
     on_change: Callback<WeekGrid>,
 ) -> impl IntoView {
-    let brush = RwSignal::new(grid.with_untracked(|g| g.peak().max(1)));
+    let brush = RwSignal::new(grid.with_untracked(WeekGrid::first_brush));
     let label_id = format!("{testid}-label");
     view! {
         <div class="schedule">
@@ -73,12 +73,12 @@ fn ScheduleTools(
                 <input
                     type="number"
                     min="0"
-                    max="9999"
+                    max=WeekGrid::MAX_COUNT
                     data-testid=format!("{testid}-brush")
                     prop:value=move || brush.get().to_string()
                     on:input=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u16>() {
-                            brush.set(n.min(9999));
+                        if let Some(n) = WeekGrid::parse_brush(&event_target_value(&ev)) {
+                            brush.set(n);
                         }
                     }
                 />
@@ -91,7 +91,7 @@ fn ScheduleTools(
                             type="button"
                             class="pattern"
                             data-testid=format!("{testid}-pattern-{p:?}").to_lowercase()
-                            on:click=move |_| on_change.run(p.grid(brush.get_untracked().max(1)))
+                            on:click=move |_| on_change.run(p.grid(brush.get_untracked()))
                         >
                             {move || pattern_label(p).get(lang.get())}
                         </button>

@@ -40,6 +40,27 @@ impl WeekGrid {
         }
     }
 
+    /// The most GPUs one hour holds: the link's limit for a painted week, and the brush's.
+    pub const MAX_COUNT: u16 = if crate::limits::MAX_GPUS > u16::MAX as u32 {
+        u16::MAX
+    } else {
+        crate::limits::MAX_GPUS as u16
+    };
+
+    /// The count a click paints, read from the brush field's text: a whole number of GPUs, at
+    /// most [`MAX_COUNT`](Self::MAX_COUNT); `None` (the brush stays) for anything else.
+    pub fn parse_brush(text: &str) -> Option<u16> {
+        text.trim()
+            .parse::<u32>()
+            .ok()
+            .map(|n| n.min(u32::from(Self::MAX_COUNT)) as u16)
+    }
+
+    /// The brush an editor starts with: the week's peak, or one GPU for an empty week.
+    pub fn first_brush(&self) -> u16 {
+        self.peak().max(1)
+    }
+
     /// The largest count in the week.
     pub fn peak(&self) -> u16 {
         self.0.iter().copied().max().unwrap_or(0)
@@ -174,8 +195,10 @@ impl Pattern {
         Pattern::Clear,
     ];
 
-    /// The grid of this pattern with `count` GPUs where it is on.
+    /// The grid of this pattern with `count` GPUs where it is on (at least one: a pattern
+    /// painted with a zero brush would look like `Clear`).
     pub fn grid(self, count: u16) -> WeekGrid {
+        let count = count.max(1);
         const WEEKDAYS: [usize; 5] = [0, 1, 2, 3, 4];
         const EVERY_DAY: [usize; 7] = [0, 1, 2, 3, 4, 5, 6];
         match self {
@@ -488,5 +511,26 @@ mod tests {
         let segs = [seg(1380, 1500, 2)]; // 23:00–01:00 next day
         let l = level_sessions(&segs, Decimal::ONE, Some(1440), 2880);
         assert_eq!(l.per_period, vec![vec![60, 60], vec![60, 60]]);
+    }
+
+    #[test]
+    fn the_brush_reads_whole_gpus_up_to_the_links_limit() {
+        assert_eq!(WeekGrid::MAX_COUNT, 10_000);
+        assert_eq!(WeekGrid::parse_brush("12"), Some(12));
+        assert_eq!(WeekGrid::parse_brush(" 7 "), Some(7));
+        assert_eq!(WeekGrid::parse_brush("0"), Some(0));
+        assert_eq!(WeekGrid::parse_brush("20000"), Some(10_000));
+        assert_eq!(WeekGrid::parse_brush("99999999999"), None);
+        for bad in ["", "-1", "1.5", "x", "１"] {
+            assert_eq!(WeekGrid::parse_brush(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn an_editor_starts_with_the_peak_and_a_pattern_paints_at_least_one_gpu() {
+        assert_eq!(WeekGrid::default().first_brush(), 1);
+        assert_eq!(Pattern::AllWeek.grid(6).first_brush(), 6);
+        assert_eq!(Pattern::BusinessHours.grid(0).peak(), 1);
+        assert_eq!(Pattern::Clear.grid(5).peak(), 0);
     }
 }

@@ -185,8 +185,7 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
         });
     }
     if let Some((gpu, rle)) = raw.split_once('~') {
-        let grid = WeekGrid::from_rle(rle, MAX_GPUS.min(u32::from(u16::MAX)) as u16)
-            .map_err(LineError::Schedule)?;
+        let grid = WeekGrid::from_rle(rle, WeekGrid::MAX_COUNT).map_err(LineError::Schedule)?;
         if grid.peak() == 0 {
             return Err(LineError::EmptySchedule);
         }

@@ -15,16 +15,18 @@ use crate::state::AppState;
 pub(crate) fn TimeZoneField() -> impl IntoView {
     let app = expect_context::<AppState>();
     let zone = Memo::new(move |_| app.page.with(|p| p.scenario.tz_offset_minutes));
+    // The menu's values are the offsets in minutes (`menus::time_zones`).
+    let on_pick = Callback::new(move |v: String| {
+        if let Ok(minutes) = v.parse() {
+            app.apply(Edit::TimeZone(minutes));
+        }
+    });
     view! {
         <div class="row">
             <MenuField lang=app.lang label=Text::TimeZone testid="tz".to_string()
                 choices=Signal::derive(move || menus::time_zones(zone.get(), app.lang.get()))
                 selected=Signal::derive(move || zone.get().to_string())
-                on_pick=Callback::new(move |v: String| {
-                    if let Ok(minutes) = v.parse() {
-                        app.apply(Edit::TimeZone(minutes));
-                    }
-                })
+                on_pick=on_pick
             />
         </div>
     }
