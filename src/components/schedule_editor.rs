@@ -2,7 +2,7 @@
 //! map), painted with the mouse, touch or the keyboard, plus one-click patterns.
 
 use gpucost_core::format::Lang;
-use gpucost_core::schedule::{stroke, Pattern, WeekGrid, WEEK_HOURS};
+use gpucost_core::schedule::{stroke, GridUnit, Pattern, WeekGrid, WEEK_HOURS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -19,8 +19,8 @@ fn pattern_label(p: Pattern) -> Text {
 }
 
 /// The accessible name of one cell, e.g. "Mon 08:00, 2 GPUs".
-pub fn cell_label(hour: usize, count: u16, lang: Lang) -> String {
-    ui::schedule_cell(hour, count, lang)
+pub fn cell_label(hour: usize, count: u16, unit: GridUnit, lang: Lang) -> String {
+    ui::schedule_cell(hour, count, unit, lang)
 }
 
 /// Shade level 0–5 of a count relative to the peak (for the heat map).
@@ -45,15 +45,18 @@ pub fn ScheduleEditor(
     grid: Signal<WeekGrid>,
     /// Called with the edited schedule.
     on_change: Callback<WeekGrid>,
+    /// What an hour counts: GPUs (the default) or percent of a load's peak.
+    #[prop(optional)]
+    unit: GridUnit,
 ) -> impl IntoView {
     let brush = RwSignal::new(grid.with_untracked(WeekGrid::first_brush));
     let label_id = format!("{testid}-label");
     view! {
         <div class="schedule">
-            <ScheduleTools lang=lang testid=testid.clone() brush=brush on_change=on_change />
+            <ScheduleTools lang=lang testid=testid.clone() brush=brush on_change=on_change unit=unit />
             <p class="hint" id=label_id.clone()>{move || Text::GridHelp.get(lang.get())}</p>
             <ScheduleGrid lang=lang testid=testid label_id=label_id grid=grid brush=brush
-                on_change=on_change />
+                on_change=on_change unit=unit />
         </div>
     }
 }
@@ -65,22 +68,28 @@ fn ScheduleTools(
     testid: String,
     brush: RwSignal<u16>,
     on_change: Callback<WeekGrid>,
+    unit: GridUnit,
 ) -> impl IntoView {
+    let label = match unit {
+        GridUnit::Gpus => Text::Brush,
+        GridUnit::PercentOfPeak => Text::BrushPercent,
+    };
+    let on_brush = move |ev| {
+        if let Some(n) = WeekGrid::parse_brush(&event_target_value(&ev), unit.max()) {
+            brush.set(n);
+        }
+    };
     view! {
         <div class="schedule-tools">
             <label class="field compact">
-                <span>{move || Text::Brush.get(lang.get())}</span>
+                <span>{move || label.get(lang.get())}</span>
                 <input
                     type="number"
                     min="0"
-                    max=WeekGrid::MAX_COUNT
+                    max=unit.max()
                     data-testid=format!("{testid}-brush")
                     prop:value=move || brush.get().to_string()
-                    on:input=move |ev| {
-                        if let Some(n) = WeekGrid::parse_brush(&event_target_value(&ev)) {
-                            brush.set(n);
-                        }
-                    }
+                    on:input=on_brush
                 />
             </label>
             {Pattern::ALL
@@ -113,6 +122,8 @@ struct GridInput {
     /// The count the pointer paints and the last hour it painted, while a button is down.
     stroke: RwSignal<Option<(u16, usize)>>,
     root: NodeRef<leptos::html::Div>,
+    /// What an hour counts (the cells' accessible names say it).
+    unit: GridUnit,
 }
 
 impl GridInput {
@@ -225,6 +236,7 @@ fn ScheduleGrid(
     grid: Signal<WeekGrid>,
     brush: RwSignal<u16>,
     on_change: Callback<WeekGrid>,
+    unit: GridUnit,
 ) -> impl IntoView {
     let input = GridInput {
         grid,
@@ -233,6 +245,7 @@ fn ScheduleGrid(
         focus: RwSignal::new(8usize),
         stroke: RwSignal::new(None),
         root: NodeRef::new(),
+        unit,
     };
     let peak = Memo::new(move |_| grid.with(|g| g.peak()));
     let stop = move |_| input.stroke.set(None);
@@ -272,7 +285,7 @@ fn GridDay(lang: Signal<Lang>, day: usize, input: GridInput, peak: Memo<u16>) ->
                 class=move || format!("cell shade-{}", shade(count(), peak.get()))
                 data-hour=hour.to_string()
                 tabindex=move || if input.focus.get() == hour { "0" } else { "-1" }
-                aria-label=move || cell_label(hour, count(), lang.get())
+                aria-label=move || cell_label(hour, count(), input.unit, lang.get())
                 on:focus=move |_| input.focus.set(hour)
             >
                 {move || match count() {
@@ -296,9 +309,21 @@ mod tests {
 
     #[test]
     fn cells_are_named_in_both_languages() {
-        assert_eq!(cell_label(8, 2, Lang::En), "Mon 08:00, 2 GPUs");
-        assert_eq!(cell_label(24 * 6 + 23, 1, Lang::En), "Sun 23:00, 1 GPU");
-        assert_eq!(cell_label(8, 2, Lang::Zh), "周一 08:00，2 张 GPU");
+        assert_eq!(
+            cell_label(8, 2, GridUnit::Gpus, Lang::En),
+            "Mon 08:00, 2 GPUs"
+        );
+        assert_eq!(
+            cell_label(24 * 6 + 23, 1, GridUnit::Gpus, Lang::En),
+            "Sun 23:00, 1 GPU"
+        );
+        assert_eq!(
+            cell_label(8, 2, GridUnit::Gpus, Lang::Zh),
+            "周一 08:00，2 张 GPU"
+        );
+        let load = GridUnit::PercentOfPeak;
+        assert_eq!(cell_label(8, 30, load, Lang::En), "Mon 08:00, 30 % of peak");
+        assert_eq!(cell_label(8, 30, load, Lang::Zh), "周一 08:00，峰值的 30%");
     }
 
     #[test]

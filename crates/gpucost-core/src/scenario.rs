@@ -142,6 +142,47 @@ impl Demand {
             Demand::Load(load) => Decimal::from(load.peak_gpus()),
         }
     }
+
+    /// The start and length in minutes of a window — the GPUs' own, or the window a serving
+    /// line's load arrives in; `None` for every other shape.
+    pub fn window(&self) -> Option<(u32, u32)> {
+        match self {
+            Demand::Window {
+                start_minute,
+                minutes,
+                ..
+            }
+            | Demand::Load(crate::traffic::Load {
+                shape:
+                    crate::traffic::LoadShape::Window {
+                        start_minute,
+                        minutes,
+                    },
+                ..
+            }) => Some((*start_minute, *minutes)),
+            _ => None,
+        }
+    }
+
+    /// [`window`](Self::window), to edit in place.
+    pub fn window_mut(&mut self) -> Option<(&mut u32, &mut u32)> {
+        match self {
+            Demand::Window {
+                start_minute,
+                minutes,
+                ..
+            }
+            | Demand::Load(crate::traffic::Load {
+                shape:
+                    crate::traffic::LoadShape::Window {
+                        start_minute,
+                        minutes,
+                    },
+                ..
+            }) => Some((start_minute, minutes)),
+            _ => None,
+        }
+    }
 }
 
 /// One resource line: a GPU model and when it is needed.

@@ -47,13 +47,14 @@ impl WeekGrid {
         crate::limits::MAX_GPUS as u16
     };
 
-    /// The count a click paints, read from the brush field's text: a whole number of GPUs, at
-    /// most [`MAX_COUNT`](Self::MAX_COUNT); `None` (the brush stays) for anything else.
-    pub fn parse_brush(text: &str) -> Option<u16> {
+    /// The count a click paints, read from the brush field's text: a whole number, at most
+    /// `max` ([`MAX_COUNT`](Self::MAX_COUNT) GPUs, or 100 for a load curve's percent); `None`
+    /// (the brush stays) for anything else.
+    pub fn parse_brush(text: &str, max: u16) -> Option<u16> {
         text.trim()
             .parse::<u32>()
             .ok()
-            .map(|n| n.min(u32::from(Self::MAX_COUNT)) as u16)
+            .map(|n| n.min(u32::from(max)) as u16)
     }
 
     /// The brush an editor starts with: the week's peak, or one GPU for an empty week.
@@ -168,6 +169,26 @@ pub enum RleError {
     /// The runs do not cover exactly one week.
     #[error("runs must cover exactly 168 hours")]
     NotAWeek,
+}
+
+/// What a painted week counts in each hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GridUnit {
+    /// GPUs running (a line's weekly schedule).
+    #[default]
+    Gpus,
+    /// Percent of the peak request rate (a serving line's weekly load curve).
+    PercentOfPeak,
+}
+
+impl GridUnit {
+    /// The most one hour holds in this unit.
+    pub fn max(self) -> u16 {
+        match self {
+            GridUnit::Gpus => WeekGrid::MAX_COUNT,
+            GridUnit::PercentOfPeak => crate::limits::LOAD_SHAPE_PCT.max,
+        }
+    }
 }
 
 /// One-click weekly patterns for the schedule editor.
@@ -516,13 +537,28 @@ mod tests {
     #[test]
     fn the_brush_reads_whole_gpus_up_to_the_links_limit() {
         assert_eq!(WeekGrid::MAX_COUNT, 10_000);
-        assert_eq!(WeekGrid::parse_brush("12"), Some(12));
-        assert_eq!(WeekGrid::parse_brush(" 7 "), Some(7));
-        assert_eq!(WeekGrid::parse_brush("0"), Some(0));
-        assert_eq!(WeekGrid::parse_brush("20000"), Some(10_000));
-        assert_eq!(WeekGrid::parse_brush("99999999999"), None);
+        assert_eq!(WeekGrid::parse_brush("12", WeekGrid::MAX_COUNT), Some(12));
+        assert_eq!(WeekGrid::parse_brush(" 7 ", WeekGrid::MAX_COUNT), Some(7));
+        assert_eq!(WeekGrid::parse_brush("0", WeekGrid::MAX_COUNT), Some(0));
+        assert_eq!(
+            WeekGrid::parse_brush("20000", WeekGrid::MAX_COUNT),
+            Some(10_000)
+        );
+        assert_eq!(
+            WeekGrid::parse_brush("99999999999", WeekGrid::MAX_COUNT),
+            None
+        );
+        assert_eq!(
+            WeekGrid::parse_brush("150", 100),
+            Some(100),
+            "a load curve's percent"
+        );
         for bad in ["", "-1", "1.5", "x", "１"] {
-            assert_eq!(WeekGrid::parse_brush(bad), None, "{bad:?}");
+            assert_eq!(
+                WeekGrid::parse_brush(bad, WeekGrid::MAX_COUNT),
+                None,
+                "{bad:?}"
+            );
         }
     }
 

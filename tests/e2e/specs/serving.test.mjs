@@ -50,3 +50,33 @@ test('a line turned into a serving line reads in Chinese', async () => {
   assert.deepEqual(await pageTotals(page), cliTotals(page));
   await context.close();
 });
+
+test("a serving line's load changes shape: its window is typed and its weekly curve painted, in both languages", async () => {
+  const { page, context, errors } = await app.open('?preset=traffic-spike&cur=CNY&lang=en', ready);
+  await page.waitForSelector('[data-testid=line-1-load-shape]');
+  assert.equal(await page.getByTestId('line-1-load-shape').inputValue(), 'window');
+  assert.equal(await page.getByTestId('line-1-start').inputValue(), '20:00');
+  // The promotion starts an hour later: the window moves, the link says so, the CLI agrees.
+  await page.getByTestId('line-1-start').fill('21:00');
+  await page.getByTestId('line-1-start').dispatchEvent('change');
+  await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l').some((l) => l.includes('rps@21:00+4h')));
+  assert.deepEqual(await pageTotals(page), cliTotals(page));
+
+  await page.getByTestId('line-1-load-shape').selectOption('weekly');
+  await page.waitForSelector('[data-testid=line-1-load-grid]');
+  assert.match(await page.locator('label:has([data-testid=line-1-load-grid-brush])').textContent(), /Paint % of peak/);
+  assert.match(await page.locator('[data-testid=line-1-load-grid] [data-hour="9"]').getAttribute('aria-label'), /Mon 09:00, 100 % of peak/);
+  // A brush above 100 % paints 100 %: a curve is a share of the peak.
+  await page.getByTestId('line-1-load-grid-brush').fill('250');
+  assert.equal(await page.getByTestId('line-1-load-grid-brush').inputValue(), '100');
+  await page.getByTestId('line-1-load-grid-brush').fill('30');
+  await page.getByTestId('line-1-load-grid-pattern-allweek').click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l').some((l) => l.includes('rps~30x168')));
+  assert.deepEqual(await pageTotals(page), cliTotals(page));
+
+  await page.getByTestId('lang').selectOption('zh');
+  await page.waitForFunction(() => /峰值的 30%/.test(document.querySelector('[data-testid=line-1-load-grid] [data-hour="9"]')?.getAttribute('aria-label') ?? ''));
+  assert.match(await page.locator('label:has([data-testid=line-1-load-shape])').textContent(), /负载时段/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -8,7 +8,7 @@ use crate::limits::{GPUS_PER_MACHINE, GPU_COUNT};
 use crate::placement::{Packing, PackingKind};
 use crate::scenario::Demand;
 use crate::schedule::Pattern;
-use crate::traffic::Load;
+use crate::traffic::{Load, LoadShape};
 
 /// When a new window starts: 09:00, a working day's start.
 pub const DEFAULT_WINDOW_START_MINUTE: u32 = 9 * 60;
@@ -85,6 +85,66 @@ impl DemandKind {
             DemandKind::Load => {
                 Demand::Load(Load::always(peak.ceil().min(GPU_COUNT.max), Decimal::ONE))
             }
+        }
+    }
+}
+
+/// When a serving line's load arrives, as its menu names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LoadShapeKind {
+    /// [`LoadShape::Always`].
+    Always,
+    /// [`LoadShape::Window`].
+    Window,
+    /// [`LoadShape::Weekly`]: a painted curve in percent of the peak rate.
+    Weekly,
+}
+
+impl LoadShapeKind {
+    /// Every shape, in menu order.
+    pub const ALL: [LoadShapeKind; 3] = [
+        LoadShapeKind::Always,
+        LoadShapeKind::Window,
+        LoadShapeKind::Weekly,
+    ];
+
+    /// Stable slug (the menu's values and test ids).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LoadShapeKind::Always => "always",
+            LoadShapeKind::Window => "window",
+            LoadShapeKind::Weekly => "weekly",
+        }
+    }
+
+    /// The shape with this slug.
+    pub fn from_slug(s: &str) -> Option<LoadShapeKind> {
+        LoadShapeKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// The kind of `shape`.
+    pub fn of(shape: &LoadShape) -> LoadShapeKind {
+        match shape {
+            LoadShape::Always => LoadShapeKind::Always,
+            LoadShape::Window { .. } => LoadShapeKind::Window,
+            LoadShape::Weekly(_) => LoadShapeKind::Weekly,
+        }
+    }
+
+    /// `shape` as this kind: a window is a working day on the first day (09:00 for eight
+    /// hours, like a GPU line's window), a curve is the peak rate in business hours and none
+    /// outside them, for the user to paint from.
+    pub fn reshape(self, shape: &LoadShape) -> LoadShape {
+        if LoadShapeKind::of(shape) == self {
+            return shape.clone();
+        }
+        match self {
+            LoadShapeKind::Always => LoadShape::Always,
+            LoadShapeKind::Window => LoadShape::Window {
+                start_minute: DEFAULT_WINDOW_START_MINUTE,
+                minutes: DEFAULT_WINDOW_MINUTES,
+            },
+            LoadShapeKind::Weekly => LoadShape::Weekly(Pattern::BusinessHours.grid(100)),
         }
     }
 }

@@ -11,7 +11,9 @@ mod recommended;
 
 pub use crate::user_text::{reference_label, seller_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
-pub use line::{packing_of_kind, DemandKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE};
+pub use line::{
+    packing_of_kind, DemandKind, LoadShapeKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE,
+};
 pub use price::PriceEdit;
 pub use recommended::Recommended;
 
@@ -23,7 +25,7 @@ use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::limits::{
     DecimalLimit, Limit, AMOUNT, CALENDAR_YEAR, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
-    LEAD_MINUTES, MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
+    LEAD_MINUTES, LOAD_SHAPE_PCT, MAX_LINES, MAX_PRICES, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
     OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SLA_PCT, SPOT_OVERHEAD_PCT,
     TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
@@ -35,7 +37,8 @@ use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
     Reference, Scenario,
 };
-use crate::traffic::LoadField;
+use crate::schedule::WeekGrid;
+use crate::traffic::{Load, LoadField, LoadShape};
 
 /// Minutes in a day: a window's start is a minute of its day.
 const MINUTES_PER_DAY: u32 = 1440;
@@ -72,9 +75,11 @@ pub enum Edit {
     /// Line `.0`'s GPU count (its peak) for an all-the-time or a window line; a weekly line
     /// is painted, not counted, and is left alone.
     LineCount(usize, Decimal),
-    /// Line `.0`'s window starts at this minute of its day (`0..1440`), on the same day.
+    /// Line `.0`'s window — of GPUs, or of a serving line's load — starts at this minute of
+    /// its day (`0..1440`), on the same day.
     LineStart(usize, u32),
-    /// Line `.0`'s window lasts this many hours, counted in whole minutes (at least one).
+    /// Line `.0`'s window — of GPUs, or of a serving line's load — lasts this many hours,
+    /// counted in whole minutes (at least one).
     LineHours(usize, Decimal),
     /// Line `.0`'s demand, whole (a change of shape, or a painted week; boxed, as a week is
     /// large beside the other edits).
@@ -89,6 +94,11 @@ pub enum Edit {
     LinePerMachine(usize, Decimal),
     /// Line `.0`'s load field `.1` set to `.2` (a serving line; [`crate::traffic::Load::with`]).
     LineLoad(usize, LoadField, Decimal),
+    /// Serving line `.0`'s load arrives in this shape ([`LoadShapeKind::reshape`]).
+    LoadShape(usize, LoadShapeKind),
+    /// Serving line `.0`'s weekly curve, percent of the peak rate per hour (boxed, as a week
+    /// is large beside the other edits); refused above 100 % or at 0 % all week.
+    LoadCurve(usize, Box<WeekGrid>),
     /// Minutes each window's GPUs start before the window, and each serving line scales out
     /// before its load rises (scale-out lead time).
     Lead(Decimal),
@@ -151,7 +161,19 @@ impl Edit {
     /// Whether `edit` can apply to `scenario` (a form disables the button otherwise).
     pub fn applies(&self, scenario: &Scenario, catalog: &Catalog) -> bool {
         let line = |i: usize| scenario.lines.get(i);
-        let window = |i: usize| line(i).is_some_and(|l| matches!(l.demand, Demand::Window { .. }));
+        let window = |i: usize| {
+            line(i).is_some_and(|l| {
+                matches!(
+                    &l.demand,
+                    Demand::Window { .. }
+                        | Demand::Load(Load {
+                            shape: LoadShape::Window { .. },
+                            ..
+                        })
+                )
+            })
+        };
+        let serving = |i: usize| line(i).is_some_and(|l| matches!(l.demand, Demand::Load(_)));
         match *self {
             Edit::AddLine => scenario.lines.len() < MAX_LINES,
             Edit::RemoveLine(i) => i < scenario.lines.len() && scenario.lines.len() > 1,
@@ -179,6 +201,10 @@ impl Edit {
                     .is_some_and(|l| l.problems(scenario.horizon.minutes()).is_empty()),
                 _ => false,
             }),
+            Edit::LoadShape(i, _) => serving(i),
+            Edit::LoadCurve(i, ref grid) => {
+                serving(i) && grid.peak() > 0 && LOAD_SHAPE_PCT.contains(grid.peak())
+            }
             Edit::Lead(m) => whole_in(m, LEAD_MINUTES).is_some(),
             Edit::Allow(..) | Edit::CompareOnly(..) => true,
             Edit::DiscountProvider(i, ref provider) => {
@@ -260,12 +286,12 @@ impl Scenario {
                 Demand::Weekly(_) | Demand::Load(_) => {}
             },
             Edit::LineStart(i, minute) => {
-                if let Demand::Window { start_minute, .. } = &mut self.lines[i].demand {
+                if let Some((start_minute, _)) = self.lines[i].demand.window_mut() {
                     *start_minute = *start_minute / MINUTES_PER_DAY * MINUTES_PER_DAY + minute;
                 }
             }
             Edit::LineHours(i, hours) => {
-                if let Demand::Window { minutes, .. } = &mut self.lines[i].demand {
+                if let Some((_, minutes)) = self.lines[i].demand.window_mut() {
                     *minutes = whole_minutes(hours).max(1);
                 }
             }
@@ -275,6 +301,16 @@ impl Scenario {
                     if let Some(edited) = load.with(field, value) {
                         *load = edited;
                     }
+                }
+            }
+            Edit::LoadShape(i, kind) => {
+                if let Demand::Load(load) = &mut self.lines[i].demand {
+                    load.shape = kind.reshape(&load.shape);
+                }
+            }
+            Edit::LoadCurve(i, grid) => {
+                if let Demand::Load(load) = &mut self.lines[i].demand {
+                    load.shape = LoadShape::Weekly(*grid);
                 }
             }
             Edit::LinePacking(i, packing) => self.lines[i].packing = packing,

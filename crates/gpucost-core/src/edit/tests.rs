@@ -604,3 +604,64 @@ fn a_serving_lines_load_is_edited_field_by_field_within_its_limits() {
     assert_eq!(s.lines[1].demand.peak(), Decimal::from(60));
     assert!(s.validate(c).is_ok());
 }
+
+#[test]
+fn a_serving_lines_load_changes_shape_and_its_window_and_curve_are_edited() {
+    use crate::schedule::{Pattern, WeekGrid};
+    use crate::traffic::{LoadField, LoadShape};
+    let c = &embedded().catalog;
+    let mut s = Preset::DevTest.scenario();
+    assert!(s.apply(Edit::LineShape(1, DemandKind::Load), c));
+    assert!(s.apply(Edit::LineLoad(1, LoadField::PerGpu, Decimal::ONE), c));
+    let shape = |s: &Scenario| match &s.lines[1].demand {
+        Demand::Load(load) => load.shape.clone(),
+        other => panic!("not a serving line: {other:?}"),
+    };
+    assert_eq!(shape(&s), LoadShape::Always);
+    let peak = s.lines[1].demand.peak();
+
+    assert!(s.apply(Edit::LoadShape(1, LoadShapeKind::Window), c));
+    assert_eq!(
+        shape(&s),
+        LoadShape::Window {
+            start_minute: 9 * 60,
+            minutes: 8 * 60
+        }
+    );
+    assert!(s.apply(Edit::LineStart(1, 20 * 60), c));
+    assert!(s.apply(Edit::LineHours(1, Decimal::from(4)), c));
+    assert_eq!(
+        shape(&s),
+        LoadShape::Window {
+            start_minute: 20 * 60,
+            minutes: 4 * 60
+        },
+        "the traffic-spike preset's 20:00 + 4 h, typed in the form"
+    );
+    assert_eq!(s.lines[1].demand.peak(), peak, "a shape keeps the peak");
+
+    assert!(s.apply(Edit::LoadShape(1, LoadShapeKind::Weekly), c));
+    assert_eq!(
+        shape(&s),
+        LoadShape::Weekly(Pattern::BusinessHours.grid(100))
+    );
+    assert!(
+        !s.apply(Edit::LineStart(1, 0), c),
+        "a curve has no window to start"
+    );
+    let mut curve = Pattern::AllWeek.grid(30);
+    curve.paint(&[9, 10, 11], 100);
+    assert!(s.apply(Edit::LoadCurve(1, Box::new(curve.clone())), c));
+    assert_eq!(shape(&s), LoadShape::Weekly(curve));
+    for refused in [WeekGrid::default(), Pattern::AllWeek.grid(101)] {
+        assert!(!s.apply(Edit::LoadCurve(1, Box::new(refused)), c));
+    }
+    assert!(s.clone().validate(c).is_ok());
+
+    // A GPU line has no load to shape.
+    assert!(!s.apply(Edit::LoadShape(0, LoadShapeKind::Weekly), c));
+    assert!(!s.apply(Edit::LoadCurve(0, Box::new(Pattern::AllWeek.grid(50))), c));
+    for kind in LoadShapeKind::ALL {
+        assert_eq!(LoadShapeKind::from_slug(kind.as_str()), Some(kind));
+    }
+}

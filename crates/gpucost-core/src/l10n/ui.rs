@@ -6,6 +6,7 @@
 //! binary leaves them out.
 
 use crate::format::Lang;
+use crate::schedule::GridUnit;
 
 /// A string of the interface.
 // Each variant is named after its English text, which `get` spells out beside the Chinese:
@@ -213,6 +214,12 @@ pub enum Text {
     Weekly,
     /// A serving line's shape: GPUs derived from requests per second.
     FromLoad,
+    /// When a serving line's load arrives (its shape menu).
+    LoadWhen,
+    /// A serving line's load painted week by week, in percent of the peak rate.
+    LoadWeekly,
+    /// The brush of a load curve: the percent of the peak a click paints.
+    BrushPercent,
     /// A serving line's peak requests per second.
     PeakRps,
     /// Requests per second one GPU serves.
@@ -580,6 +587,9 @@ impl Text {
             Text::Window => ("Time window", "时间窗口"),
             Text::Weekly => ("Weekly schedule", "每周排程"),
             Text::FromLoad => ("From its load (requests/s)", "按负载（每秒请求数）"),
+            Text::LoadWhen => ("Load arrives", "负载时段"),
+            Text::LoadWeekly => ("Weekly curve (% of peak)", "每周曲线（峰值的 %）"),
+            Text::BrushPercent => ("Paint % of peak", "画笔（峰值 %）"),
             Text::PeakRps => ("Peak requests/s", "峰值每秒请求数"),
             Text::RpsPerGpu => ("Requests/s per GPU", "每卡每秒请求数"),
             Text::HeadroomPct => ("Headroom (%)", "余量（%）"),
@@ -725,16 +735,19 @@ pub fn weekday(day: usize, lang: Lang) -> &'static str {
     }
 }
 
-/// The accessible name of one schedule cell, e.g. "Mon 08:00, 2 GPUs" (`hour` of the week).
-pub fn schedule_cell(hour: usize, count: u16, lang: Lang) -> String {
+/// The accessible name of one schedule cell, e.g. "Mon 08:00, 2 GPUs" or "Mon 08:00, 30 % of
+/// peak" (`hour` of the week).
+pub fn schedule_cell(hour: usize, count: u16, unit: GridUnit, lang: Lang) -> String {
     let day = weekday(hour / 24, lang);
-    match lang {
-        Lang::En => format!(
-            "{day} {:02}:00, {count} GPU{}",
-            hour % 24,
+    let clock = hour % 24;
+    match (unit, lang) {
+        (GridUnit::Gpus, Lang::En) => format!(
+            "{day} {clock:02}:00, {count} GPU{}",
             if count == 1 { "" } else { "s" }
         ),
-        Lang::Zh => format!("{day} {:02}:00，{count} 张 GPU", hour % 24),
+        (GridUnit::Gpus, Lang::Zh) => format!("{day} {clock:02}:00，{count} 张 GPU"),
+        (GridUnit::PercentOfPeak, Lang::En) => format!("{day} {clock:02}:00, {count} % of peak"),
+        (GridUnit::PercentOfPeak, Lang::Zh) => format!("{day} {clock:02}:00，峰值的 {count}%"),
     }
 }
 

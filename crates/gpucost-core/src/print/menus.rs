@@ -3,7 +3,7 @@
 
 use crate::billing_mode::BillingMode;
 use crate::catalog::Catalog;
-use crate::edit::{DemandKind, HorizonKind};
+use crate::edit::{DemandKind, HorizonKind, LoadShapeKind};
 use crate::format::{self, Lang};
 use crate::l10n::labels;
 use crate::l10n::ui::Text;
@@ -189,6 +189,16 @@ pub fn demand_kinds(lang: Lang) -> Vec<Choice> {
         DemandKind::Load => Text::FromLoad,
     };
     worded(DemandKind::ALL.map(|k| (k.as_str(), text(k))), lang)
+}
+
+/// When a serving line's load arrives (all the time, a window, a weekly curve), in `lang`.
+pub fn load_shapes(lang: Lang) -> Vec<Choice> {
+    let text = |k: LoadShapeKind| match k {
+        LoadShapeKind::Always => Text::AllTime,
+        LoadShapeKind::Window => Text::Window,
+        LoadShapeKind::Weekly => Text::LoadWeekly,
+    };
+    worded(LoadShapeKind::ALL.map(|k| (k.as_str(), text(k))), lang)
 }
 
 /// How a line's GPUs may be spread over machines, in `lang`.

@@ -1,15 +1,15 @@
 //! When a line's GPUs run: its shape, its count, a daily window, a painted week, or the load
 //! they serve.
 
-use gpucost_core::edit::{DemandKind, Edit};
+use gpucost_core::edit::{DemandKind, Edit, LoadShapeKind};
 use gpucost_core::format;
 use gpucost_core::l10n::link::minutes_used;
 use gpucost_core::l10n::ui::Text;
 use gpucost_core::limits;
 use gpucost_core::print::menus;
 use gpucost_core::scenario::{rounded_minutes, Demand};
-use gpucost_core::schedule::WeekGrid;
-use gpucost_core::traffic::LoadField;
+use gpucost_core::schedule::{GridUnit, WeekGrid};
+use gpucost_core::traffic::{Load, LoadField, LoadShape};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
@@ -64,8 +64,8 @@ pub(super) fn CountField(
     }
 }
 
-/// A daily window's start and length, and the minutes used when the hours are not whole
-/// minutes.
+/// A daily window's start and length — the GPUs' own, or the window a serving line's load
+/// arrives in — and the minutes used when the hours are not whole minutes.
 #[component]
 pub(super) fn WindowFields(
     /// Index of the line.
@@ -74,14 +74,7 @@ pub(super) fn WindowFields(
     line: LineSignal,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let window = move || match line.with(|l| l.as_ref().map(|l| l.demand.clone())) {
-        Some(Demand::Window {
-            start_minute,
-            minutes,
-            ..
-        }) => Some((start_minute, minutes)),
-        _ => None,
-    };
+    let window = move || line.with(|l| l.as_ref().and_then(|l| l.demand.window()));
     let rounded = RwSignal::new(None::<u32>);
     let on_start = move |ev| {
         if let Some(minute) = format::parse_clock(&event_target_value(&ev)) {
@@ -117,8 +110,9 @@ pub(super) fn WindowFields(
     }
 }
 
-/// A serving line's load: its peak rate, what one GPU serves, the headroom, the fewest GPUs
-/// and the scale-in delay; the engine derives the line's GPUs from them.
+/// A serving line's load: when it arrives (all the time, a window, a painted weekly curve),
+/// its peak rate, what one GPU serves, the headroom, the fewest GPUs and the scale-in delay;
+/// the engine derives the line's GPUs from them.
 #[component]
 pub(super) fn LoadFields(
     /// Index of the line.
@@ -126,10 +120,72 @@ pub(super) fn LoadFields(
     /// The line.
     line: LineSignal,
 ) -> impl IntoView {
-    LoadField::TYPED
-        .into_iter()
-        .map(|field| view! { <LoadNumber i=i line=line field=field /> })
-        .collect_view()
+    let kind = Memo::new(move |_| {
+        line.with(|l| match l.as_ref().map(|l| &l.demand) {
+            Some(Demand::Load(load)) => Some(LoadShapeKind::of(&load.shape)),
+            _ => None,
+        })
+    });
+    view! {
+        <LoadShapeMenu i=i kind=kind />
+        {LoadField::TYPED
+            .into_iter()
+            .map(|field| view! { <LoadNumber i=i line=line field=field /> })
+            .collect_view()}
+        {move || match kind.get() {
+            Some(LoadShapeKind::Window) => view! { <WindowFields i=i line=line /> }.into_any(),
+            Some(LoadShapeKind::Weekly) => view! { <LoadCurveField i=i /> }.into_any(),
+            _ => ().into_any(),
+        }}
+    }
+}
+
+/// The menu of when a serving line's load arrives.
+#[component]
+fn LoadShapeMenu(
+    /// Index of the line.
+    i: usize,
+    /// The load's shape.
+    kind: Memo<Option<LoadShapeKind>>,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let on_pick = Callback::new(move |slug: String| {
+        if let Some(kind) = LoadShapeKind::from_slug(&slug) {
+            app.apply(Edit::LoadShape(i, kind));
+        }
+    });
+    view! {
+        <MenuField lang=app.lang label=Text::LoadWhen testid=format!("line-{i}-load-shape")
+            choices=Signal::derive(move || menus::load_shapes(app.lang.get()))
+            selected=Signal::derive(move || kind.get().map(|k| k.as_str().to_string()).unwrap_or_default())
+            on_pick=on_pick
+        />
+    }
+}
+
+/// A serving line's weekly load curve, painted in percent of its peak rate.
+#[component]
+fn LoadCurveField(
+    /// Index of the line.
+    i: usize,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    // Like a weekly line's grid: its cells wake only when this line's demand changes.
+    let demand = app.page.demand(i);
+    let curve = Memo::new(move |_| {
+        demand.with(|d| match d {
+            Some(Demand::Load(Load {
+                shape: LoadShape::Weekly(g),
+                ..
+            })) => g.clone(),
+            _ => WeekGrid::default(),
+        })
+    });
+    let on_change = Callback::new(move |g: WeekGrid| app.apply(Edit::LoadCurve(i, Box::new(g))));
+    view! {
+        <ScheduleEditor lang=app.lang testid=format!("line-{i}-load-grid") grid=curve
+            on_change=on_change unit=GridUnit::PercentOfPeak />
+    }
 }
 
 /// One number of a serving line's load.
