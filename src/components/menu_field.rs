@@ -44,3 +44,24 @@ pub fn MenuField(
         </label>
     }
 }
+
+/// The `selected` and `on_pick` of a menu over an engine enum's slugs: `kind` is shown as
+/// `as_str` gives it, and a pick is read back with `from_slug` and handed to `pick` (a value
+/// the enum does not know is ignored).
+pub fn slug_binding<K>(
+    kind: Memo<Option<K>>,
+    as_str: fn(K) -> &'static str,
+    from_slug: fn(&str) -> Option<K>,
+    pick: impl Fn(K) + Send + Sync + 'static,
+) -> (Signal<String>, Callback<String>)
+where
+    K: Copy + PartialEq + Send + Sync + 'static,
+{
+    let selected = Signal::derive(move || kind.get().map(as_str).unwrap_or_default().to_string());
+    let on_pick = Callback::new(move |slug: String| {
+        if let Some(k) = from_slug(&slug) {
+            pick(k);
+        }
+    });
+    (selected, on_pick)
+}

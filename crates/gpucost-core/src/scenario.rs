@@ -151,15 +151,8 @@ impl Demand {
                 start_minute,
                 minutes,
                 ..
-            }
-            | Demand::Load(crate::traffic::Load {
-                shape:
-                    crate::traffic::LoadShape::Window {
-                        start_minute,
-                        minutes,
-                    },
-                ..
-            }) => Some((*start_minute, *minutes)),
+            } => Some((*start_minute, *minutes)),
+            Demand::Load(load) => load.shape.window(),
             _ => None,
         }
     }
@@ -171,15 +164,8 @@ impl Demand {
                 start_minute,
                 minutes,
                 ..
-            }
-            | Demand::Load(crate::traffic::Load {
-                shape:
-                    crate::traffic::LoadShape::Window {
-                        start_minute,
-                        minutes,
-                    },
-                ..
-            }) => Some((start_minute, minutes)),
+            } => Some((start_minute, minutes)),
+            Demand::Load(load) => load.shape.window_mut(),
             _ => None,
         }
     }

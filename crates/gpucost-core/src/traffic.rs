@@ -40,6 +40,28 @@ pub enum LoadShape {
 }
 
 impl LoadShape {
+    /// A window's start (minutes from the start of the horizon) and length in minutes.
+    pub fn window(&self) -> Option<(u32, u32)> {
+        match *self {
+            LoadShape::Window {
+                start_minute,
+                minutes,
+            } => Some((start_minute, minutes)),
+            _ => None,
+        }
+    }
+
+    /// [`window`](Self::window), to edit in place.
+    pub fn window_mut(&mut self) -> Option<(&mut u32, &mut u32)> {
+        match self {
+            LoadShape::Window {
+                start_minute,
+                minutes,
+            } => Some((start_minute, minutes)),
+            _ => None,
+        }
+    }
+
     /// The highest percent of the peak rate the shape reaches.
     fn top_pct(&self) -> u16 {
         match self {

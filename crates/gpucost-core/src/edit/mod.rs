@@ -38,7 +38,7 @@ use crate::scenario::{
     Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
-use crate::traffic::{Load, LoadField, LoadShape};
+use crate::traffic::{LoadField, LoadShape};
 
 /// Minutes in a day: a window's start is a minute of its day.
 const MINUTES_PER_DAY: u32 = 1440;
@@ -161,18 +161,7 @@ impl Edit {
     /// Whether `edit` can apply to `scenario` (a form disables the button otherwise).
     pub fn applies(&self, scenario: &Scenario, catalog: &Catalog) -> bool {
         let line = |i: usize| scenario.lines.get(i);
-        let window = |i: usize| {
-            line(i).is_some_and(|l| {
-                matches!(
-                    &l.demand,
-                    Demand::Window { .. }
-                        | Demand::Load(Load {
-                            shape: LoadShape::Window { .. },
-                            ..
-                        })
-                )
-            })
-        };
+        let window = |i: usize| line(i).is_some_and(|l| l.demand.window().is_some());
         let serving = |i: usize| line(i).is_some_and(|l| matches!(l.demand, Demand::Load(_)));
         match *self {
             Edit::AddLine => scenario.lines.len() < MAX_LINES,

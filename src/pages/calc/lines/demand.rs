@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
-use crate::components::menu_field::MenuField;
+use crate::components::menu_field::{slug_binding, MenuField};
 use crate::components::schedule_editor::ScheduleEditor;
 use crate::state::AppState;
 
@@ -29,16 +29,14 @@ pub(super) fn ShapeMenu(
     shape: Memo<Option<DemandKind>>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let on_pick = Callback::new(move |slug: String| {
-        if let Some(kind) = DemandKind::from_slug(&slug) {
-            app.apply(Edit::LineShape(i, kind));
-        }
-    });
+    let (selected, on_pick) =
+        slug_binding(shape, DemandKind::as_str, DemandKind::from_slug, move |k| {
+            app.apply(Edit::LineShape(i, k))
+        });
     view! {
         <MenuField lang=app.lang label=Text::When testid=format!("line-{i}-shape")
             choices=Signal::derive(move || menus::demand_kinds(app.lang.get()))
-            selected=Signal::derive(move || shape.get().map(|k| k.as_str().to_string()).unwrap_or_default())
-            on_pick=on_pick
+            selected=selected on_pick=on_pick
         />
     }
 }
@@ -149,16 +147,16 @@ fn LoadShapeMenu(
     kind: Memo<Option<LoadShapeKind>>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let on_pick = Callback::new(move |slug: String| {
-        if let Some(kind) = LoadShapeKind::from_slug(&slug) {
-            app.apply(Edit::LoadShape(i, kind));
-        }
-    });
+    let (selected, on_pick) = slug_binding(
+        kind,
+        LoadShapeKind::as_str,
+        LoadShapeKind::from_slug,
+        move |k| app.apply(Edit::LoadShape(i, k)),
+    );
     view! {
         <MenuField lang=app.lang label=Text::LoadWhen testid=format!("line-{i}-load-shape")
             choices=Signal::derive(move || menus::load_shapes(app.lang.get()))
-            selected=Signal::derive(move || kind.get().map(|k| k.as_str().to_string()).unwrap_or_default())
-            on_pick=on_pick
+            selected=selected on_pick=on_pick
         />
     }
 }
