@@ -248,6 +248,30 @@ impl Load {
         }
     }
 
+    /// The GPUs running in each hour of a typical week of a weekly curve — the most at any
+    /// minute of the hour, with the lead time and the scale-in delay — or `None` for a load
+    /// that is not a weekly curve. Read from the middle of three weeks, so a Monday morning's
+    /// lead reaches back into Sunday night and a Sunday night's delay into Monday, as they do
+    /// on every week but the horizon's first and last.
+    pub fn week_capacity(&self, lead_minutes: u32) -> Option<Vec<u32>> {
+        if !matches!(self.shape, LoadShape::Weekly(_)) {
+            return None;
+        }
+        let week = WEEK_HOURS as u32 * 60;
+        let fleet = self.segments(0, 3 * week, lead_minutes);
+        let running = |h: u32| {
+            let (from, to) = (week + h * 60, week + (h + 1) * 60);
+            fleet
+                .iter()
+                .filter(|s| s.start < to && s.end > from)
+                .filter_map(|s| s.gpus.to_u32())
+                .max()
+                .unwrap_or(0)
+                .max(self.min_gpus)
+        };
+        Some((0..WEEK_HOURS as u32).map(running).collect())
+    }
+
     /// The derived fleet over a horizon of `horizon_minutes` that starts `week_offset_hours`
     /// into the week, each need started `lead_minutes` early and kept the scale-in delay
     /// longer, never below the minimum. Nothing before the horizon's start or after its end is
@@ -470,5 +494,40 @@ mod tests {
             ..Load::always(d(1), d(1))
         };
         assert_eq!(empty.problems(1440), vec![LoadField::Shape]);
+    }
+
+    #[test]
+    fn a_weeks_capacity_covers_its_need_with_the_lead_and_delay_wrapping_the_week() {
+        let mut curve = WeekGrid::default();
+        curve.paint(&(9..17).collect::<Vec<_>>(), 100); // Monday 09:00–17:00
+        curve.paint(&[0], 50); // Monday 00:00, half the peak
+        let load = Load {
+            shape: LoadShape::Weekly(curve),
+            scale_in_minutes: 90,
+            min_gpus: 1,
+            ..Load::always(d(1000), d(100))
+        };
+        let needed = load.week_gpus().unwrap();
+        let running = load.week_capacity(30).unwrap();
+        assert_eq!((needed.len(), running.len()), (WEEK_HOURS, WEEK_HOURS));
+        assert_eq!(
+            (needed[0], needed[9], needed[16], needed[17]),
+            (5, 10, 10, 1)
+        );
+        assert!(needed.iter().zip(&running).all(|(n, r)| r >= n));
+        assert_eq!(running[8], 10, "scaled out 30 minutes before 09:00");
+        assert_eq!(
+            (running[17], running[18], running[19]),
+            (10, 10, 1),
+            "kept 90 minutes"
+        );
+        assert_eq!(
+            running[167], 5,
+            "Monday 00:00's lead starts on Sunday night"
+        );
+        assert_eq!(running[1], 5, "and its delay runs past 01:00");
+        assert_eq!(running[100], 1, "the minimum otherwise");
+        assert_eq!(load.peak_gpus(), 10);
+        assert_eq!(Load::always(d(1000), d(100)).week_capacity(30), None);
     }
 }

@@ -4,9 +4,13 @@
 use super::Computed;
 use leptos::prelude::*;
 
-use crate::charts::{bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, WIDTH};
-use crate::state::AppState;
-use gpucost_core::l10n::ui::Text;
+use crate::charts::{
+    bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, week_svg, WEEK_HEIGHT,
+    WIDTH,
+};
+use crate::state::{catalog, AppState};
+use gpucost_core::l10n::ui::{self, Text};
+use gpucost_core::view::charts::ServingWeek;
 
 /// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
 /// (see `crate::charts::bars_svg`).
@@ -52,5 +56,47 @@ pub(crate) fn CumulativeChart() -> impl IntoView {
                 <ul class="legend" inner_html=legend></ul>
             </figure>
         </Show>
+    }
+}
+
+/// Each serving line's typical week: GPUs its load needs, GPUs running and a fleet sized for
+/// the peak (nothing when no serving line has a weekly curve).
+#[component]
+pub(crate) fn ServingWeeks() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let weeks = Memo::new(move |_| app.page.with(|p| ServingWeek::all(catalog(), &p.scenario)));
+    let charts = move || {
+        weeks.with(|w| {
+            w.iter()
+                .map(|week| {
+                    let caption = ui::serving_week_caption(week.line, &week.gpu, app.lang.get());
+                    let svg = week_svg(week, app.lang.get());
+                    view! {
+                        <figure class="chart week" data-testid=format!("chart-week-{}", week.line)>
+                            <figcaption>{caption.clone()}</figcaption>
+                            <svg viewBox=format!("0 0 {WIDTH} {WEEK_HEIGHT}") role="img" aria-label=caption inner_html=svg></svg>
+                            <WeekLegend />
+                        </figure>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! { {charts} }
+}
+
+/// The serving week chart's legend.
+#[component]
+fn WeekLegend() -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let item = move |class: &'static str, text: Text| {
+        view! { <li><span class=format!("swatch {class}")></span>{move || app.t(text)}</li> }
+    };
+    view! {
+        <ul class="legend">
+            {item("needed", Text::WeekNeeded)}
+            {item("running", Text::WeekRunning)}
+            {item("peak-sized", Text::WeekPeakSized)}
+        </ul>
     }
 }

@@ -6,7 +6,7 @@ use gpucost_core::format::Lang;
 use gpucost_core::l10n::ui::Text;
 use leptos::prelude::*;
 
-use super::charts::{CostBars, CumulativeChart};
+use super::charts::{CostBars, CumulativeChart, ServingWeeks};
 use super::{
     inputs, lines, placement, providers, recommendation::RecommendationPanel, share_tools,
     workload_form,
@@ -30,6 +30,7 @@ part! {
                 <h3 id="charts-heading">{Text::ChartsHeading.get(lang)}</h3>
                 <CostBars rows=bars />
                 <CumulativeChart />
+                <ServingWeeks />
             </section>
         }
     }

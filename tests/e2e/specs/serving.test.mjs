@@ -73,10 +73,16 @@ test("a serving line's load changes shape: its window is typed and its weekly cu
   await page.getByTestId('line-1-load-grid-pattern-allweek').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l').some((l) => l.includes('rps~30x168')));
   assert.deepEqual(await pageTotals(page), cliTotals(page));
+  // The week chart: 30 % of 5,000 requests/s at 100 per T4 needs 15 T4s every hour, against
+  // 50 sized for the peak.
+  await page.waitForSelector('[data-testid=chart-week-2] path.running');
+  assert.match(await page.getByTestId('chart-week-2').textContent(), /Line 2 · NVIDIA T4: GPUs over a typical week/);
+  assert.match(await page.getByTestId('chart-week-2').textContent(), /A fleet sized for the peak/);
 
   await page.getByTestId('lang').selectOption('zh');
   await page.waitForFunction(() => /峰值的 30%/.test(document.querySelector('[data-testid=line-1-load-grid] [data-hour="9"]')?.getAttribute('aria-label') ?? ''));
   assert.match(await page.locator('label:has([data-testid=line-1-load-shape])').textContent(), /负载时段/);
+  await page.waitForFunction(() => /需求 2 · NVIDIA T4：典型一周的 GPU 数/.test(document.querySelector('[data-testid=chart-week-2]')?.textContent ?? ''));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -304,6 +304,12 @@ pub enum Text {
     ChartsHeading,
     ChartCost,
     ChartCumulative,
+    /// The serving week chart's legend: GPUs the load needs.
+    WeekNeeded,
+    /// The serving week chart's legend: GPUs running (lead time and scale-in delay included).
+    WeekRunning,
+    /// The serving week chart's legend: a fleet sized for the peak all the time.
+    WeekPeakSized,
     ChartSchedule,
     CopyLink,
     Copied,
@@ -676,6 +682,9 @@ impl Text {
             Text::ChartsHeading => ("Charts", "图表"),
             Text::ChartCost => ("Total by provider (cheapest 10)", "各厂商总成本（最低 10 家）"),
             Text::ChartCumulative => ("Cumulative cost over the period", "期间累计成本"),
+            Text::WeekNeeded => ("GPUs the load needs", "负载所需 GPU"),
+            Text::WeekRunning => ("GPUs running (scale-out lead and scale-in delay included)", "运行中的 GPU（含提前扩容与延迟缩容）"),
+            Text::WeekPeakSized => ("A fleet sized for the peak", "按峰值配置的集群"),
             Text::ChartSchedule => ("GPUs per hour of the week", "每周各小时 GPU 数"),
             Text::CopyLink => ("Copy link", "复制链接"),
             Text::Copied => ("Link copied", "链接已复制"),
@@ -804,5 +813,14 @@ pub fn cheaper_after(class: &str, hours: f64, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{class} cheaper after ~{h} h"),
         Lang::Zh => format!("约 {h} 小时后{class}更便宜"),
+    }
+}
+
+/// The caption of a serving line's week chart: "Line 2 · NVIDIA T4: GPUs over a typical
+/// week".
+pub fn serving_week_caption(line: usize, gpu: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Line {line} · {gpu}: GPUs over a typical week"),
+        Lang::Zh => format!("需求 {line} · {gpu}：典型一周的 GPU 数"),
     }
 }

@@ -1,12 +1,14 @@
-//! What the cumulative-cost chart may claim, decided from its data: where a way of paying
-//! overtakes on-demand and stays cheaper to the end of the period. The page draws the mark and
-//! its label; this module decides whether there is one, so the claim is tested against the
-//! numbers natively.
+//! What the charts may claim, decided from their data: where a way of paying overtakes
+//! on-demand and stays cheaper to the end of the period, and what a serving fleet runs over
+//! its week against what its load needs. The page draws the marks and labels; this module
+//! decides what they say, so the claims are tested against the numbers natively.
 
 use rust_decimal::Decimal;
 
 use crate::billing_mode::ModeClass;
+use crate::catalog::Catalog;
 use crate::report::Series;
+use crate::scenario::{Demand, Scenario};
 
 /// A way of paying that becomes cheaper than on-demand and stays so until the horizon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +51,47 @@ pub fn overtakes(series: &[Series]) -> Vec<Overtake> {
             })
         })
         .collect()
+}
+
+/// A serving line's week, for the demand-and-capacity chart: per hour of the week (Monday
+/// 00:00 first, in the schedule's time zone), the GPUs its load needs and the GPUs running
+/// with the lead time and scale-in delay, beside a fleet sized for the peak all the time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServingWeek {
+    /// Line number, from 1.
+    pub line: usize,
+    /// The GPU's display name.
+    pub gpu: String,
+    /// GPUs the load needs, hour by hour (168 values).
+    pub needed: Vec<u32>,
+    /// GPUs running, hour by hour (168 values; never fewer than needed).
+    pub running: Vec<u32>,
+    /// The fleet sized for the peak: what runs all week without autoscaling.
+    pub peak: u32,
+}
+
+impl ServingWeek {
+    /// The week of every serving line of `scenario` whose load is a weekly curve, in line
+    /// order (a load all the time or in one window has no week to draw).
+    pub fn all(catalog: &Catalog, scenario: &Scenario) -> Vec<ServingWeek> {
+        scenario
+            .lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let Demand::Load(load) = &l.demand else {
+                    return None;
+                };
+                Some(ServingWeek {
+                    line: i + 1,
+                    gpu: super::results::gpu_name(catalog, &l.gpu),
+                    needed: load.week_gpus()?,
+                    running: load.week_capacity(scenario.lead_minutes)?,
+                    peak: load.peak_gpus(),
+                })
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

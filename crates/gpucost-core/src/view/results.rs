@@ -478,7 +478,8 @@ fn unable(catalog: &Catalog, u: &Unserved) -> Unable {
     }
 }
 
-fn gpu_name(catalog: &Catalog, id: &str) -> String {
+/// A GPU model's display name, or its id when the catalog does not know it.
+pub(crate) fn gpu_name(catalog: &Catalog, id: &str) -> String {
     catalog
         .gpu(id)
         .map_or_else(|| id.to_string(), |g| g.name.to_string())
