@@ -12,6 +12,8 @@ use gpucost_review::bill::{
 };
 use rust_decimal::Decimal;
 
+mod support;
+
 fn example(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../docs/examples")
@@ -603,5 +605,56 @@ mod generated {
             prop_assert_eq!(hours, want);
             prop_assert!(got.iter().all(|r| r.provider == "prov"));
         }
+    }
+}
+
+#[test]
+fn legacy_cur_parquet_tags_read_as_the_legacy_csv_tags() {
+    // The legacy CUR as Parquet (and for Athena) names its columns as CUR 2.0 does, each tag
+    // its own `resource_tags_user_<key>` column (AWS's own `resource_tags_aws_*` are not read).
+    let (_, csv) = read_example("aws-cur-legacy.csv");
+    let text = |f: &dyn Fn(&UsageRow) -> Option<String>| -> Vec<Option<String>> {
+        csv.iter().map(f).collect()
+    };
+    let tag = |key: &'static str| move |r: &UsageRow| r.tags.get(key).cloned();
+    let columns: Vec<(&str, Vec<Option<String>>)> = vec![
+        (
+            "line_item_usage_start_date",
+            text(&|r| Some(r.start.unwrap().format("%Y-%m-%dT%H:%M:%SZ").to_string())),
+        ),
+        (
+            "line_item_usage_type",
+            text(&|_| Some("USE1-BoxUsage:g5.xlarge".into())),
+        ),
+        ("line_item_currency_code", text(&|_| Some("USD".into()))),
+        (
+            "line_item_unblended_cost",
+            text(&|r| Some(r.cost.to_string())),
+        ),
+        ("resource_tags_user_team", text(&tag("team"))),
+        ("resource_tags_user_project", text(&tag("project"))),
+        (
+            "resource_tags_aws_created_by",
+            text(&|_| Some("someone".into())),
+        ),
+    ];
+    let borrowed: Vec<(&str, Vec<Option<&str>>)> = columns
+        .iter()
+        .map(|(n, v)| (*n, v.iter().map(|c| c.as_deref()).collect()))
+        .collect();
+    let bill = support::parquet_bill(&borrowed, &[]);
+    let (summary, rows) = read("legacy.parquet", &bill).unwrap();
+    assert_eq!(summary.format, BillFormat::AwsCur2);
+    assert_eq!(rows.len(), csv.len());
+    assert!(csv.iter().any(|r| !r.tags.is_empty()));
+    for (p, c) in rows.iter().zip(&csv) {
+        let wanted: BTreeMap<String, String> = c
+            .tags
+            .iter()
+            .filter(|(k, _)| *k == "team" || *k == "project")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        assert_eq!(p.tags, wanted, "line {}", p.line);
+        assert_eq!(p.cost, c.cost);
     }
 }

@@ -21,6 +21,8 @@ use gpucost_review::review::utilization::review_utilization;
 use gpucost_review::review::{review_bill, Dimension, Review, ReviewOptions};
 use gpucost_review::{html, render};
 
+mod support;
+
 fn file(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hostile")
@@ -566,7 +568,11 @@ fn damaged_parquet_bytes_never_panic() {
     let (mut read, mut refused) = (0, 0);
     for name in ["aws-cur2.parquet", "azure-cost-details.parquet"] {
         let good = parquet_fixture(name);
-        for case in 0..500 {
+        for case in 0..std::env::var("PARQUET_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(500)
+        {
             let mut bytes = good.clone();
             // Mostly the footer and page headers, where sizes are declared.
             for _ in 0..1 + next() % 4 {
@@ -589,4 +595,52 @@ fn damaged_parquet_bytes_never_panic() {
         }
     }
     assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
+}
+
+#[test]
+fn damaged_definition_levels_are_named_without_a_panic() {
+    // The crate's record reader asserts on a definition level past its column's maximum; the
+    // column reader's levels are checked here, so the damage is a named problem wherever a
+    // panic would abort (the page's wasm worker, the release CLI). No `catch_unwind` is
+    // involved: a panic fails this test.
+    let rows = 10;
+    let costs: Vec<f64> = (0..rows).map(|i| 1.25 + f64::from(i)).collect();
+    let bill = support::parquet_bill(
+        &[
+            ("provider", vec![Some("RunPod"); rows as usize]),
+            ("gpu_model", vec![Some("RTX 4090"); rows as usize]),
+            ("currency", vec![Some("USD"); rows as usize]),
+        ],
+        &[("hours", vec![2.0; rows as usize]), ("cost", costs.clone())],
+    );
+    let (r, _) = review("levels.parquet", &bill[..], None).unwrap();
+    assert_eq!((r.rows, r.skipped), (10, 0), "{:?}", r.problems);
+    // The cost column's page: 4 bytes of level length, an RLE run of ten levels of 1
+    // (header 10 << 1, then the level), then the ten doubles.
+    let mut levels = vec![2, 0, 0, 0, 20, 1];
+    levels.extend_from_slice(&costs[0].to_le_bytes());
+    let at = bill
+        .windows(levels.len())
+        .position(|w| w == levels.as_slice())
+        .expect("the cost column's levels");
+    let mut damaged = bill.clone();
+    damaged[at + 5] = 3; // a definition level of 3 where the most is 1
+    let e = review("levels.parquet", &damaged[..], None).unwrap_err();
+    assert_eq!(e.line, Some(2), "{e:?}");
+    assert!(bad_parquet(&e).contains("levels are damaged"), "{e:?}");
+    assert!(e.problem.text(Lang::En).contains("levels are damaged"));
+    // The library never catches a panic: nothing would stop one in the page's worker.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![src];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(!text.contains("catch_unwind"), "{}", path.display());
+            }
+        }
+    }
 }

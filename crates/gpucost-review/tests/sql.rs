@@ -557,3 +557,25 @@ fn parquet_columns_of_another_kind_are_named() {
         assert_eq!(r.rows, csv.rows, "{name}");
     }
 }
+
+#[test]
+fn the_duckdb_query_runs_on_the_cur2_sample() {
+    // docs/examples/aws-cur2.csv has every column the query reads (pricing_term among them),
+    // so the query a reader tries on it runs, and its aggregate reviews as the sample.
+    let dir = tempdir_named("sample");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/aws-cur2.csv");
+    std::fs::copy(&sample, dir.join("cur.csv")).unwrap();
+    let out = dir.join("duck.csv");
+    duckdb(
+        &dir,
+        "SELECT 1",
+        &request(Dialect::DuckDb, "cur.csv", Granularity::Line),
+        &out,
+    );
+    let duck = review("duck.csv", &std::fs::read(&out).unwrap());
+    let raw = review("cur.csv", &std::fs::read(dir.join("cur.csv")).unwrap());
+    assert_eq!(duck.skipped, 0, "{:?}", duck.problems);
+    assert_eq!(duck.total, raw.total);
+    assert_eq!(duck.gpu_hours, raw.gpu_hours);
+    assert_eq!(duck.by_tag, raw.by_tag);
+}

@@ -85,25 +85,24 @@ pub(crate) struct Aws {
 impl Aws {
     /// A reader of the legacy CUR with this header, or the missing column.
     pub fn legacy(h: &Header) -> Result<Self, String> {
-        let tags = h
-            .names()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| {
-                let key = n.strip_prefix("resourceTags/")?;
-                // Only user-defined tags; `aws:createdBy` and friends are AWS's own.
-                key.strip_prefix("user:").map(|k| {
-                    h.mark(i);
-                    (i, k.to_string())
-                })
-            })
-            .collect();
-        Self::with(h, &LEGACY, Tags::Columns(tags))
+        // Only user-defined tags; `resourceTags/aws:createdBy` and friends are AWS's own.
+        Self::with(
+            h,
+            &LEGACY,
+            Tags::Columns(tag_columns(h, "resourceTags/user:")),
+        )
     }
 
-    /// A reader of CUR 2.0 with this header, or the missing column.
+    /// A reader of CUR 2.0 with this header, or the missing column. The legacy CUR written
+    /// as Parquet (or for Athena) has CUR 2.0's column names but its tags one column each,
+    /// `resource_tags_user_<key>`: read as the legacy CSV's `resourceTags/user:<key>` when
+    /// there is no `resource_tags` map.
     pub fn cur2(h: &Header) -> Result<Self, String> {
-        Self::with(h, &CUR2, Tags::Map(h.find(&["resource_tags"])))
+        let tags = match h.find(&["resource_tags"]) {
+            Some(map) => Tags::Map(Some(map)),
+            None => Tags::Columns(tag_columns(h, "resource_tags_user_")),
+        };
+        Self::with(h, &CUR2, tags)
     }
 
     fn with(h: &Header, n: &Names, tags: Tags) -> Result<Self, String> {
@@ -152,6 +151,20 @@ impl Aws {
             },
         }
     }
+}
+
+/// The tag columns of a header, named `<prefix><key>`: (column index, key), each marked as used.
+fn tag_columns(h: &Header, prefix: &str) -> Vec<(usize, String)> {
+    h.names()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| {
+            n.strip_prefix(prefix).filter(|k| !k.is_empty()).map(|k| {
+                h.mark(i);
+                (i, k.to_string())
+            })
+        })
+        .collect()
 }
 
 /// Line-item types whose usage amount is running time (not taxes, credits, fees or the
