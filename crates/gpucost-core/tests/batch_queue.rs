@@ -13,9 +13,9 @@ use gpucost_core::share::scenario_params::{parse_job, write_job};
 use gpucost_core::share::{decode, encode};
 use rust_decimal::Decimal;
 
-/// Five one-GPU jobs on RTX 4090s over two days at CompShare, in yuan: 48 GPU-hours whose
-/// deadlines let them run back to back on one GPU.
-const FIVE_JOBS: &str = "v=2&cur=CNY&preset=custom&h=48&l=RTX4090*1&cmp=compshare\
+/// The README's batch-queue link: five one-GPU jobs on RTX 4090s over two days at CompShare,
+/// in yuan, 48 GPU-hours whose deadlines let them run back to back on one GPU.
+const FIVE_JOBS: &str = "?preset=custom&cur=CNY&h=48&cmp=compshare&l=RTX4090*1\
     &j=RTX4090*1x10h,due:24&j=RTX4090*1x12h,due:24&j=RTX4090*1x14h,from:24,due:48\
     &j=RTX4090*1x10h,from:24,due:48&j=RTX4090*1x2h,due:48";
 
@@ -29,6 +29,10 @@ const FIVE_JOBS: &str = "v=2&cur=CNY&preset=custom&h=48&l=RTX4090*1&cmp=compshar
 // days, so each day is prepaid: 2 × ¥36.73 = ¥73.46. The saving: ¥6.22 (7.81 %).
 #[test]
 fn five_jobs_pack_onto_one_gpu_and_save_a_days_plan() {
+    assert!(
+        include_str!("../../../README.md").contains(FIVE_JOBS),
+        "the README documents this link"
+    );
     let (_, report, json) = open_report(FIVE_JOBS);
     let batch = report.batch.as_ref().expect("the report packs the queue");
     assert_eq!(batch.pools.len(), 1);
