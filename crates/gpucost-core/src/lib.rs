@@ -12,6 +12,7 @@
 // a promise nobody can call.
 #![deny(unreachable_pub)]
 
+pub mod batch;
 pub mod billing;
 pub mod billing_mode;
 pub mod browse;

@@ -140,6 +140,16 @@ pub const RAM_GIB_PER_GPU: DecimalLimit = DecimalLimit {
     max: dec(4096, 0),
     scale: 1,
 };
+/// Most batch jobs in one scenario (`j=`).
+pub const MAX_JOBS: usize = 64;
+/// GPUs one batch job runs on at once (64 jobs of 128 stay within [`MAX_GPUS`]).
+pub const JOB_GPUS: Limit<u32> = Limit { min: 1, max: 128 };
+/// A batch job's earliest start or deadline, whole hours from the start of the period (its
+/// deadline must also fall within the period, a rule of [`crate::batch::Job`]).
+pub const JOB_HOUR: Limit<u32> = Limit {
+    min: 0,
+    max: MAX_HOURS,
+};
 /// Years a calendar-month horizon may fall in.
 pub const CALENDAR_YEAR: Limit<i32> = Limit {
     min: 2000,

@@ -88,6 +88,9 @@ pub struct Report {
     /// The hardware recommendation, when the scenario describes a workload. Shared, so that a
     /// page can keep one recommendation across edits that do not change its inputs.
     pub recommendation: Option<Arc<Recommendation>>,
+    /// The batch queue packed and priced, when the scenario has jobs (its lever is in
+    /// `savings`).
+    pub batch: Option<crate::savings::BatchSchedule>,
     /// The day it was estimated on: prices' ages (and a provider's staleness) are measured
     /// from it.
     pub today: chrono::NaiveDate,
@@ -203,6 +206,8 @@ fn report_on<'a>(
     // One book of offers for the comparison and the savings levers' counterfactuals.
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);
+    let batch = crate::savings::batch_schedule(ctx);
+    savings.extend(batch.as_ref().and_then(|b| b.saving.clone()));
     let mut warnings = Vec::new();
     match recommendation
         .as_ref()
@@ -271,6 +276,7 @@ fn report_on<'a>(
         warnings,
         series,
         recommendation,
+        batch,
     }
 }
 

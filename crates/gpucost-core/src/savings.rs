@@ -18,6 +18,9 @@ use crate::recommend::cost::PriceOption;
 use crate::recommend::{Candidate, CostUnit, Recommendation};
 use crate::scenario::{Demand, Line, OffPeak, Scenario};
 
+mod batch;
+pub use batch::{batch_schedule, BatchSchedule, PoolGpus, PoolRental, PricedPool};
+
 /// A way to save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lever {
@@ -37,6 +40,8 @@ pub enum Lever {
     OffPeak,
     /// Running the described workload on the recommended GPU instead of the line's.
     Rightsizing,
+    /// A batch queue packed onto the fewest GPUs instead of one rental per job.
+    BatchPacking,
     /// Against the user's reference amount.
     Reference,
 }
@@ -53,6 +58,7 @@ impl Lever {
             Lever::HourlyVsMonthly => "hourly-vs-monthly",
             Lever::OffPeak => "off-peak",
             Lever::Rightsizing => "rightsizing",
+            Lever::BatchPacking => "batch-packing",
             Lever::Reference => "reference",
         }
     }
@@ -165,6 +171,14 @@ pub enum Assumption {
         to: String,
         /// Whether the amounts are per run (else for the horizon's serving).
         per_run: bool,
+    },
+    /// A batch queue of `jobs` jobs packed onto these pools, against each job rented alone
+    /// for its own hours from its earliest start.
+    BatchPacking {
+        /// Jobs in the queue.
+        jobs: usize,
+        /// The packed pools.
+        pools: Vec<PoolGpus>,
     },
     /// Against the user's reference.
     Reference {

@@ -10,11 +10,12 @@ use chrono::{Datelike, NaiveDate, Weekday};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
+use crate::batch::{Job, JobField};
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
 use crate::limits::{
     AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE, GPU_COUNT, HOURS,
-    MAX_GPUS, MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
+    MAX_GPUS, MAX_JOBS, MAX_LINES, MAX_NAME_CHARS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
     OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, SPOT_OVERHEAD_PCT, VCPUS_PER_GPU,
 };
 use crate::money::Money;
@@ -312,6 +313,10 @@ pub struct Scenario {
     pub horizon: Horizon,
     /// Resource lines.
     pub lines: Vec<Line>,
+    /// A batch queue: jobs to pack onto the fewest GPUs that finish each by its deadline.
+    /// They are priced apart from the lines: their own cost is one rental per job (what a
+    /// team does today), and the `batch-packing` lever prices the packed fleet against it.
+    pub jobs: Vec<Job>,
     /// Window lines start this many minutes before their window, and serving lines scale out
     /// this many minutes before their load rises (spike pre-warming).
     pub lead_minutes: u32,
@@ -350,6 +355,7 @@ impl Default for Scenario {
         Scenario {
             horizon: Horizon::Hours(Decimal::from(24)),
             lines: vec![Line::constant("A100-80GB", Decimal::ONE)],
+            jobs: Vec::new(),
             lead_minutes: 0,
             tz_offset_minutes: 8 * 60,
             options: BillingOptions::default(),
@@ -471,6 +477,23 @@ pub enum ScenarioError {
     },
     /// The host floor is outside [`VCPUS_PER_GPU`] or [`RAM_GIB_PER_GPU`].
     BadHostFloor,
+    /// More batch jobs than [`MAX_JOBS`].
+    TooManyJobs,
+    /// A batch job names a GPU model the catalog does not know.
+    UnknownJobGpu {
+        /// Job number, from 1.
+        job: usize,
+        /// The id given.
+        gpu: String,
+    },
+    /// A batch job is out of its limits or cannot finish by its deadline (see
+    /// [`Job::problems`]).
+    BadJob {
+        /// Job number, from 1.
+        job: usize,
+        /// What is wrong.
+        field: JobField,
+    },
     /// The workload description is inconsistent.
     Workload(WorkloadError),
 }
@@ -543,6 +566,22 @@ impl Scenario {
                 }
             }
         }
+        if self.jobs.len() > MAX_JOBS {
+            errors.push(ScenarioError::TooManyJobs);
+        }
+        for (i, job) in self.jobs.iter().enumerate() {
+            if catalog.gpu(&job.gpu).is_none() {
+                errors.push(ScenarioError::UnknownJobGpu {
+                    job: i + 1,
+                    gpu: job.gpu.clone(),
+                });
+            }
+            errors.extend(
+                job.problems(minutes)
+                    .into_iter()
+                    .map(|field| ScenarioError::BadJob { job: i + 1, field }),
+            );
+        }
         let host = &self.host;
         if host
             .vcpus_per_gpu
@@ -613,7 +652,7 @@ impl Scenario {
             },
         };
         if errors.is_empty() {
-            Ok(ValidScenario(self, workload))
+            Ok(ValidScenario(self, workload, Vec::new()))
         } else {
             Err(errors)
         }
@@ -621,8 +660,12 @@ impl Scenario {
 }
 
 /// A scenario that passed [`Scenario::validate`]; the only input the estimator takes.
+///
+/// The third field is the engine's own: for a counterfactual made by
+/// [`ValidScenario::with_fleets`], each line's GPU count over time (a packed batch queue),
+/// which no link or form can state; empty for every scenario a person made.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ValidScenario(Scenario, Option<ValidWorkload>);
+pub struct ValidScenario(Scenario, Option<ValidWorkload>, Vec<Vec<Segment>>);
 
 impl ValidScenario {
     /// The scenario.
@@ -644,6 +687,9 @@ impl ValidScenario {
     pub fn segments(&self, i: usize) -> Vec<Segment> {
         let s = &self.0;
         let horizon = s.horizon.minutes();
+        if let Some(fleet) = self.2.get(i) {
+            return fleet.clone();
+        }
         match &s.lines[i].demand {
             Demand::Constant(n) => vec![Segment {
                 start: 0,
@@ -668,6 +714,26 @@ impl ValidScenario {
                 load.segments(s.horizon.week_offset_hours(), horizon, s.lead_minutes)
             }
         }
+    }
+
+    /// The same scenario with `lines` in place of its lines, no jobs and no lead time: the
+    /// engine's own counterfactuals (a batch queue's jobs rented one by one, or packed), whose
+    /// lines their maker builds valid and which may number more than [`MAX_LINES`]. Where
+    /// `fleets` has an entry for a line, that is its GPU count over time (sorted,
+    /// non-overlapping, within the horizon), and the line's demand states only its peak
+    /// ([`Demand::Constant`]). The workload is dropped: a counterfactual has no recommendation.
+    pub(crate) fn with_fleets(&self, lines: Vec<Line>, fleets: Vec<Vec<Segment>>) -> ValidScenario {
+        ValidScenario(
+            Scenario {
+                lines,
+                jobs: Vec::new(),
+                lead_minutes: 0,
+                workload: None,
+                ..self.0.clone()
+            },
+            None,
+            fleets,
+        )
     }
 
     /// GPU-hours line `i` needs over the horizon.

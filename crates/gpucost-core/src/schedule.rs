@@ -257,7 +257,7 @@ pub fn stroke(from: usize, to: usize) -> Vec<usize> {
 }
 
 /// A GPU count over `[start, end)` minutes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment {
     /// First minute.
     pub start: u32,

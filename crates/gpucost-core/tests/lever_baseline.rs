@@ -2,6 +2,8 @@
 //! (rightsizing to the recommended GPU, moving work off-peak) starts from the scenario's own
 //! cheapest total and never claims to save more than it; where the described workload and the
 //! first line describe different jobs, no rightsizing saving is priced and the report says so.
+//! A batch queue's packing starts from the scenario's own cost for its jobs — one rental per
+//! job — and never claims to save more than that.
 
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
@@ -129,6 +131,13 @@ const WORKLOADS: &[&str] = &[
     "&task=lora&model=qwen2.5-7b&tokens=100M&seq=4096",
     "&task=lora&model=llama3-8b&tokens=10M",
 ];
+const JOBS: &[&str] = &[
+    "",
+    "",
+    "&j=T4*1x10h,due:24&j=T4*1x12h,due:24&j=T4*2x3h,from:4,due:20",
+    "&j=A100-80GB*8x6h,due:24&j=A100-80GB*4x6h,from:12,due:24&j=A100-80GB*4x90m,due:8",
+    "&j=RTX4090*1x90m,from:2,due:20&j=RTX4090*2x5h,due:24&j=L4*1x3h,from:1,due:12",
+];
 const EXTRAS: &[&str] = &[
     "",
     "&cur=CNY",
@@ -140,16 +149,17 @@ const EXTRAS: &[&str] = &[
 #[test]
 fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let (mut rightsized, mut mismatched, mut off_peak) = (0, 0, 0);
+    let (mut rightsized, mut mismatched, mut off_peak, mut packed) = (0, 0, 0, 0);
     for case in 0..240 {
         let q = format!(
-            "?preset=custom&l={}*{}{}&h={}{}{}",
+            "?preset=custom&l={}*{}{}&h={}{}{}{}",
             rng.pick(GPUS),
             rng.pick(COUNTS),
             rng.pick(WINDOWS),
             rng.pick(HORIZONS),
             rng.pick(WORKLOADS),
             rng.pick(EXTRAS),
+            rng.pick(JOBS),
         );
         let e = estimate(&q);
         let Some(total) = own_total(&e) else { continue };
@@ -165,6 +175,16 @@ fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total()
                 rightsized += usize::from(s.lever == Lever::Rightsizing);
                 off_peak += usize::from(s.lever == Lever::OffPeak);
             }
+            if s.lever == Lever::BatchPacking {
+                let batch = e.report.batch.as_ref().expect("the lever's schedule");
+                assert_eq!(Some(s.without), batch.alone, "case {case} {q}: {s:?}");
+                assert_eq!(Some(s.with), batch.packed, "case {case} {q}: {s:?}");
+                assert!(
+                    s.amount.amount <= s.without.amount,
+                    "case {case} {q}: {s:?}"
+                );
+                packed += 1;
+            }
         }
         mismatched += e
             .report
@@ -177,4 +197,5 @@ fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total()
     assert!(rightsized > 5, "{rightsized} rightsizing levers");
     assert!(mismatched > 5, "{mismatched} mismatches");
     assert!(off_peak > 5, "{off_peak} off-peak levers");
+    assert!(packed > 5, "{packed} batch-packing levers");
 }

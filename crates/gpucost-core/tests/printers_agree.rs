@@ -1,7 +1,7 @@
 //! Every printer says the same thing (issue 27): for each preset and the snapshot links, in
 //! both languages, the JSON, CSV, Markdown and table carry the same provider names, totals,
 //! rates, billing words and savings, and every CSV total is the sum of its line items; a
-//! serving line's derived fleet is in every one of them.
+//! serving line's derived fleet is in every one of them, and so is a batch queue's schedule.
 
 mod common;
 
@@ -22,6 +22,12 @@ use rust_decimal::Decimal;
 
 fn links() -> Vec<String> {
     let mut links = common::snapshot_links();
+    // A batch queue of five jobs on two GPU models (issue 31).
+    links.push(
+        "?l=T4*1&h=48&cur=CNY&j=RTX4090*1x10h,due:24&j=RTX4090*1x12h,due:24\
+         &j=A100-80GB*8x12h,from:6,due:48&j=A100-80GB*4x20h,due:48&j=RTX4090*2x90m,from:3,due:12"
+            .into(),
+    );
     links.extend(
         Preset::ALL
             .iter()
@@ -49,6 +55,7 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
     let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
     let mut rows_checked = 0;
     let mut serving_checked = 0;
+    let mut jobs_checked = 0;
     for link in links() {
         for lang in Lang::ALL {
             let decoded = share::decode(&link, &e.catalog);
@@ -126,6 +133,28 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
                     assert_eq!(r[col("peak_rps")], s.peak_rps, "{link}");
                 }
             }
+            // A batch queue: the same sentences in Markdown and the table, and one CSV row per
+            // job with its place in the schedule.
+            for pool in json.batch.iter().flat_map(|b| &b.pools) {
+                assert!(table.contains(&pool.text), "{link}: {}", pool.text);
+                assert!(md.contains(&markdown_text(&pool.text)), "{link}");
+                for j in &pool.jobs {
+                    jobs_checked += 1;
+                    assert!(table.contains(&j.text), "{link}: {}", j.text);
+                    assert!(md.contains(&markdown_text(&j.text)), "{link}: {}", j.text);
+                    let row = csv[1..]
+                        .iter()
+                        .find(|r| {
+                            r[col("status")] == "batch-job" && r[col("job")] == j.job.to_string()
+                        })
+                        .unwrap_or_else(|| panic!("{link}: job {}", j.job));
+                    assert_eq!(row[col("name")], pool.gpu);
+                    assert_eq!(row[col("job_start_hour")], j.start_hour);
+                    assert_eq!(row[col("job_end_hour")], j.end_hour);
+                    assert_eq!(row[col("job_on")], j.on);
+                    assert_eq!(row[col("total")], pool.subtotal);
+                }
+            }
             for s in &json.savings {
                 let md_row = format!(
                     "| {} | {} | {}% | {} |",
@@ -143,6 +172,7 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
         serving_checked >= 4,
         "traffic-spike and the autoscaled link, in both languages"
     );
+    assert_eq!(jobs_checked, 10, "five jobs, in both languages");
     assert!(
         rows_checked > 500,
         "the links serve many rows ({rows_checked})"

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use chrono::NaiveDate;
+use gpucost_core::batch::Job;
 use gpucost_core::billing_mode::{ModeClass, Period};
 use gpucost_core::browse::{CatalogFilter, RequiredMode, SortKey, SortOrder};
 use gpucost_core::catalog::embedded;
@@ -193,6 +194,17 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             prop::option::of(0i64..=1000),
             prop::sample::select(Spread::ALL.to_vec()),
             any::<bool>(),
+            // Batch jobs that always fit the shortest horizon (24 h): from ≤ 4, due ≤ 23.
+            prop::collection::vec(
+                (
+                    prop::sample::select(GPUS.to_vec()),
+                    1u32..=128,
+                    1u32..=600,
+                    0u32..=4,
+                    0u32..=9,
+                ),
+                0..3,
+            ),
         ),
     )
         .prop_map(
@@ -208,11 +220,21 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 budget,
                 reference,
                 workload,
-                (geo, cpu, ram, kinds, sla, spread, iso_27001),
+                (geo, cpu, ram, kinds, sla, spread, iso_27001, jobs),
             )| {
                 Scenario {
                     horizon,
                     lines: lines.into_iter().map(line_of).collect(),
+                    jobs: jobs
+                        .into_iter()
+                        .map(|(gpu, gpus, minutes, from, slack)| Job {
+                            gpu: gpu.into(),
+                            gpus,
+                            minutes,
+                            from_hour: from,
+                            due_hour: from + minutes.div_ceil(60) + slack,
+                        })
+                        .collect(),
                     lead_minutes: lead,
                     tz_offset_minutes: 480,
                     options: BillingOptions {
@@ -385,7 +407,7 @@ proptest! {
 
     #[test]
     fn hostile_values_for_known_keys_never_panic(
-        key in prop::sample::select(vec!["h", "l", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "cert", "task", "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
+        key in prop::sample::select(vec!["h", "l", "j", "cp", "disc", "op", "budget", "ref", "tz", "pay", "gpu", "mem", "fx", "lead", "ovh", "cmp", "preset", "v", "geo", "cpu", "ram", "place", "gpm", "view", "spread", "cert", "task", "model", "params", "cfg", "prec", "kv", "act", "replica", "batch", "rank", "opt", "zero", "offload", "in", "out", "rate"]),
         value in "(\\PC|%[0-9A-F]{2}){0,80}",
     ) {
         let d = decode(&format!("{key}={value}&preset=dev-test"), &embedded().catalog);

@@ -94,6 +94,12 @@ impl Localize for ParamIssue {
             (Lang::En, Problem::BadPrice(why)) => {
                 format!("{p}=“{v}” is not understood ({}); ignored.", why.text(lang))
             }
+            (Lang::En, Problem::BadJob(why)) => {
+                format!("{p}=“{v}” is not understood ({}); ignored.", why.text(lang))
+            }
+            (Lang::Zh, Problem::BadJob(why)) => {
+                format!("{p}=“{v}”无法识别（{}）；已忽略。", why.text(lang))
+            }
             (Lang::Zh, Problem::BadLine(why)) => {
                 format!("{p}=“{v}”无法识别（{}）；已忽略。", why.text(lang))
             }
@@ -227,6 +233,38 @@ impl Localize for RleError {
                 format!("数量 {count} 超过 {max}")
             }
             (RleError::NotAWeek, Lang::Zh) => "各时段合计须恰好为 168 小时".into(),
+        }
+    }
+}
+
+impl Localize for crate::batch::JobError {
+    fn text(&self, lang: Lang) -> String {
+        use crate::batch::JobError;
+        match (self, lang) {
+            (JobError::Shape, Lang::En) => "expected GPU*GPUSxHOURS,from:H,due:H".into(),
+            (JobError::Shape, Lang::Zh) => "应为 GPU*GPUSxHOURS,from:H,due:H".into(),
+            (JobError::UnknownGpu { gpu }, Lang::En) => {
+                format!("{gpu:?} is not a GPU model in the catalog")
+            }
+            (JobError::UnknownGpu { gpu }, Lang::Zh) => format!("{}不是目录中的 GPU 型号", q(gpu)),
+            (JobError::UnknownAttribute { attribute }, Lang::En) => {
+                format!("{attribute:?} is not from: or due: (each at most once)")
+            }
+            (JobError::UnknownAttribute { attribute }, Lang::Zh) => {
+                format!("{}不是 from: 或 due:（每项至多一次）", q(attribute))
+            }
+            (JobError::Field { field, value }, Lang::En) if value.is_empty() => {
+                format!("a job needs due:H (its deadline); {}", field.text(lang))
+            }
+            (JobError::Field { field, value }, Lang::Zh) if value.is_empty() => {
+                format!("作业须写 due:H（截止时间）；{}", field.text(lang))
+            }
+            (JobError::Field { field, value }, Lang::En) => {
+                format!("{value:?}: {}", field.text(lang))
+            }
+            (JobError::Field { field, value }, Lang::Zh) => {
+                format!("{}：{}", q(value), field.text(lang))
+            }
         }
     }
 }

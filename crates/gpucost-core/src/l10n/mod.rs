@@ -12,6 +12,7 @@
 //! domain type is worded by its [`Localize`] impl here, and the few inherent wording methods
 //! (`Preset::title`) are defined here too, beside their words.
 
+mod batch;
 #[doc(hidden)]
 pub mod check;
 pub mod commitment;

@@ -109,6 +109,14 @@ impl Localize for Assumption {
             (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
                 format!("按所描述推理负载在 {to} 与 {from} 上的机群成本之比（各按最低按量价格，吞吐量取推荐区间中值），折算您第 1 条需求的费用。")
             }
+            (Assumption::BatchPacking { jobs, pools }, Lang::En) => format!(
+                "The {jobs} batch jobs packed onto {} (each job starts at or after its earliest start and ends by its deadline), priced like any line; compared with renting each job alone for its own hours from its earliest start, with the offer's billing increment and minimum.",
+                pool_list(pools, lang)
+            ),
+            (Assumption::BatchPacking { jobs, pools }, Lang::Zh) => format!(
+                "{jobs} 个批处理作业合并到 {}（每个作业不早于最早开始、不晚于截止时间完成），按普通需求行计价；对比每个作业从最早开始单独租用其运行时长（按该报价的计费粒度与最低计费时长）。",
+                pool_list(pools, lang)
+            ),
             (Assumption::Reference { label }, Lang::En) => {
                 format!("Compared with your reference: {}.", labels::reference(label, lang))
             }
@@ -117,6 +125,32 @@ impl Localize for Assumption {
             }
         }
     }
+}
+
+/// `12 × NVIDIA A100 80GB (AWS p4de.24xlarge)`, joined: the GPUs a batch queue is packed
+/// onto, and where.
+pub(super) fn pool_list(pools: &[crate::savings::PoolGpus], lang: Lang) -> String {
+    let sep = match lang {
+        Lang::En => ", ",
+        Lang::Zh => "、",
+    };
+    pools
+        .iter()
+        .map(|p| {
+            let at = p.rental.as_ref().map_or(String::new(), |r| {
+                let seller = match lang {
+                    Lang::En => &r.seller,
+                    Lang::Zh => &r.seller_zh,
+                };
+                format!(" ({seller} {})", r.instance)
+            });
+            match lang {
+                Lang::En => format!("{} × {}{at}", p.gpus, p.model),
+                Lang::Zh => format!("{} 张 {}{at}", p.gpus, p.model),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 /// `UTC+8`, `UTC-3:30`: a clock named by its offset (minutes east of UTC).

@@ -1,10 +1,11 @@
 //! What is wrong with a scenario: [`ScenarioError`] and the settings it names.
 
 use super::Localize;
+use crate::batch::JobField;
 use crate::format::Lang;
 use crate::limits::{
-    GPUS_PER_MACHINE, HEADROOM_PCT, LOAD_RPS, MAX_GPUS, MAX_HOURS, MAX_LINES, MIN_REPLICAS,
-    RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, VCPUS_PER_GPU,
+    GPUS_PER_MACHINE, HEADROOM_PCT, JOB_GPUS, JOB_HOUR, LOAD_RPS, MAX_GPUS, MAX_HOURS, MAX_JOBS,
+    MAX_LINES, MIN_REPLICAS, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, VCPUS_PER_GPU,
 };
 use crate::scenario::{ScenarioError, Setting};
 use crate::traffic::LoadField;
@@ -58,6 +59,43 @@ impl Localize for LoadField {
                 format!("the peak load needs more than {MAX_GPUS} GPUs")
             }
             (LoadField::Fleet, Lang::Zh) => format!("峰值负载需要超过 {MAX_GPUS} 张 GPU"),
+        }
+    }
+}
+
+impl Localize for JobField {
+    /// What is wrong with a batch job, with its limit.
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (JobField::Gpus, Lang::En) => {
+                format!("GPUs per job must be {}–{}", JOB_GPUS.min, JOB_GPUS.max)
+            }
+            (JobField::Gpus, Lang::Zh) => {
+                format!("每个作业的 GPU 数须在 {}–{} 之间", JOB_GPUS.min, JOB_GPUS.max)
+            }
+            (JobField::Hours, Lang::En) => {
+                format!("its hours must be above 0 and at most {}", JOB_HOUR.max)
+            }
+            (JobField::Hours, Lang::Zh) => {
+                format!("运行时长须大于 0 且不超过 {} 小时", JOB_HOUR.max)
+            }
+            (JobField::From, Lang::En) => {
+                format!("the earliest start must be hour 0–{}", JOB_HOUR.max)
+            }
+            (JobField::From, Lang::Zh) => {
+                format!("最早开始须在第 0–{} 小时之间", JOB_HOUR.max)
+            }
+            (JobField::Due, Lang::En) => {
+                "the deadline must be a whole hour within the period".into()
+            }
+            (JobField::Due, Lang::Zh) => "截止时间须是时间范围内的整点小时".into(),
+            (JobField::TooLong, Lang::En) => {
+                "it cannot finish by its deadline: its hours are more than deadline − earliest start"
+                    .into()
+            }
+            (JobField::TooLong, Lang::Zh) => {
+                "无法在截止时间前完成：运行时长超过截止时间减最早开始".into()
+            }
         }
     }
 }
@@ -156,6 +194,20 @@ impl Localize for ScenarioError {
             }
             (ScenarioError::BadLoad { line, field }, Lang::Zh) => {
                 format!("第 {line} 行：{}。", field.text(lang))
+            }
+            (ScenarioError::TooManyJobs, Lang::En) => format!("At most {MAX_JOBS} batch jobs."),
+            (ScenarioError::TooManyJobs, Lang::Zh) => format!("最多 {MAX_JOBS} 个批处理作业。"),
+            (ScenarioError::UnknownJobGpu { job, gpu }, Lang::En) => {
+                format!("Job {job}: “{gpu}” is not a GPU model in the catalog.")
+            }
+            (ScenarioError::UnknownJobGpu { job, gpu }, Lang::Zh) => {
+                format!("作业 {job}：“{gpu}”不是目录中的 GPU 型号。")
+            }
+            (ScenarioError::BadJob { job, field }, Lang::En) => {
+                format!("Job {job}: {}.", field.text(lang))
+            }
+            (ScenarioError::BadJob { job, field }, Lang::Zh) => {
+                format!("作业 {job}：{}。", field.text(lang))
             }
             (ScenarioError::Workload(e), lang) => e.message(lang),
         }

@@ -153,6 +153,45 @@ fn expected() -> Vec<Expected> {
     ]
 }
 
+/// Every way a batch job can be wrong, each field once with a value and once missing.
+fn job_errors() -> Vec<crate::batch::JobError> {
+    use crate::batch::JobError;
+    let mut out = vec![
+        JobError::Shape,
+        JobError::UnknownGpu { gpu: "T5".into() },
+        JobError::UnknownAttribute {
+            attribute: "x:1".into(),
+        },
+    ];
+    for field in JOB_FIELDS {
+        out.push(JobError::Field {
+            field,
+            value: "9".into(),
+        });
+        out.push(JobError::Field {
+            field,
+            value: String::new(),
+        });
+    }
+    out
+}
+
+/// Every [`crate::batch::JobField`]; the match makes a new one a compile error here.
+const JOB_FIELDS: [crate::batch::JobField; 5] = {
+    use crate::batch::JobField;
+    const ALL: [JobField; 5] = [
+        JobField::Gpus,
+        JobField::Hours,
+        JobField::From,
+        JobField::Due,
+        JobField::TooLong,
+    ];
+    match ALL[0] {
+        JobField::Gpus | JobField::Hours | JobField::From | JobField::Due | JobField::TooLong => {}
+    }
+    ALL
+};
+
 /// One of each problem; the match makes a new variant a compile error here until it is added.
 fn problems() -> Vec<Problem> {
     let mut out = vec![
@@ -183,6 +222,7 @@ fn problems() -> Vec<Problem> {
             .map(|expected| Problem::Malformed { expected }),
     );
     out.extend(line_errors().into_iter().map(Problem::BadLine));
+    out.extend(job_errors().into_iter().map(Problem::BadJob));
     out.extend(price_errors().into_iter().map(Problem::BadPrice));
     for p in &out {
         match p {
@@ -193,6 +233,7 @@ fn problems() -> Vec<Problem> {
             | Problem::UnknownValue { .. }
             | Problem::Malformed { .. }
             | Problem::BadLine(_)
+            | Problem::BadJob(_)
             | Problem::BadPrice(_)
             | Problem::NewerVersion
             | Problem::TooLong { .. }
@@ -304,6 +345,14 @@ fn every_scenario_error_reads_in_both_languages() {
         ScenarioError::Workload(WorkloadError::LatencyOutOfRange),
     ];
     errors.extend(LOAD_FIELDS.map(|field| ScenarioError::BadLoad { line: 1, field }));
+    errors.extend([
+        ScenarioError::TooManyJobs,
+        ScenarioError::UnknownJobGpu {
+            job: 1,
+            gpu: "T5".into(),
+        },
+    ]);
+    errors.extend(JOB_FIELDS.map(|field| ScenarioError::BadJob { job: 1, field }));
     for what in [
         Setting::SpotOverhead,
         Setting::Discount,
@@ -448,6 +497,22 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
         },
         Assumption::Reference {
             label: crate::names::LEASE_DEPOSIT.into(),
+        },
+        Assumption::BatchPacking {
+            jobs: 5,
+            pools: vec![crate::savings::PoolGpus {
+                gpus: 12,
+                model: "NVIDIA A100 80GB".into(),
+                rental: Some(crate::savings::PoolRental {
+                    seller: "AWS".into(),
+                    seller_zh: "亚马逊云科技".into(),
+                    offer: "aws/p4de.24xlarge".into(),
+                    instance: "p4de.24xlarge".into(),
+                    machines: 2,
+                    gpus_per_instance: Decimal::from(8),
+                    subtotal: Money::new(Decimal::ONE, Currency::Usd),
+                }),
+            }],
         },
     ];
     for a in assumptions {

@@ -13,10 +13,14 @@ use crate::print::json::EstimateJson;
 /// rule for it (`one-region` or `any`); `prices_as_of` is the date of the provider's newest
 /// catalog price and `stale` (`1`) marks one more than a year old, as the page's row does;
 /// `peak_rps` and `derived_gpus` are a serving line's load and the most GPUs derived from it
-/// (see [`ServingJson`](crate::print::json::ServingJson)), on that line's rows.
+/// (see [`ServingJson`](crate::print::json::ServingJson)), on that line's rows. A batch
+/// queue adds one `batch-job` row per job (`provider` is `batch`, `name` the pool's GPU,
+/// `total` the pool's part of the packed total, `offer` where it is rented, `machines` the
+/// pool's GPUs) with its place in the schedule in the `job…` columns (see
+/// [`JobJson`](crate::print::json::JobJson)); other rows leave those empty.
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,peak_rps,derived_gpus,prices_as_of,stale\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,peak_rps,derived_gpus,prices_as_of,stale,job,job_gpus,job_on,job_start_hour,job_end_hour,job_from_hour,job_due_hour\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -46,6 +50,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.extend(scenario_cells);
             row.push(&p.region);
             row.extend(["", "", p.prices_as_of.as_str(), stale]);
+            row.extend([""; JOB_CELLS]);
             out.push_str(&csv_row(row));
         }
         for i in &p.line_items {
@@ -91,8 +96,35 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(serving.map_or("", |s| s.peak_rps.as_str()));
             row.push(&derived);
             row.extend([p.prices_as_of.as_str(), stale]);
+            row.extend([""; JOB_CELLS]);
+            out.push_str(&csv_row(row));
+        }
+    }
+    for pool in json.batch.iter().flat_map(|b| &b.pools) {
+        let size = pool.gpus.to_string();
+        for j in &pool.jobs {
+            let cells = [
+                j.job.to_string(),
+                j.gpus.to_string(),
+                j.on.clone(),
+                j.start_hour.clone(),
+                j.end_hour.clone(),
+                j.from_hour.to_string(),
+                j.due_hour.to_string(),
+            ];
+            let mut row: Vec<&str> = vec!["batch", &pool.gpu, "batch-job", &pool.subtotal];
+            row.extend([json.currency.as_str(), "", "", &pool.offer]);
+            row.extend([""; 13]);
+            row.push(&size);
+            row.extend([""; 7]);
+            row.extend(scenario_cells);
+            row.extend([""; 5]);
+            row.extend(cells.iter().map(String::as_str));
             out.push_str(&csv_row(row));
         }
     }
     out
 }
+
+/// The `job…` columns, empty on a provider's rows.
+const JOB_CELLS: usize = 7;

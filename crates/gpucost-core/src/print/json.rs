@@ -17,6 +17,7 @@ use crate::l10n::results::lever_name;
 use crate::l10n::Localize;
 use crate::money::Money;
 pub use crate::print::json_recommendation::{CandidateJson, RecommendationJson, RuleJson};
+use crate::view::batch::BatchView;
 use crate::view::estimate::{Constraints, EstimateView};
 use crate::view::results::{
     Badge, ItemView, LineView, PlacementView, ProviderRow, RateSource, ServingLine,
@@ -40,6 +41,9 @@ pub struct EstimateJson {
     /// Serving lines' fleets, derived from their load (absent when no line states a load).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub serving: Vec<ServingJson>,
+    /// The batch queue packed and priced (absent without jobs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch: Option<BatchJson>,
     /// Provider rows, cheapest first, then those that cannot serve.
     pub providers: Vec<ProviderJson>,
     /// Savings levers.
@@ -66,6 +70,100 @@ pub struct ConstraintsJson {
     pub lines: Vec<LinePackingJson>,
     /// The rules in the requested language, as the page shows them (empty at the defaults).
     pub text: String,
+}
+
+/// The batch queue packed and priced ([`BatchView`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BatchJson {
+    /// Jobs in the queue.
+    pub jobs: usize,
+    /// One rental per job: the cheapest provider's total (empty when none rents every job).
+    pub alone: String,
+    /// The packed pools: the cheapest provider's total (empty when none rents them).
+    pub packed: String,
+    /// One pool per GPU model.
+    pub pools: Vec<PoolJson>,
+    /// The queue in the requested language, as the page shows it.
+    pub text: String,
+}
+
+/// One GPU model's pool ([`PoolView`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PoolJson {
+    /// The GPU model's name.
+    pub gpu: String,
+    /// GPUs in the pool.
+    pub gpus: u32,
+    /// Offer id of the packed plan (empty when none rents it).
+    pub offer: String,
+    /// The pool's part of the packed total.
+    pub subtotal: String,
+    /// Its jobs, by start.
+    pub jobs: Vec<JobJson>,
+    /// The pool in the requested language.
+    pub text: String,
+}
+
+/// One job's place in the schedule ([`JobRow`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct JobJson {
+    /// Job number, from 1.
+    pub job: usize,
+    /// GPUs it runs on at once.
+    pub gpus: u32,
+    /// The pool's GPUs it runs on, numbered from 1 (`1–8, 11`).
+    pub on: String,
+    /// Start, hours into the period.
+    pub start_hour: String,
+    /// End, hours into the period.
+    pub end_hour: String,
+    /// Earliest start, hours into the period.
+    pub from_hour: u32,
+    /// Deadline, hours into the period.
+    pub due_hour: u32,
+    /// The job in the requested language.
+    pub text: String,
+}
+
+impl BatchJson {
+    fn of(b: &BatchView, lang: Lang) -> BatchJson {
+        let money = |m: Option<Money>| m.map(|m| m.to_decimal_string()).unwrap_or_default();
+        BatchJson {
+            jobs: b.jobs,
+            alone: money(b.alone),
+            packed: money(b.packed),
+            pools: b
+                .pools
+                .iter()
+                .map(|p| PoolJson {
+                    gpu: p.gpu.clone(),
+                    gpus: p.size,
+                    offer: p
+                        .rental
+                        .as_ref()
+                        .map(|r| r.offer.clone())
+                        .unwrap_or_default(),
+                    subtotal: money(p.rental.as_ref().map(|r| r.subtotal)),
+                    jobs: p
+                        .jobs
+                        .iter()
+                        .map(|j| JobJson {
+                            job: j.job,
+                            gpus: j.gpus,
+                            on: j.gpu_numbers(),
+                            start_hour: dec(j.start_hour),
+                            end_hour: dec(j.end_hour),
+                            from_hour: j.from_hour,
+                            due_hour: j.due_hour,
+                            text: j.text(lang),
+                        })
+                        .collect(),
+                    text: p.text(lang),
+                })
+                .collect(),
+            text: b.text(lang),
+        }
+    }
 }
 
 /// A serving line's fleet, derived from its load ([`ServingLine`]).
@@ -423,6 +521,7 @@ pub fn estimate(view: &EstimateView, lang: Lang) -> EstimateJson {
             .iter()
             .map(|s| ServingJson::of(s, lang))
             .collect(),
+        batch: results.batch.as_ref().map(|b| BatchJson::of(b, lang)),
         providers: view
             .rows()
             .map(|(row, lines)| provider_json(row, lines, &currency, lang))

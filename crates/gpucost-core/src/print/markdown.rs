@@ -33,6 +33,17 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
     for s in &json.serving {
         out.push_str(&format!("{}\n\n", markdown_text(&s.text)));
     }
+    // The batch queue: its pools and each job's place in the schedule.
+    if let Some(b) = &json.batch {
+        out.push_str(&format!("{}\n\n", markdown_text(&b.text)));
+        for pool in &b.pools {
+            out.push_str(&format!("- {}\n", markdown_text(&pool.text)));
+            for job in &pool.jobs {
+                out.push_str(&format!("  - {}\n", markdown_text(&job.text)));
+            }
+        }
+        out.push('\n');
+    }
     let (h_commit, rule_commit) = if committed {
         (format!(" {} |", t(Text::ColCommitment)), " --- |")
     } else {

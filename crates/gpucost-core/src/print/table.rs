@@ -31,6 +31,17 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
     if !view.serving.is_empty() {
         out.push('\n');
     }
+    // The batch queue: its pools and each job's place in the schedule.
+    if let Some(b) = &view.batch {
+        out.push_str(&format!("{}\n", b.text(lang)));
+        for pool in &b.pools {
+            out.push_str(&format!("  {}\n", pool.text(lang)));
+            for job in &pool.jobs {
+                out.push_str(&format!("    {}\n", job.text(lang)));
+            }
+        }
+        out.push('\n');
+    }
     let width = view
         .rows
         .iter()

@@ -42,6 +42,8 @@ pub enum Problem {
     },
     /// A resource line (`l=`) that cannot be read, and why.
     BadLine(LineError),
+    /// A batch job (`j=`) that cannot be read or kept, and why.
+    BadJob(crate::batch::JobError),
     /// A custom price (`cp=`) that cannot be read, and why.
     BadPrice(PriceError),
     /// A link from a newer version of the page.
@@ -247,6 +249,7 @@ impl Problem {
             | Problem::UnknownValue { .. }
             | Problem::Malformed { .. }
             | Problem::BadLine(_)
+            | Problem::BadJob(_)
             | Problem::BadPrice(_)
             | Problem::NewerVersion
             | Problem::TooLong { .. }

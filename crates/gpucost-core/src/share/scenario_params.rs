@@ -6,6 +6,7 @@
 //! | `h` | hours (one-off; applied in whole minutes, with a notice when rounded), `month` (730 h) or `YYYY-MM` | `h=72`, `h=2026-11` |
 //! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly); then `/all` for every GPU on one machine or `/N` for at least N GPUs per machine (none: machines of any size) | `l=T4*50@20:00+4h`, `l=V100*4/all` |
 //! | `l` (serving) | a line derived from its load: `GPU*RATErps` (all the time), `GPU*RATErps@HH:MM+4h` (window) or `GPU*RATErps~RLE` (weekly curve in percent of the peak rate), then `,per:N` (requests/s one GPU serves; required), `,room:PCT` (headroom), `,min:N` (fewest GPUs), `,in:MIN` (scale-in delay, minutes) | `l=T4*5000rps@20:00+4h,per:100` |
+//! | `j` | a batch job, repeated (at most 64): `GPU*GPUSxHOURS` (`12h`, `4.5h`, `90m`), then `,from:H` (earliest start, whole hours into the period; default 0) and `,due:H` (deadline, whole hours into the period; required, within the period and at least the job's hours after its start) | `j=A100-80GB*8x12h,from:0,due:48` |
 //! | `lead` | minutes a window starts early, and a serving line scales out before its load rises | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
 //! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
@@ -32,14 +33,16 @@ use rust_decimal::Decimal;
 
 use super::issue::{decimal, Accepted, Expected, LineError, PriceError, Problem};
 use super::query::{Reader, Writer};
+use crate::batch::{Job, JobError, JobField};
 use crate::billing_mode::ModeClass;
 use crate::catalog::{Catalog, ProviderKind};
 use crate::limits::{
     DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
-    GPU_COUNT, HEADROOM_PCT, HOURS, LEAD_MINUTES, LOAD_RPS, LOAD_SHAPE_PCT, MAX_GPUS, MAX_HOURS,
-    MAX_LINES, MAX_NAME_CHARS, MAX_PRICES, MIN_REPLICAS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR,
-    OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES,
-    SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
+    GPU_COUNT, HEADROOM_PCT, HOURS, JOB_GPUS, JOB_HOUR, LEAD_MINUTES, LOAD_RPS, LOAD_SHAPE_PCT,
+    MAX_GPUS, MAX_HOURS, MAX_JOBS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES, MIN_REPLICAS,
+    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
+    RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
+    VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing, Spread};
@@ -507,6 +510,7 @@ pub fn decode_scenario(r: &mut Reader, catalog: &Catalog, preset: Preset) -> Sce
     let mut s = base.clone();
     decode_horizon(r, &mut s);
     decode_lines(r, catalog, &mut s);
+    decode_jobs(r, catalog, &mut s);
     decode_timing(r, &mut s);
     decode_billing(r, &mut s);
     decode_prices(r, catalog, &mut s);
@@ -575,6 +579,95 @@ fn decode_lines(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
     if !lines.is_empty() {
         s.lines = lines;
     }
+}
+
+/// `j`: the batch queue. A job past the period or that cannot finish by its deadline is
+/// reported and dropped (the horizon is read first).
+fn decode_jobs(r: &mut Reader, catalog: &Catalog, s: &mut Scenario) {
+    let minutes = s.horizon.minutes();
+    let mut jobs = Vec::new();
+    for raw in &r.all("j", MAX_JOBS) {
+        let checked = parse_job(raw, catalog).and_then(|job| match job.problems(minutes).first() {
+            None => Ok(job),
+            Some(&field) => Err(JobError::Field {
+                field,
+                value: raw.clone(),
+            }),
+        });
+        match checked {
+            Ok(job) => jobs.push(job),
+            Err(why) => r.reject("j", raw, Problem::BadJob(why)),
+        }
+    }
+    if !jobs.is_empty() {
+        s.jobs = jobs;
+    }
+}
+
+/// Parses one `j=` value: `GPU*GPUSxHOURS,from:H,due:H` (see the module's table). Checks
+/// each field's own limits; the period's (the deadline within it, the hours within the
+/// window) are [`Job::problems`]'.
+///
+/// # Errors
+/// Why it is not a job.
+pub fn parse_job(raw: &str, catalog: &Catalog) -> Result<Job, JobError> {
+    let mut parts = raw.split(',');
+    let head = parts.next().unwrap_or_default();
+    let (gpu, rest) = head.split_once('*').ok_or(JobError::Shape)?;
+    let gpu = known_gpu(catalog, gpu).ok_or_else(|| JobError::UnknownGpu { gpu: gpu.into() })?;
+    let (count, length) = rest.split_once('x').ok_or(JobError::Shape)?;
+    let field = |field: JobField, value: &str| JobError::Field {
+        field,
+        value: value.into(),
+    };
+    let gpus = count
+        .parse::<u32>()
+        .ok()
+        .filter(|n| JOB_GPUS.contains(*n))
+        .ok_or_else(|| field(JobField::Gpus, count))?;
+    let minutes = parse_length(length).ok_or_else(|| field(JobField::Hours, length))?;
+    let (mut from, mut due) = (None, None);
+    let hour = |v: &str, f: JobField| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|h| JOB_HOUR.contains(*h))
+            .ok_or_else(|| field(f, v))
+    };
+    for attribute in parts {
+        match attribute.split_once(':') {
+            Some(("from", v)) if from.is_none() => from = Some(hour(v, JobField::From)?),
+            Some(("due", v)) if due.is_none() => due = Some(hour(v, JobField::Due)?),
+            _ => {
+                return Err(JobError::UnknownAttribute {
+                    attribute: attribute.into(),
+                })
+            }
+        }
+    }
+    Ok(Job {
+        gpu,
+        gpus,
+        minutes,
+        from_hour: from.unwrap_or(0),
+        due_hour: due.ok_or_else(|| field(JobField::Due, ""))?,
+    })
+}
+
+/// Writes one job as its `j=` value.
+pub fn write_job(job: &Job) -> String {
+    let length = if job.minutes % 60 == 0 {
+        format!("{}h", job.minutes / 60)
+    } else {
+        format!("{}m", job.minutes)
+    };
+    let from = match job.from_hour {
+        0 => String::new(),
+        h => format!(",from:{h}"),
+    };
+    format!(
+        "{}*{}x{length}{from},due:{}",
+        job.gpu, job.gpus, job.due_hour
+    )
 }
 
 /// `lead` and `tz`: when windows start, and in which time zone.
@@ -937,6 +1030,11 @@ pub fn encode_scenario(w: &mut Writer, s: &Scenario, preset: Preset) {
     if s.lines != base.lines {
         for line in &s.lines {
             w.pair("l", &write_line(line));
+        }
+    }
+    if s.jobs != base.jobs {
+        for job in &s.jobs {
+            w.pair("j", &write_job(job));
         }
     }
     if s.lead_minutes != base.lead_minutes {

@@ -2,6 +2,7 @@
 //! the page, the exports and the command line alike, so "the CLI prints what the page shows"
 //! holds by construction. Their words are in [`l10n`](crate::l10n).
 
+pub mod batch;
 pub mod charts;
 pub mod estimate;
 pub mod gpu_facts;

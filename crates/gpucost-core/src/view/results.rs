@@ -193,6 +193,8 @@ pub struct ResultsView {
     pub placement: PlacementView,
     /// The serving lines' fleets, derived from their load.
     pub serving: Vec<ServingLine>,
+    /// The batch queue, packed and priced, when the scenario has jobs.
+    pub batch: Option<crate::view::batch::BatchView>,
 }
 
 /// A serving line's fleet, as the engine derives it from the line's load.
@@ -404,6 +406,10 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
         warnings: report.warnings.clone(),
         placement: PlacementView::of(catalog, scenario),
         serving: ServingLine::all(catalog, scenario),
+        batch: report
+            .batch
+            .as_ref()
+            .map(|b| crate::view::batch::BatchView::of(scenario, b)),
     }
 }
 
