@@ -91,6 +91,9 @@ pub struct Report {
     /// The day it was estimated on: prices' ages (and a provider's staleness) are measured
     /// from it.
     pub today: chrono::NaiveDate,
+    /// The teams' shared pool, when two teams rent the same GPU model (its lever is also in
+    /// `savings`).
+    pub pool: Option<crate::pool::SharedPool>,
 }
 
 impl Report {
@@ -203,6 +206,8 @@ fn report_on<'a>(
     // One book of offers for the comparison and the savings levers' counterfactuals.
     let comparison = compare_with(ctx, &book);
     let mut savings = levers_with(ctx, &comparison, &book);
+    let pool = crate::pool::shared_pool(ctx, &comparison, &book);
+    savings.extend(pool.as_ref().map(|p| p.saving.clone()));
     let mut warnings = Vec::new();
     match recommendation
         .as_ref()
@@ -271,6 +276,7 @@ fn report_on<'a>(
         warnings,
         series,
         recommendation,
+        pool,
     }
 }
 

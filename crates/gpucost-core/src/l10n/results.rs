@@ -540,6 +540,11 @@ pub fn lever_name(lever: Lever, lang: Lang) -> &'static str {
         Lever::HourlyVsMonthly => pick(lang, "Hourly instead of monthly", "按小时（对比包月）"),
         Lever::OffPeak => pick(lang, "Off-peak shifting (what-if)", "错峰使用（假设）"),
         Lever::Rightsizing => pick(lang, "Rightsizing to the recommended GPU", "改用推荐的 GPU"),
+        Lever::SharedPool => pick(
+            lang,
+            "Shared pool instead of each team renting its own",
+            "共享资源池（对比各团队各自租用）",
+        ),
         Lever::Reference => pick(lang, "Against your reference", "对比您的参考金额"),
     }
 }

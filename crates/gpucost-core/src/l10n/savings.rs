@@ -109,6 +109,14 @@ impl Localize for Assumption {
             (Assumption::Rightsizing { from, to, per_run: false }, Lang::Zh) => {
                 format!("按所描述推理负载在 {to} 与 {from} 上的机群成本之比（各按最低按量价格，吞吐量取推荐区间中值），折算您第 1 条需求的费用。")
             }
+            (Assumption::SharedPool { gpus, teams }, Lang::En) => format!(
+                "{teams} teams' lines of {} as one pool per GPU model, sized hour by hour to their combined demand: the engine's reserved or monthly base where the offer has one, hourly on top; compared with each team renting its own as the scenario prices it. The pool's cost is split by the GPU-hours each team uses.",
+                gpus.join(", ")
+            ),
+            (Assumption::SharedPool { gpus, teams }, Lang::Zh) => format!(
+                "{teams} 个团队的 {} 需求按 GPU 型号合为一个资源池，逐小时按合并需求配置：报价有预留或包月时以其承担基线，其上按小时付费；对比各团队按场景各自租用。资源池费用按各团队使用的 GPU·时分摊。",
+                gpus.join("、")
+            ),
             (Assumption::Reference { label }, Lang::En) => {
                 format!("Compared with your reference: {}.", labels::reference(label, lang))
             }
