@@ -27,6 +27,7 @@ pub mod limits;
 pub mod money;
 pub mod names;
 pub mod placement;
+pub mod pool;
 pub mod presets;
 pub mod print;
 pub mod promise;

@@ -195,6 +195,8 @@ pub const MAX_PRICES: usize = 32;
 pub const MAX_NAME_CHARS: usize = 40;
 /// Longest label of the reference amount, characters.
 pub const MAX_LABEL_CHARS: usize = 60;
+/// Longest team (or project) name on a line, characters.
+pub const MAX_TEAM_CHARS: usize = 32;
 /// Yuan per US dollar the user may set, at any precision.
 pub const FX_CNY_PER_USD: DecimalLimit = DecimalLimit {
     floor: Floor::AtLeast(dec(1, 2)),

@@ -79,6 +79,7 @@ impl Preset {
                     demand: Demand::Constant(Decimal::from(4)),
                     // A fine-tune's GPUs exchange gradients every step: one machine.
                     packing: Packing::OneMachine,
+                    team: None,
                 }],
                 custom_prices: vec![CustomPrice {
                     owner: PriceOwner::Named(names::SEED_QUOTE.into()),
@@ -104,6 +105,7 @@ impl Preset {
                             gpu: "T4".into(),
                             demand: Demand::Load(Load::always(Decimal::from(500), per_t4)),
                             packing: Packing::Split,
+                            team: None,
                         },
                         Line {
                             gpu: "T4".into(),
@@ -115,6 +117,7 @@ impl Preset {
                                 ..Load::always(Decimal::from(5000), per_t4)
                             }),
                             packing: Packing::Split,
+                            team: None,
                         },
                     ],
                     // Scale out 30 minutes before the load rises (the seed's 提前30分钟).
@@ -131,11 +134,13 @@ impl Preset {
                         gpu: "A10".into(),
                         demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 8, 8, 2)),
                         packing: Packing::OneMachine,
+                        team: None,
                     },
                     Line {
                         gpu: "T4".into(),
                         demand: Demand::Weekly(WeekGrid::daily_block(&EVERY_DAY, 18, 8, 10)),
                         packing: Packing::Split,
+                        team: None,
                     },
                 ],
                 ..Scenario::default()
@@ -148,11 +153,13 @@ impl Preset {
                             gpu: "A100-40GB".into(),
                             demand: Demand::Weekly(WeekGrid::daily_block(&WEEKDAYS, 9, 6, 8)),
                             packing: Packing::Split,
+                            team: None,
                         },
                         Line {
                             gpu: "V100-16GB".into(),
                             demand: Demand::Weekly(WeekGrid::daily_block(&WEEKDAYS, 15, 6, 4)),
                             packing: Packing::OneMachine,
+                            team: None,
                         },
                     ],
                     reference: Some(Reference {

@@ -94,6 +94,9 @@ pub struct Report {
     /// The day it was estimated on: prices' ages (and a provider's staleness) are measured
     /// from it.
     pub today: chrono::NaiveDate,
+    /// The teams' shared pool, when two teams rent the same GPU model (its lever is also in
+    /// `savings`).
+    pub pool: Option<crate::pool::SharedPool>,
 }
 
 impl Report {
@@ -208,6 +211,8 @@ fn report_on<'a>(
     let mut savings = levers_with(ctx, &comparison, &book);
     let batch = crate::savings::batch_schedule(ctx);
     savings.extend(batch.as_ref().and_then(|b| b.saving.clone()));
+    let pool = crate::pool::shared_pool(ctx, &comparison, &book);
+    savings.extend(pool.as_ref().map(|p| p.saving.clone()));
     let mut warnings = Vec::new();
     match recommendation
         .as_ref()
@@ -277,6 +282,7 @@ fn report_on<'a>(
         series,
         recommendation,
         batch,
+        pool,
     }
 }
 

@@ -5,7 +5,8 @@
 //! which works on the cheapest plan: at the provider's published night price when it has one
 //! for the line's GPU (CompShare's 10 % off 01:00–07:00 on RTX 4090/5090), else as the
 //! scenario's what-if. A lever that proposes a change (off-peak, rightsizing) starts from the
-//! scenario's own cheapest total, never from a plan the scenario does not rent (issue 31).
+//! scenario's own cheapest total, never from a plan the scenario does not rent (issue 31); so
+//! does the shared pool, whose counterfactual lives in `pool`.
 
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
@@ -42,6 +43,8 @@ pub enum Lever {
     Rightsizing,
     /// A batch queue packed onto the fewest GPUs instead of one rental per job.
     BatchPacking,
+    /// Teams' lines of one GPU model as one pool sized to their combined demand (`pool`).
+    SharedPool,
     /// Against the user's reference amount.
     Reference,
 }
@@ -59,6 +62,7 @@ impl Lever {
             Lever::OffPeak => "off-peak",
             Lever::Rightsizing => "rightsizing",
             Lever::BatchPacking => "batch-packing",
+            Lever::SharedPool => "shared-pool",
             Lever::Reference => "reference",
         }
     }
@@ -82,7 +86,12 @@ pub struct Saving {
 }
 
 impl Saving {
-    fn new(lever: Lever, without: Money, with: Money, assumption: Assumption) -> Option<Saving> {
+    pub(crate) fn new(
+        lever: Lever,
+        without: Money,
+        with: Money,
+        assumption: Assumption,
+    ) -> Option<Saving> {
         if without.amount <= Decimal::ZERO {
             return None;
         }
@@ -179,6 +188,14 @@ pub enum Assumption {
         jobs: usize,
         /// The packed pools.
         pools: Vec<PoolGpus>,
+    },
+    /// Teams' lines of these GPU models as one pool each, sized hour by hour to the teams'
+    /// combined demand, against each team renting its own.
+    SharedPool {
+        /// The pooled GPU models' display names.
+        gpus: Vec<String>,
+        /// Teams pooled, over every pool.
+        teams: usize,
     },
     /// Against the user's reference.
     Reference {

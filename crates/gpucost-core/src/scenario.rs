@@ -182,15 +182,20 @@ pub struct Line {
     pub demand: Demand,
     /// How its GPUs may be spread over machines.
     pub packing: Packing,
+    /// The team or project that rents it, in the user's words (cleaned by
+    /// [`user_text::team_name`](crate::user_text::team_name)); lines of different teams with
+    /// the same GPU may be priced as one shared pool (see [`pool`](crate::pool)).
+    pub team: Option<String>,
 }
 
 impl Line {
-    /// A line of `gpus` × `gpu` for the whole horizon, on machines of any size.
+    /// A line of `gpus` × `gpu` for the whole horizon, on machines of any size, of no team.
     pub fn constant(gpu: &str, gpus: Decimal) -> Line {
         Line {
             gpu: gpu.into(),
             demand: Demand::Constant(gpus),
             packing: Packing::Split,
+            team: None,
         }
     }
 
@@ -475,6 +480,12 @@ pub enum ScenarioError {
         /// Line number, from 1.
         line: usize,
     },
+    /// A line's team name is not as [`user_text::team_name`](crate::user_text::team_name)
+    /// keeps it (empty, too long, or with control characters).
+    BadTeam {
+        /// Line number, from 1.
+        line: usize,
+    },
     /// The host floor is outside [`VCPUS_PER_GPU`] or [`RAM_GIB_PER_GPU`].
     BadHostFloor,
     /// More batch jobs than [`MAX_JOBS`].
@@ -563,6 +574,11 @@ impl Scenario {
             if let Packing::AtLeast(n) = line.packing {
                 if !GPUS_PER_MACHINE.contains(n) {
                     errors.push(ScenarioError::BadPacking { line: n_line(i) });
+                }
+            }
+            if let Some(team) = &line.team {
+                if crate::user_text::team_name(team).as_deref() != Some(team.as_str()) {
+                    errors.push(ScenarioError::BadTeam { line: n });
                 }
             }
         }
@@ -661,11 +677,12 @@ impl Scenario {
 
 /// A scenario that passed [`Scenario::validate`]; the only input the estimator takes.
 ///
-/// The third field is the engine's own: for a counterfactual made by
-/// [`ValidScenario::with_fleets`], each line's GPU count over time (a packed batch queue),
-/// which no link or form can state; empty for every scenario a person made.
+/// The third field is the engine's own: for a counterfactual (a packed batch queue made by
+/// [`ValidScenario::with_fleets`], a shared pool's combined demand by
+/// [`ValidScenario::with_segments`]), the GPU count over time of the lines it gives, which no
+/// link or form can state; empty for every scenario a person made.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ValidScenario(Scenario, Option<ValidWorkload>, Vec<Vec<Segment>>);
+pub struct ValidScenario(Scenario, Option<ValidWorkload>, Vec<(usize, Vec<Segment>)>);
 
 impl ValidScenario {
     /// The scenario.
@@ -683,13 +700,26 @@ impl ValidScenario {
         self.0
     }
 
+    /// The same scenario with line `i` needing `segments` instead of what its demand says
+    /// (a pool's combined demand, see [`pool`](crate::pool)); its demand still gives its peak.
+    pub(crate) fn with_segments(mut self, i: usize, segments: Vec<Segment>) -> ValidScenario {
+        self.2.retain(|(j, _)| *j != i);
+        self.2.push((i, segments));
+        self
+    }
+
+    /// Whether line `i`'s segments are given, not its demand's (see [`Self::with_segments`]).
+    pub(crate) fn has_given_segments(&self, i: usize) -> bool {
+        self.2.iter().any(|(j, _)| *j == i)
+    }
+
     /// Line `i`'s demand as segments over the horizon (lead time applied to windows).
     pub fn segments(&self, i: usize) -> Vec<Segment> {
+        if let Some((_, given)) = self.2.iter().find(|(j, _)| *j == i) {
+            return given.clone();
+        }
         let s = &self.0;
         let horizon = s.horizon.minutes();
-        if let Some(fleet) = self.2.get(i) {
-            return fleet.clone();
-        }
         match &s.lines[i].demand {
             Demand::Constant(n) => vec![Segment {
                 start: 0,
@@ -732,7 +762,7 @@ impl ValidScenario {
                 ..self.0.clone()
             },
             None,
-            fleets,
+            fleets.into_iter().enumerate().collect(),
         )
     }
 
@@ -800,6 +830,7 @@ mod tests {
                     gpu: "T4".into(),
                     demand: Demand::Weekly(WeekGrid::default()),
                     packing: Packing::AtLeast(0),
+                    team: None,
                 },
             ],
             ..Scenario::default()
@@ -833,6 +864,7 @@ mod tests {
                     minutes: 240,
                 },
                 packing: Packing::Split,
+                team: None,
             }],
             lead_minutes: 30,
             ..Scenario::default()

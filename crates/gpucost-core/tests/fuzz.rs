@@ -190,6 +190,8 @@ const PIECES: &[&str] = &[
     ",room:",
     ",min:",
     ",in:",
+    ",team:",
+    ",team:=HYPERLINK(",
     "100x168",
     "1x168",
 ];

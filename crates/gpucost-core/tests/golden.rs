@@ -235,6 +235,7 @@ fn a_weekly_request_curve_autoscales_and_names_its_saving() {
             gpu: "T4".into(),
             demand: Demand::Load(load),
             packing: Packing::Split,
+            team: None,
         }],
         lead_minutes: 60,
         custom_prices: vec![price("Seed T4", "T4", CustomMode::OnDemand, "3.5")],

@@ -1,6 +1,6 @@
 //! Every lever against the scenario's own cost (issue 31): a lever that proposes a change
-//! (rightsizing to the recommended GPU, moving work off-peak) starts from the scenario's own
-//! cheapest total and never claims to save more than it; where the described workload and the
+//! (rightsizing to the recommended GPU, moving work off-peak, pooling teams' GPUs) starts from
+//! the scenario's own cheapest total and never claims to save more than it; where the described workload and the
 //! first line describe different jobs, no rightsizing saving is priced and the report says so.
 //! A batch queue's packing starts from the scenario's own cost for its jobs — one rental per
 //! job — and never claims to save more than that.
@@ -138,6 +138,8 @@ const JOBS: &[&str] = &[
     "&j=A100-80GB*8x6h,due:24&j=A100-80GB*4x6h,from:12,due:24&j=A100-80GB*4x90m,due:8",
     "&j=RTX4090*1x90m,from:2,due:20&j=RTX4090*2x5h,due:24&j=L4*1x3h,from:1,due:12",
 ];
+/// A line's team (none, or one of two), so that lines of one GPU are often pooled.
+const TEAMS: &[&str] = &["", ",team:search", ",team:ads", ",team:%E6%90%9C%E7%B4%A2"];
 const EXTRAS: &[&str] = &[
     "",
     "&cur=CNY",
@@ -149,13 +151,30 @@ const EXTRAS: &[&str] = &[
 #[test]
 fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let (mut rightsized, mut mismatched, mut off_peak, mut packed) = (0, 0, 0, 0);
+    let (mut rightsized, mut mismatched, mut off_peak) = (0, 0, 0);
+    let (mut pooled, mut packed) = (0, 0);
     for case in 0..240 {
+        let gpu = rng.pick(GPUS);
+        // A second line, mostly of the same GPU, each with a team or none.
+        let second = match rng.next() % 4 {
+            0 => String::new(),
+            1 => format!(
+                "&l={}*{}{}",
+                rng.pick(GPUS),
+                rng.pick(COUNTS),
+                rng.pick(WINDOWS)
+            ),
+            _ => format!("&l={gpu}*{}{}", rng.pick(COUNTS), rng.pick(WINDOWS)),
+        };
+        let second = match second.is_empty() {
+            true => second,
+            false => second + rng.pick(TEAMS),
+        };
         let q = format!(
-            "?preset=custom&l={}*{}{}&h={}{}{}{}",
-            rng.pick(GPUS),
+            "?preset=custom&l={gpu}*{}{}{}{second}&h={}{}{}{}",
             rng.pick(COUNTS),
             rng.pick(WINDOWS),
+            rng.pick(TEAMS),
             rng.pick(HORIZONS),
             rng.pick(WORKLOADS),
             rng.pick(EXTRAS),
@@ -169,11 +188,15 @@ fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total()
                 s.without.amount,
                 "case {case} {q}: {s:?}"
             );
-            if matches!(s.lever, Lever::Rightsizing | Lever::OffPeak) {
+            if matches!(
+                s.lever,
+                Lever::Rightsizing | Lever::OffPeak | Lever::SharedPool
+            ) {
                 assert_eq!(s.without.amount, total, "case {case} {q}: {s:?}");
                 assert!(s.amount.amount <= total, "case {case} {q}: {s:?}");
                 rightsized += usize::from(s.lever == Lever::Rightsizing);
                 off_peak += usize::from(s.lever == Lever::OffPeak);
+                pooled += usize::from(s.lever == Lever::SharedPool);
             }
             if s.lever == Lever::BatchPacking {
                 let batch = e.report.batch.as_ref().expect("the lever's schedule");
@@ -184,6 +207,13 @@ fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total()
                     "case {case} {q}: {s:?}"
                 );
                 packed += 1;
+            }
+        }
+        if let Some(pool) = &e.report.pool {
+            // Each pool's split adds up to its cost, to the cent.
+            for p in &pool.pools {
+                let shares: Decimal = p.teams.iter().map(|t| t.share.amount).sum();
+                assert_eq!(shares, p.pooled.amount, "case {case} {q}: {p:?}");
             }
         }
         mismatched += e
@@ -198,4 +228,5 @@ fn no_lever_that_proposes_a_change_starts_anywhere_but_the_scenarios_own_total()
     assert!(mismatched > 5, "{mismatched} mismatches");
     assert!(off_peak > 5, "{off_peak} off-peak levers");
     assert!(packed > 5, "{packed} batch-packing levers");
+    assert!(pooled > 5, "{pooled} shared pools");
 }

@@ -137,20 +137,39 @@ fn custom_price() -> impl Strategy<Value = CustomPrice> {
         })
 }
 
-/// A line of `gpu` with this demand and packing.
-fn line_of((gpu, demand, packing): (&str, Demand, Packing)) -> Line {
+/// A line of `gpu` with this demand, packing and team.
+fn line_of((gpu, demand, packing, team): (&str, Demand, Packing, Option<String>)) -> Line {
     Line {
         gpu: gpu.into(),
         demand,
         packing,
+        team,
     }
+}
+
+/// A team name as the form keeps it: any printable text, the link's separators included
+/// (`,team:`, `/`, `&`, `=`, `+`, `%`), cleaned by `user_text::team_name`.
+fn team() -> impl Strategy<Value = Option<String>> {
+    prop::option::of(
+        prop_oneof![
+            "\\PC{1,40}",
+            "[a-z,/&=+%: ]{1,12}",
+            Just(",team:x/all".to_string()),
+        ]
+        .prop_filter_map("a name", |t| gpucost_core::user_text::team_name(&t)),
+    )
 }
 
 fn scenario() -> impl Strategy<Value = Scenario> {
     (
         horizon(),
         prop::collection::vec(
-            (prop::sample::select(GPUS.to_vec()), demand(), packing()),
+            (
+                prop::sample::select(GPUS.to_vec()),
+                demand(),
+                packing(),
+                team(),
+            ),
             1..4,
         ),
         0u32..=120,
@@ -485,7 +504,7 @@ proptest! {
             }
             cheapest(Scenario {
                 horizon: Horizon::Month730,
-                lines: vec![Line { gpu: gpu.into(), demand: Demand::Weekly(g), packing: Packing::Split }],
+                lines: vec![Line { gpu: gpu.into(), demand: Demand::Weekly(g), packing: Packing::Split, team: None }],
                 ..Scenario::default()
             })
         };
@@ -523,6 +542,8 @@ fn servable() -> impl Strategy<Value = Scenario> {
                     grid().prop_map(Demand::Weekly),
                 ],
                 prop::sample::select(vec![Packing::Split, Packing::OneMachine]),
+                // Two teams, so that lines of one GPU are often pooled.
+                prop::option::of(prop::sample::select(vec!["search".into(), "ads".into()])),
             ),
             1..=3,
         ),

@@ -57,7 +57,8 @@ impl LineMemo {
         self.lines = lines
             .iter()
             .enumerate()
-            .filter(|(_, line)| constant(line))
+            // A line whose segments a counterfactual gave (a pool) is not what its demand says.
+            .filter(|(li, line)| constant(line) && !ctx.scenario.has_given_segments(*li))
             .map(|(li, line)| {
                 let costs = per_seller.iter().map(|c| c.get(li).copied()).collect();
                 (line.clone(), costs)
@@ -75,9 +76,12 @@ impl LineMemo {
             .is_some_and(|c| *c == LineMemo::context_of(ctx));
         lines
             .iter()
-            .map(|line| {
+            .enumerate()
+            .map(|(li, line)| {
                 let kept = self.lines.iter().find(|(l, _)| l == line);
-                kept.filter(|_| same).map(|(_, costs)| costs.as_slice())
+                let given = ctx.scenario.has_given_segments(li);
+                kept.filter(|_| same && !given)
+                    .map(|(_, costs)| costs.as_slice())
             })
             .collect()
     }

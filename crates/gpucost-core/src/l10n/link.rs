@@ -325,6 +325,12 @@ impl Localize for LineError {
             (LineError::BadPacking { packing, max }, Lang::Zh) => {
                 format!("每台机器 GPU 数{}须为 all 或 1 到 {max} 的整数", q(packing))
             }
+            (LineError::BadTeam { max }, Lang::En) => {
+                format!("a team name has 1–{max} characters and no control characters")
+            }
+            (LineError::BadTeam { max }, Lang::Zh) => {
+                format!("团队名须为 1–{max} 个字符，且不含控制字符")
+            }
         }
     }
 }

@@ -545,6 +545,11 @@ pub fn lever_name(lever: Lever, lang: Lang) -> &'static str {
             "Batch jobs packed onto fewer GPUs",
             "批处理作业合并到更少的 GPU",
         ),
+        Lever::SharedPool => pick(
+            lang,
+            "Shared pool instead of each team renting its own",
+            "共享资源池（对比各团队各自租用）",
+        ),
         Lever::Reference => pick(lang, "Against your reference", "对比您的参考金额"),
     }
 }

@@ -117,6 +117,14 @@ impl Localize for Assumption {
                 "{jobs} 个批处理作业合并到 {}（每个作业不早于最早开始、不晚于截止时间完成），按普通需求行计价；对比每个作业从最早开始单独租用其运行时长（按该报价的计费粒度与最低计费时长）。",
                 pool_list(pools, lang)
             ),
+            (Assumption::SharedPool { gpus, teams }, Lang::En) => format!(
+                "{teams} teams' lines of {} as one pool per GPU model, sized hour by hour to their combined demand: the engine's reserved or monthly base where the offer has one, hourly on top; compared with each team renting its own as the scenario prices it. The pool's cost is split by the GPU-hours each team uses.",
+                gpus.join(", ")
+            ),
+            (Assumption::SharedPool { gpus, teams }, Lang::Zh) => format!(
+                "{teams} 个团队的 {} 需求按 GPU 型号合为一个资源池，逐小时按合并需求配置：报价有预留或包月时以其承担基线，其上按小时付费；对比各团队按场景各自租用。资源池费用按各团队使用的 GPU·时分摊。",
+                gpus.join("、")
+            ),
             (Assumption::Reference { label }, Lang::En) => {
                 format!("Compared with your reference: {}.", labels::reference(label, lang))
             }

@@ -5,7 +5,8 @@ use crate::batch::JobField;
 use crate::format::Lang;
 use crate::limits::{
     GPUS_PER_MACHINE, HEADROOM_PCT, JOB_GPUS, JOB_HOUR, LOAD_RPS, MAX_GPUS, MAX_HOURS, MAX_JOBS,
-    MAX_LINES, MIN_REPLICAS, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, VCPUS_PER_GPU,
+    MAX_LINES, MAX_TEAM_CHARS, MIN_REPLICAS, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES,
+    VCPUS_PER_GPU,
 };
 use crate::scenario::{ScenarioError, Setting};
 use crate::traffic::LoadField;
@@ -181,6 +182,12 @@ impl Localize for ScenarioError {
                 "第 {line} 行：每台机器的 GPU 数须在 {} 到 {} 之间。",
                 GPUS_PER_MACHINE.min, GPUS_PER_MACHINE.max
             ),
+            (ScenarioError::BadTeam { line }, Lang::En) => format!(
+                "Line {line}: a team name has 1 to {MAX_TEAM_CHARS} characters and no control characters."
+            ),
+            (ScenarioError::BadTeam { line }, Lang::Zh) => {
+                format!("第 {line} 行：团队名须为 1 到 {MAX_TEAM_CHARS} 个字符，且不含控制字符。")
+            }
             (ScenarioError::BadHostFloor, Lang::En) => format!(
                 "Host per GPU: vCPUs must be above 0 and at most {}, RAM above 0 and at most {} GiB.",
                 VCPUS_PER_GPU.max, RAM_GIB_PER_GPU.max

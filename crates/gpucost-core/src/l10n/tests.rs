@@ -71,6 +71,7 @@ fn line_errors() -> Vec<LineError> {
         LineError::LoadKey {
             key: "gpus:3".into(),
         },
+        LineError::BadTeam { max: 32 },
     ]);
     for field in LOAD_FIELDS {
         out.push(LineError::Load {
@@ -341,6 +342,7 @@ fn every_scenario_error_reads_in_both_languages() {
         ScenarioError::BadHorizon,
         ScenarioError::BadCustomPrice { index: 1 },
         ScenarioError::BadPacking { line: 1 },
+        ScenarioError::BadTeam { line: 1 },
         ScenarioError::BadHostFloor,
         ScenarioError::Workload(WorkloadError::LatencyOutOfRange),
     ];
@@ -494,6 +496,10 @@ fn every_report_warning_and_assumption_reads_in_both_languages() {
             from: "V100".into(),
             to: "T4".into(),
             per_run: false,
+        },
+        Assumption::SharedPool {
+            gpus: vec!["NVIDIA T4".into()],
+            teams: 2,
         },
         Assumption::Reference {
             label: crate::names::LEASE_DEPOSIT.into(),

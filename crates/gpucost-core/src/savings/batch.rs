@@ -83,6 +83,7 @@ pub fn batch_schedule(ctx: &EstimateContext) -> Option<BatchSchedule> {
                 minutes: j.minutes,
             },
             packing: Packing::Split,
+            team: None,
         })
         .collect();
     let fleets: Vec<_> = pools.iter().map(Pool::segments).collect();

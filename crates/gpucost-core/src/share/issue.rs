@@ -192,6 +192,12 @@ pub enum LineError {
         /// The field as written.
         key: String,
     },
+    /// The team name (`,team:NAME`) is empty, longer than `max` characters, or has a control
+    /// character.
+    BadTeam {
+        /// Most characters.
+        max: usize,
+    },
     /// The packing suffix is neither `all` nor a whole number of GPUs per machine up to `max`.
     BadPacking {
         /// The suffix as written.

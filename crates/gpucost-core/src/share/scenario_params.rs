@@ -7,6 +7,7 @@
 //! | `l` | a line, repeated: `GPU*COUNT`, `GPU*COUNT@HH:MM+4h` (window; a space for the `+` too, as a pasted `+` decodes to one), `GPU~RLE` (weekly); then `/all` for every GPU on one machine or `/N` for at least N GPUs per machine (none: machines of any size) | `l=T4*50@20:00+4h`, `l=V100*4/all` |
 //! | `l` (serving) | a line derived from its load: `GPU*RATErps` (all the time), `GPU*RATErps@HH:MM+4h` (window) or `GPU*RATErps~RLE` (weekly curve in percent of the peak rate), then `,per:N` (requests/s one GPU serves; required), `,room:PCT` (headroom), `,min:N` (fewest GPUs), `,in:MIN` (scale-in delay, minutes) | `l=T4*5000rps@20:00+4h,per:100` |
 //! | `j` | a batch job, repeated (at most 64): `GPU*GPUSxHOURS` (`12h`, `4.5h`, `90m`), then `,from:H` (earliest start, whole hours into the period; default 0) and `,due:H` (deadline, whole hours into the period; required, within the period and at least the job's hours after its start) | `j=A100-80GB*8x12h,from:0,due:48` |
+//! | `l` (team) | any line, then `,team:NAME` (last; 1–32 characters, no control character): the team or project that rents it; lines of two or more teams with the same GPU are also priced as one shared pool | `l=T4*4@09:00+9h,team:search` |
 //! | `lead` | minutes a window starts early, and a serving line scales out before its load rises | `lead=30` |
 //! | `tz` | schedule time zone | `tz=+08:00` |
 //! | `pay` | billing classes allowed besides on-demand | `pay=spot,reserved,monthly` |
@@ -39,10 +40,10 @@ use crate::catalog::{Catalog, ProviderKind};
 use crate::limits::{
     DecimalLimit, AMOUNT, CALENDAR_YEAR, CUSTOM_PRICE_AMOUNT, DISCOUNT_PCT, GPUS_PER_MACHINE,
     GPU_COUNT, HEADROOM_PCT, HOURS, JOB_GPUS, JOB_HOUR, LEAD_MINUTES, LOAD_RPS, LOAD_SHAPE_PCT,
-    MAX_GPUS, MAX_HOURS, MAX_JOBS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES, MIN_REPLICAS,
-    OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT, OFF_PEAK_START_HOUR,
-    RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, SLA_PCT, SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES,
-    VCPUS_PER_GPU,
+    MAX_GPUS, MAX_HOURS, MAX_JOBS, MAX_LINES, MAX_NAME_CHARS, MAX_PRICES, MAX_TEAM_CHARS,
+    MIN_REPLICAS, OFF_PEAK_DISCOUNT_PCT, OFF_PEAK_END_HOUR, OFF_PEAK_FLEXIBLE_PCT,
+    OFF_PEAK_START_HOUR, RAM_GIB_PER_GPU, RPS_PER_GPU, SCALE_IN_MINUTES, SLA_PCT,
+    SPOT_OVERHEAD_PCT, TZ_OFFSET_MINUTES, VCPUS_PER_GPU,
 };
 use crate::money::{parse_decimal, Currency, Money};
 use crate::placement::{Geo, Packing, Spread};
@@ -136,19 +137,43 @@ fn parse_length(raw: &str) -> Option<u32> {
         .flatten()
 }
 
-/// Parses one `l=` value: a demand, then an optional packing suffix (`/all`, `/N`).
+/// Parses one `l=` value: a demand, then an optional packing suffix (`/all`, `/N`), then an
+/// optional team (`,team:NAME`, last, so the name may hold any character but a control one).
 ///
 /// # Errors
 /// Why it is not a line.
 pub fn parse_line(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
+    let (raw, team) = match raw.split_once(TEAM_KEY) {
+        None => (raw, None),
+        Some((line, name)) => (line, Some(parse_team(name)?)),
+    };
     let (demand, packing) = match raw.rsplit_once('/') {
         None => (raw, Packing::Split),
         Some((demand, suffix)) => (demand, parse_packing(suffix)?),
     };
     Ok(Line {
         packing,
+        team,
         ..parse_demand(demand, catalog)?
     })
+}
+
+/// What introduces a line's team in its `l=` value.
+const TEAM_KEY: &str = ",team:";
+
+/// A team name as the link holds it: what [`user_text::team_name`] keeps of it, refused when
+/// that is nothing, or when the link's name has control characters or is too long (so a
+/// hostile name is named, not silently changed).
+///
+/// [`user_text::team_name`]: crate::user_text::team_name
+fn parse_team(raw: &str) -> Result<String, LineError> {
+    let bad = || LineError::BadTeam {
+        max: MAX_TEAM_CHARS,
+    };
+    if raw.chars().any(char::is_control) || raw.trim().chars().count() > MAX_TEAM_CHARS {
+        return Err(bad());
+    }
+    crate::user_text::team_name(raw).ok_or_else(bad)
 }
 
 /// `all` (one machine) or a whole number of GPUs per machine in [`GPUS_PER_MACHINE`].
@@ -185,6 +210,7 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
             gpu: line_gpu(gpu)?,
             demand: Demand::Load(parse_load(rest)?),
             packing: Packing::Split,
+            team: None,
         });
     }
     if let Some((gpu, rle)) = raw.split_once('~') {
@@ -196,6 +222,7 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
             gpu: line_gpu(gpu)?,
             demand: Demand::Weekly(grid),
             packing: Packing::Split,
+            team: None,
         });
     }
     let (gpu, rest) = raw.split_once('*').ok_or(LineError::Shape)?;
@@ -215,6 +242,7 @@ fn parse_demand(raw: &str, catalog: &Catalog) -> Result<Line, LineError> {
         gpu,
         demand,
         packing: Packing::Split,
+        team: None,
     })
 }
 
@@ -347,7 +375,11 @@ fn write_window(start_minute: u32, minutes: u32) -> String {
 
 /// Writes one line as its `l=` value.
 pub fn write_line(line: &Line) -> String {
-    write_demand(line) + &write_packing(line.packing)
+    let team = match &line.team {
+        Some(name) => format!("{TEAM_KEY}{name}"),
+        None => String::new(),
+    };
+    write_demand(line) + &write_packing(line.packing) + &team
 }
 
 fn write_demand(line: &Line) -> String {
@@ -1166,6 +1198,9 @@ mod tests {
             "A100-80GB*16/8",
             "T4*50@20:00+4h/2",
             "A10~0x8_2x8_0x152/all",
+            "T4~0x9_4x9_0x150,team:search",
+            "T4*5000rps@20:00+4h,per:100/all,team:ads",
+            "T4*2/2,team:搜索 / ads, team:x",
         ] {
             let line = parse_line(raw, cat()).unwrap_or_else(|e| panic!("{raw}: {e}"));
             assert_eq!(write_line(&line), raw);
@@ -1194,6 +1229,10 @@ mod tests {
             ("V100*4/65", "from 1 to 64"),
             ("V100*4/one", "must be \"all\""),
             ("V100*4/", "GPUs per machine \"\""),
+            ("T4*4,team:", "a team name has 1–32"),
+            ("T4*4,team:  ", "a team name has 1–32"),
+            ("T4*4,team:a\u{1b}[31m", "no control characters"),
+            (&format!("T4*4,team:{}", "x".repeat(33)), "1–32 characters"),
         ] {
             let err = crate::l10n::Localize::text(
                 &parse_line(raw, cat()).unwrap_err(),

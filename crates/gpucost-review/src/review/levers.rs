@@ -209,6 +209,7 @@ fn derive_from(
             } else {
                 Packing::Split
             },
+            team: None,
         });
     }
     if lines.is_empty() {
