@@ -43,6 +43,7 @@ part! {
         view! {
             <inputs::HorizonField />
             <lines::LinesEditor />
+            <inputs::JobsEditor />
             <inputs::TimeZoneField />
             <workload_form::WorkloadForm />
             <inputs::BillingOptionsFields />
