@@ -160,10 +160,11 @@ impl Pool {
     }
 }
 
-/// Every job that cannot finish by its deadline even alone (index in the list).
+/// Every job that cannot finish by its deadline even alone, or asks for a number of GPUs
+/// outside [`JOB_GPUS`] (index in the list).
 pub fn infeasible(jobs: &[Job]) -> Vec<usize> {
     (0..jobs.len())
-        .filter(|&i| !jobs[i].fits_its_window())
+        .filter(|&i| !jobs[i].fits_its_window() || !JOB_GPUS.contains(jobs[i].gpus))
         .collect()
 }
 
@@ -186,8 +187,8 @@ const LINEAR_TRIES: u32 = 64;
 /// together, where each starts at its earliest start).
 ///
 /// # Errors
-/// The jobs that cannot finish by their deadline even alone (their indices): named, never
-/// dropped.
+/// The jobs that cannot finish by their deadline even alone, or whose GPUs are outside
+/// [`JOB_GPUS`] (their indices): named, never dropped.
 pub fn pack(jobs: &[Job]) -> Result<Vec<Pool>, Vec<usize>> {
     let jobs = &jobs[..jobs.len().min(MAX_JOBS)];
     let late = infeasible(jobs);
@@ -246,9 +247,36 @@ fn pack_model(jobs: &[Job], ids: &[usize], gpu: &str) -> Pool {
                 placed,
             };
         }
+        if k >= total {
+            // Unreachable by the argument above; kept so that no input can loop.
+            return Pool {
+                gpu: gpu.into(),
+                size: total,
+                placed: side_by_side(jobs, &edf),
+            };
+        }
         tries += 1;
         k = if tries < LINEAR_TRIES { k + 1 } else { k * 2 }.min(total);
     }
+}
+
+/// Every job on GPUs of its own, at its earliest start.
+fn side_by_side(jobs: &[Job], order: &[usize]) -> Vec<Placed> {
+    let mut next = 0;
+    order
+        .iter()
+        .map(|&i| {
+            let j = &jobs[i];
+            let gpus: Vec<u32> = (next..next + j.gpus).collect();
+            next += j.gpus;
+            Placed {
+                job: i,
+                start: j.from_minute(),
+                end: j.from_minute() + j.minutes,
+                gpus,
+            }
+        })
+        .collect()
 }
 
 /// Earliest-deadline-first list scheduling of `order` onto `k` GPUs; `None` when a job would

@@ -44,6 +44,7 @@ part! {
         view! {
             <inputs::HorizonField />
             <lines::LinesEditor />
+            <inputs::JobsEditor />
             <inputs::TimeZoneField />
             <workload_form::WorkloadForm />
             <inputs::BillingOptionsFields />

@@ -60,6 +60,15 @@ const HOSTILE = [
   [`?l=V100*4/${big}`, ['l=']],
   [`?view=catalog&place=${script}&gpm=${big}`, ['place=', 'gpm=']],
   [`?a=${'x'.repeat(100 * 1024)}`, ['first']],
+  // Batch jobs (issue 31): markup, a hostile GPU, huge and impossible values, stray attributes.
+  [`?j=${script}`, ['j=']],
+  [`?j=${html}*1x1h,due:2`, ['j=']],
+  [`?j=T4*${html}`, ['j=']],
+  [`?j=T4*1x1h,due:${big}`, ['j=']],
+  [`?j=T4*${big}x1h,due:2`, ['j=']],
+  [`?j=T4*1x1h,due:2,${html}`, ['j=']],
+  [`?h=24&j=T4*1x30h,due:24`, ['j=']],
+  [`?h=24&j=T4*1x1h,from:30,due:24`, ['j=']],
 ];
 
 test(`${HOSTILE.length} hostile links open, run no injected code, and name what they ignored`, async () => {

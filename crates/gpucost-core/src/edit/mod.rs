@@ -5,12 +5,14 @@
 //! once capped prices at 12 while links allowed 32, and stored names the link refused).
 
 mod horizon;
+mod job;
 mod line;
 mod price;
 mod recommended;
 
 pub use crate::user_text::{reference_label, seller_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
+pub use job::JobEdit;
 pub use line::{
     packing_of_kind, DemandKind, LoadShapeKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE,
 };
@@ -61,6 +63,13 @@ pub enum Edit {
     AddLine,
     /// Remove the line at this index (the last line stays).
     RemoveLine(usize),
+    /// A new batch job: one GPU of the first line's model for an hour, due at the end of the
+    /// period.
+    AddJob,
+    /// Remove the batch job at this index.
+    RemoveJob(usize),
+    /// A change to batch job `.0`, refused when the job could then not finish in time.
+    Job(usize, JobEdit),
     /// A new on-demand price at [`DEFAULT_PRICE_PROVIDER`] for the first line's GPU, without
     /// an amount: it prices nothing until the user types one.
     AddPrice,
@@ -166,6 +175,18 @@ impl Edit {
         match *self {
             Edit::AddLine => scenario.lines.len() < MAX_LINES,
             Edit::RemoveLine(i) => i < scenario.lines.len() && scenario.lines.len() > 1,
+            Edit::AddJob => job::new_job(scenario).is_some(),
+            Edit::RemoveJob(i) => i < scenario.jobs.len(),
+            Edit::Job(i, ref edit) => scenario.jobs.get(i).is_some_and(|j| {
+                let gpu_known = match edit {
+                    JobEdit::Gpu(gpu) => catalog.gpu(gpu).is_some(),
+                    _ => true,
+                };
+                gpu_known
+                    && edit
+                        .with(j)
+                        .is_some_and(|j| j.problems(scenario.horizon.minutes()).is_empty())
+            }),
             Edit::AddPrice => scenario.custom_prices.len() < MAX_PRICES,
             Edit::RemovePrice(i) => i < scenario.custom_prices.len(),
             Edit::AddDiscount => next_discount_provider(scenario, catalog).is_some(),
@@ -269,6 +290,15 @@ impl Scenario {
             return false;
         }
         match edit {
+            Edit::AddJob => self.jobs.extend(job::new_job(self)),
+            Edit::RemoveJob(i) => {
+                self.jobs.remove(i);
+            }
+            Edit::Job(i, edit) => {
+                if let Some(j) = edit.with(&self.jobs[i]) {
+                    self.jobs[i] = j;
+                }
+            }
             Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
             Edit::LineCount(i, n) => match &mut self.lines[i].demand {
                 Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,

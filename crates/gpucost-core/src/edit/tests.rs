@@ -665,3 +665,32 @@ fn a_serving_lines_load_changes_shape_and_its_window_and_curve_are_edited() {
         assert_eq!(LoadShapeKind::from_slug(kind.as_str()), Some(kind));
     }
 }
+
+#[test]
+fn jobs_are_added_edited_within_their_window_and_removed() {
+    let c = &embedded().catalog;
+    let mut s = Scenario::default();
+    assert!(s.apply(Edit::AddJob, c));
+    assert_eq!(
+        (s.jobs[0].gpu.as_str(), s.jobs[0].gpus, s.jobs[0].due_hour),
+        ("A100-80GB", 1, 24),
+        "the first line's GPU, due at the end of the 24-hour period"
+    );
+    let job = |e: JobEdit| Edit::Job(0, e);
+    assert!(s.apply(job(JobEdit::Gpus(Decimal::from(8))), c));
+    assert!(s.apply(job(JobEdit::Hours(Decimal::new(15, 1))), c));
+    assert_eq!((s.jobs[0].gpus, s.jobs[0].minutes), (8, 90));
+    // A start that leaves no room for its hours, a deadline past the period, a fraction of
+    // an hour or an unknown GPU: refused, the job kept as it was.
+    assert!(!s.apply(job(JobEdit::From(Decimal::from(23))), c));
+    assert!(!s.apply(job(JobEdit::Due(Decimal::from(25))), c));
+    assert!(!s.apply(job(JobEdit::Due(Decimal::new(205, 1))), c));
+    assert!(!s.apply(job(JobEdit::Gpus(Decimal::from(129))), c));
+    assert!(!s.apply(job(JobEdit::Gpu("T5".into())), c));
+    assert!(s.apply(job(JobEdit::From(Decimal::from(20))), c));
+    assert_eq!((s.jobs[0].from_hour, s.jobs[0].due_hour), (20, 24));
+    assert!(s.clone().validate(c).is_ok());
+    while s.apply(Edit::AddJob, c) {}
+    assert_eq!(s.jobs.len(), crate::limits::MAX_JOBS);
+    assert!(s.apply(Edit::RemoveJob(0), c) && !s.apply(Edit::RemoveJob(63), c));
+}

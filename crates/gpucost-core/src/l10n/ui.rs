@@ -233,6 +233,20 @@ pub enum Text {
     Start,
     LengthHours,
     AddLine,
+    /// The batch queue's fieldset.
+    JobsHeading,
+    /// Adds a batch job.
+    AddJob,
+    /// A batch job, numbered.
+    Job,
+    /// GPUs one batch job runs on at once.
+    JobGpus,
+    /// Hours one batch job runs.
+    JobHours,
+    /// A batch job's earliest start, hour of the period.
+    JobFrom,
+    /// A batch job's deadline, hour of the period.
+    JobDue,
     Remove,
     Lead,
     TimeZone,
@@ -604,6 +618,13 @@ impl Text {
             Text::Start => ("Start", "开始"),
             Text::LengthHours => ("Hours", "时长（小时）"),
             Text::AddLine => ("Add a line", "添加一行"),
+            Text::JobsHeading => ("Batch jobs (packed onto the fewest GPUs)", "批处理作业（合并到最少的 GPU）"),
+            Text::AddJob => ("Add a job", "添加作业"),
+            Text::Job => ("Job", "作业"),
+            Text::JobGpus => ("GPUs per job", "每作业 GPU 数"),
+            Text::JobHours => ("Hours each", "运行时长（小时）"),
+            Text::JobFrom => ("Earliest start (hour of the period)", "最早开始（时段内第几小时）"),
+            Text::JobDue => ("Deadline (hour of the period)", "截止（时段内第几小时）"),
             Text::Remove => ("Remove", "删除"),
             Text::Lead => ("Start windows and scale-out early by (minutes)", "窗口提前启动、提前扩容（分钟）"),
             Text::TimeZone => ("Time zone of the schedules", "排程时区"),

@@ -116,6 +116,7 @@ pub(super) fn Headline(
         </Show>
         <p class="demand" data-testid="demand">{demand}</p>
         <Serving view_model=view_model lang=lang />
+        <super::batch::BatchSchedule view_model=view_model lang=lang />
         <Show when=move || rules.with(|r| !r.is_empty())>
             <p class="placement-note" data-testid="placement-note">{rules}</p>
         </Show>

@@ -4,6 +4,7 @@
 //! cell by cell ([`RowCells`](gpucost_core::print::cells::RowCells)); an edit updates the
 //! cells that changed instead of rebuilding the panel.
 
+mod batch;
 mod comparison;
 mod copy_link;
 mod headline;
