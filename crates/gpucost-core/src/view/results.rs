@@ -193,6 +193,9 @@ pub struct ResultsView {
     pub placement: PlacementView,
     /// The serving lines' fleets, derived from their load.
     pub serving: Vec<ServingLine>,
+    /// The teams' shared pool, when two teams rent the same GPU model: each pool's combined
+    /// demand beside each team's, and the split of its cost.
+    pub pool: Option<crate::pool::SharedPool>,
 }
 
 /// A serving line's fleet, as the engine derives it from the line's load.
@@ -404,6 +407,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
         warnings: report.warnings.clone(),
         placement: PlacementView::of(catalog, scenario),
         serving: ServingLine::all(catalog, scenario),
+        pool: report.pool.clone(),
     }
 }
 
