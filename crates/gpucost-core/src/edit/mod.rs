@@ -9,7 +9,7 @@ mod line;
 mod price;
 mod recommended;
 
-pub use crate::user_text::{reference_label, seller_name};
+pub use crate::user_text::{reference_label, seller_name, team_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
 pub use line::{packing_of_kind, DemandKind, DEFAULT_WINDOW_MINUTES, DEFAULT_WINDOW_START_MINUTE};
 pub use price::PriceEdit;
@@ -89,6 +89,8 @@ pub enum Edit {
     LinePerMachine(usize, Decimal),
     /// Line `.0`'s load field `.1` set to `.2` (a serving line; [`crate::traffic::Load::with`]).
     LineLoad(usize, LoadField, Decimal),
+    /// Line `.0`'s team, in the user's words (cleaned by [`team_name`]; nothing left: none).
+    LineTeam(usize, String),
     /// Minutes each window's GPUs start before the window, and each serving line scales out
     /// before its load rises (scale-out lead time).
     Lead(Decimal),
@@ -167,6 +169,7 @@ impl Edit {
             Edit::LineStart(i, minute) => minute < MINUTES_PER_DAY && window(i),
             Edit::LineHours(i, hours) => HOURS.in_range(hours) && window(i),
             Edit::LineDemand(i, _)
+            | Edit::LineTeam(i, _)
             | Edit::LinePacking(i, _)
             | Edit::LineShape(i, _)
             | Edit::LinePackingKind(i, _) => line(i).is_some(),
@@ -255,6 +258,7 @@ impl Scenario {
         }
         match edit {
             Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
+            Edit::LineTeam(i, team) => self.lines[i].team = team_name(&team),
             Edit::LineCount(i, n) => match &mut self.lines[i].demand {
                 Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,
                 Demand::Weekly(_) | Demand::Load(_) => {}
