@@ -123,3 +123,30 @@ proptest! {
         }
     }
 }
+
+/// 4 GPUs 08:00–20:00 and 3 GPUs 20:00–08:00, every day of the week.
+const DAY: &str = "0x8_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x4";
+const NIGHT: &str = "3x8_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x4";
+
+// A team name is the user's text too: pooled, it reaches the CSV's team column, the Markdown's
+// and the table's pool sentences; a formula, HTML and a bidi override stay text in each.
+#[test]
+fn a_hostile_team_name_is_text_in_every_export() {
+    for name in [
+        "=HYPERLINK(\"evil.example\",\"x\")",
+        "<img src=x onerror=alert(1)>",
+        "\u{202e}gnp.exe",
+        "@SUM(1+1)",
+    ] {
+        let query = format!(
+            "l=T4~{DAY},team:{}&l=T4~{NIGHT},team:ads&h=720&cmp=tencent",
+            urlencode(name)
+        );
+        for lang in Lang::ALL {
+            let (csv, md, table) = exports(&query, lang);
+            assert!(csv.contains(",team_pool_share,"), "{csv}");
+            assert!(md.contains("ads"), "the pool is in the Markdown: {md}");
+            assert_inert(&csv, &md, &table);
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Every printer says the same thing (issue 27): for each preset and the snapshot links, in
 //! both languages, the JSON, CSV, Markdown and table carry the same provider names, totals,
 //! rates, billing words and savings, and every CSV total is the sum of its line items; a
-//! serving line's derived fleet is in every one of them, and so is a batch queue's schedule.
+//! serving line's derived fleet is in every one of them, and so are a batch queue's schedule
+//! and a shared pool's split.
 
 mod common;
 
@@ -56,6 +57,7 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
     let mut rows_checked = 0;
     let mut serving_checked = 0;
     let mut jobs_checked = 0;
+    let mut pools_checked = 0;
     for link in links() {
         for lang in Lang::ALL {
             let decoded = share::decode(&link, &e.catalog);
@@ -155,6 +157,35 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
                     assert_eq!(row[col("total")], pool.subtotal);
                 }
             }
+            // A shared pool: the same sentences in Markdown and the table, and each team's share
+            // on its lines' CSV rows; the shares add up to the pool's cost.
+            for pool in &json.pools {
+                pools_checked += 1;
+                assert!(
+                    md.contains(&markdown_text(&pool.text)),
+                    "{link}: {}",
+                    pool.text
+                );
+                assert!(table.contains(&pool.text), "{link}: {}", pool.text);
+                let shares: rust_decimal::Decimal = pool
+                    .teams
+                    .iter()
+                    .map(|t| t.share.parse::<rust_decimal::Decimal>().unwrap())
+                    .sum();
+                assert_eq!(shares, pool.pooled.parse().unwrap(), "{link}");
+                for t in &pool.teams {
+                    assert!(md.contains(&markdown_text(&t.text)), "{link}: {}", t.text);
+                    assert!(table.contains(&t.text), "{link}: {}", t.text);
+                    for r in csv[1..].iter().filter(|r| {
+                        r[col("line")]
+                            .parse()
+                            .is_ok_and(|l: usize| t.lines.contains(&l))
+                    }) {
+                        assert_eq!(r[col("team")], t.team, "{link}");
+                        assert_eq!(r[col("team_pool_share")], t.share, "{link}");
+                    }
+                }
+            }
             for s in &json.savings {
                 let md_row = format!(
                     "| {} | {} | {}% | {} |",
@@ -173,6 +204,10 @@ fn json_csv_markdown_and_table_carry_the_same_cells() {
         "traffic-spike and the autoscaled link, in both languages"
     );
     assert_eq!(jobs_checked, 10, "five jobs, in both languages");
+    assert!(
+        pools_checked >= 2,
+        "the shared-pool link, in both languages"
+    );
     assert!(
         rows_checked > 500,
         "the links serve many rows ({rows_checked})"

@@ -120,3 +120,22 @@ fn one_team_or_different_gpus_pool_nothing() {
         );
     }
 }
+
+// The README's shared-pool link is this scenario, written as the page writes it.
+#[test]
+fn the_readmes_shared_pool_link_prices_the_same_pool() {
+    let readme = include_str!("../../../README.md");
+    let link = readme
+        .split('`')
+        .find(|span| span.starts_with("?preset=") && span.contains(",team:"))
+        .expect("the README documents a shared pool link");
+    let r = report(link);
+    let lever = r.savings.iter().find(|s| s.lever == Lever::SharedPool);
+    assert_eq!(lever.map(|s| s.amount), Some(cny(6_750, 0)), "{link}");
+    let shares: Vec<Money> = r.pool.as_ref().unwrap().pools[0]
+        .teams
+        .iter()
+        .map(|t| t.share)
+        .collect();
+    assert_eq!(shares, vec![cny(5_142, 86), cny(3_857, 14)]);
+}

@@ -69,6 +69,12 @@ const HOSTILE = [
   [`?j=T4*1x1h,due:2,${html}`, ['j=']],
   [`?h=24&j=T4*1x30h,due:24`, ['j=']],
   [`?h=24&j=T4*1x1h,from:30,due:24`, ['j=']],
+  // A team name: too long or with a control character, the line is refused by name; a short
+  // one with markup is kept as text (the pool shows it in its sentences and table).
+  [`?l=T4*4,team:${html}`, ['l=']],
+  [`?l=T4*4,team:a%1B%5B2J`, ['l=']],
+  [`?l=T4*4,team:`, ['l=']],
+  [`?h=720&cmp=tencent&l=T4~${'0x8_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x12_4x12_0x4'},team:${encodeURIComponent('<img src=x onerror=__pwned=1>')}&l=T4~${'3x8_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x12_0x12_3x4'},team:ads`, []],
 ];
 
 test(`${HOSTILE.length} hostile links open, run no injected code, and name what they ignored`, async () => {

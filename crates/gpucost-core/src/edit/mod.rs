@@ -10,7 +10,7 @@ mod line;
 mod price;
 mod recommended;
 
-pub use crate::user_text::{reference_label, seller_name};
+pub use crate::user_text::{reference_label, seller_name, team_name};
 pub use horizon::{month_input, parse_month, HorizonKind, DEFAULT_JOB_HOURS};
 pub use job::JobEdit;
 pub use line::{
@@ -108,6 +108,8 @@ pub enum Edit {
     /// Serving line `.0`'s weekly curve, percent of the peak rate per hour (boxed, as a week
     /// is large beside the other edits); refused above 100 % or at 0 % all week.
     LoadCurve(usize, Box<WeekGrid>),
+    /// Line `.0`'s team, in the user's words (cleaned by [`team_name`]; nothing left: none).
+    LineTeam(usize, String),
     /// Minutes each window's GPUs start before the window, and each serving line scales out
     /// before its load rises (scale-out lead time).
     Lead(Decimal),
@@ -199,6 +201,7 @@ impl Edit {
             Edit::LineStart(i, minute) => minute < MINUTES_PER_DAY && window(i),
             Edit::LineHours(i, hours) => HOURS.in_range(hours) && window(i),
             Edit::LineDemand(i, _)
+            | Edit::LineTeam(i, _)
             | Edit::LinePacking(i, _)
             | Edit::LineShape(i, _)
             | Edit::LinePackingKind(i, _) => line(i).is_some(),
@@ -300,6 +303,7 @@ impl Scenario {
                 }
             }
             Edit::LineGpu(i, gpu) => self.lines[i].gpu = gpu,
+            Edit::LineTeam(i, team) => self.lines[i].team = team_name(&team),
             Edit::LineCount(i, n) => match &mut self.lines[i].demand {
                 Demand::Constant(gpus) | Demand::Window { gpus, .. } => *gpus = n,
                 Demand::Weekly(_) | Demand::Load(_) => {}

@@ -694,3 +694,19 @@ fn jobs_are_added_edited_within_their_window_and_removed() {
     assert_eq!(s.jobs.len(), crate::limits::MAX_JOBS);
     assert!(s.apply(Edit::RemoveJob(0), c) && !s.apply(Edit::RemoveJob(63), c));
 }
+
+// A team name typed into the form is cleaned as the link's reader would keep it, and an empty
+// one takes the line out of every team.
+#[test]
+fn a_lines_team_is_cleaned_and_an_empty_one_is_none() {
+    let c = &embedded().catalog;
+    let mut s = Scenario::default();
+    assert!(s.apply(Edit::LineTeam(0, " search\u{1b}[2J ".into()), c));
+    assert_eq!(s.lines[0].team.as_deref(), Some("search [2J"));
+    assert!(s.apply(Edit::LineTeam(0, "  ".into()), c));
+    assert_eq!(s.lines[0].team, None);
+    assert!(!s.apply(Edit::LineTeam(3, "ads".into()), c));
+    let long = "x".repeat(100);
+    assert!(s.apply(Edit::LineTeam(0, long), c));
+    assert_eq!(s.lines[0].team.as_ref().map(String::len), Some(32));
+}

@@ -12,6 +12,7 @@ use crate::savings::{Lever, Saving};
 use crate::scenario::Demand;
 use crate::traffic::{Load, LoadShape};
 
+use crate::pool::{Pool, TeamShare};
 use crate::view::results::{
     Badge, Billing, DemandSummary, ItemView, LineDemand, LineView, Names, OfferRef, OptionView,
     RateSource, Served, ServingLine, Unable,
@@ -321,6 +322,53 @@ impl LineDemand {
                 g.gpu_hours_per_week()
             ),
             (Demand::Load(load), lang) => load_text(gpu, load, lang),
+        }
+    }
+}
+
+impl Pool {
+    /// `Shared pool of NVIDIA T4 (2 teams): up to 4 GPUs at once together, against 7 rented
+    /// apart; 2,520 GPU-hours; ¥9,000.00 pooled against ¥15,750.00 apart.`
+    pub fn text(&self, lang: Lang) -> String {
+        let (gpu, teams) = (&self.gpu_name, self.teams.len());
+        let (peak, apart_peak) = (
+            format::number(self.peak, 3),
+            format::number(self.peaks_added, 3),
+        );
+        let hours = format::number(self.gpu_hours, 2);
+        let (pooled, apart) = (format::money(self.pooled), format::money(self.apart));
+        match lang {
+            Lang::En => format!(
+                "Shared pool of {gpu} ({teams} teams): up to {peak} GPUs at once together, against {apart_peak} rented apart; {hours} GPU-hours; {pooled} pooled against {apart} apart."
+            ),
+            Lang::Zh => format!(
+                "{gpu} 共享资源池（{teams} 个团队）：合并后同时最多 {peak} 张 GPU，各自租用共 {apart_peak} 张；共 {hours} 卡·时；资源池 {pooled}，各自租用 {apart}。"
+            ),
+        }
+    }
+}
+
+impl TeamShare {
+    /// `search (line 1): up to 4 GPUs, 1,440 GPU-hours; ¥9,000.00 renting its own, pays
+    /// ¥5,142.86 of the pool.` The name is the user's: each printer makes it inert.
+    pub fn text(&self, lang: Lang) -> String {
+        let team = &self.team;
+        let lines: Vec<String> = self.lines.iter().map(|l| l.to_string()).collect();
+        let (peak, hours) = (
+            format::number(self.peak, 3),
+            format::number(self.gpu_hours, 2),
+        );
+        let (apart, share) = (format::money(self.apart), format::money(self.share));
+        match lang {
+            Lang::En => format!(
+                "{team} ({} {}): up to {peak} GPUs, {hours} GPU-hours; {apart} renting its own, pays {share} of the pool.",
+                if lines.len() == 1 { "line" } else { "lines" },
+                lines.join(", ")
+            ),
+            Lang::Zh => format!(
+                "{team}（第 {} 行）：最多 {peak} 张 GPU，{hours} 卡·时；各自租用 {apart}，分摊资源池 {share}。",
+                lines.join("、")
+            ),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::format::{self, Lang};
 use crate::l10n::commitment;
 use crate::l10n::results::{lever_name, prices_as_of, saving_from_to, saving_percent};
 use crate::l10n::Localize;
+use crate::pool::Pool;
 use crate::savings::Saving;
 use crate::view::results::{ProviderRow, Served};
 
@@ -97,6 +98,50 @@ impl SavingCells {
             percent: saving_percent(saving),
             from_to: saving_from_to(saving),
             assumption: saving.assumption.text(lang),
+        }
+    }
+}
+
+/// Hours of a pool's demand the page's table shows: the first day.
+pub const POOL_TABLE_HOURS: usize = 24;
+
+/// What a shared pool shows on the page, as text: its sentence, each team's, and its first
+/// day's demand hour by hour, each team's beside the pool's together.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PoolCells {
+    /// The pool, worded ([`Pool::text`]).
+    pub text: String,
+    /// Each team's part, worded ([`TeamShare::text`](crate::pool::TeamShare::text)).
+    pub teams: Vec<String>,
+    /// The hours of the table's columns, `00` to `23`.
+    pub hours: Vec<String>,
+    /// The table's rows: each team's name and GPUs per hour, then "Together" and the pool's.
+    pub rows: Vec<(String, Vec<String>)>,
+}
+
+impl PoolCells {
+    /// `pool`'s cells in `lang`.
+    pub fn of(pool: &Pool, lang: Lang) -> PoolCells {
+        let day = |hours: &[rust_decimal::Decimal]| {
+            hours
+                .iter()
+                .take(POOL_TABLE_HOURS)
+                .map(|d| format::number(*d, 2))
+                .collect::<Vec<_>>()
+        };
+        let together = crate::l10n::ui::Text::PoolTogether.get(lang).to_string();
+        PoolCells {
+            text: pool.text(lang),
+            teams: pool.teams.iter().map(|t| t.text(lang)).collect(),
+            hours: (0..pool.combined.len().min(POOL_TABLE_HOURS))
+                .map(|h| format!("{h:02}"))
+                .collect(),
+            rows: pool
+                .teams
+                .iter()
+                .map(|t| (t.team.clone(), day(&t.demand)))
+                .chain([(together, day(&pool.combined))])
+                .collect(),
         }
     }
 }

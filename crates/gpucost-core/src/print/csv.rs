@@ -13,14 +13,16 @@ use crate::print::json::EstimateJson;
 /// rule for it (`one-region` or `any`); `prices_as_of` is the date of the provider's newest
 /// catalog price and `stale` (`1`) marks one more than a year old, as the page's row does;
 /// `peak_rps` and `derived_gpus` are a serving line's load and the most GPUs derived from it
-/// (see [`ServingJson`](crate::print::json::ServingJson)), on that line's rows. A batch
+/// (see [`ServingJson`](crate::print::json::ServingJson)), on that line's rows; `team` is the
+/// line's team, and `team_pool_share` that team's share of its shared pool's cost (see
+/// [`PoolJson`](crate::print::json::PoolJson)) when it is pooled. A batch
 /// queue adds one `batch-job` row per job (`provider` is `batch`, `name` the pool's GPU,
 /// `total` the pool's part of the packed total, `offer` where it is rented, `machines` the
 /// pool's GPUs) with its place in the schedule in the `job…` columns (see
 /// [`JobJson`](crate::print::json::JobJson)); other rows leave those empty.
 pub fn estimate(json: &EstimateJson) -> String {
     let mut out = String::from(
-        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,peak_rps,derived_gpus,prices_as_of,stale,job,job_gpus,job_on,job_start_hour,job_end_hour,job_from_hour,job_due_hour\n",
+        "provider,name,status,total,currency,billing_mode,line,offer,region,kind,mode,quantity,unit,rate,rate_currency,amount,source,source_kind,as_of,reason,terms,machines,gpus_per_machine,interconnect,packing,min_gpus_per_machine,commitment_whole,upfront,after_horizon,geo,vcpus_per_gpu,ram_gib_per_gpu,spread,regions,peak_rps,derived_gpus,team,team_pool_share,prices_as_of,stale,job,job_gpus,job_on,job_start_hour,job_end_hour,job_from_hour,job_due_hour\n",
     );
     // The scenario-wide rules, repeated on every row so that each row stands alone.
     let c = &json.constraints;
@@ -49,7 +51,7 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.extend(std::iter::repeat_n("", 8));
             row.extend(scenario_cells);
             row.push(&p.region);
-            row.extend(["", "", p.prices_as_of.as_str(), stale]);
+            row.extend(["", "", "", "", p.prices_as_of.as_str(), stale]);
             row.extend([""; JOB_CELLS]);
             out.push_str(&csv_row(row));
         }
@@ -95,6 +97,14 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(&p.region);
             row.push(serving.map_or("", |s| s.peak_rps.as_str()));
             row.push(&derived);
+            let team = packing.map_or("", |l| l.team.as_str());
+            row.push(team);
+            let share = json
+                .pools
+                .iter()
+                .flat_map(|pool| &pool.teams)
+                .find(|t| t.lines.contains(&i.line));
+            row.push(share.map_or("", |t| t.share.as_str()));
             row.extend([p.prices_as_of.as_str(), stale]);
             row.extend([""; JOB_CELLS]);
             out.push_str(&csv_row(row));
@@ -118,7 +128,8 @@ pub fn estimate(json: &EstimateJson) -> String {
             row.push(&size);
             row.extend([""; 7]);
             row.extend(scenario_cells);
-            row.extend([""; 5]);
+            // region, peak_rps, derived_gpus, team, team_pool_share, prices_as_of, stale
+            row.extend([""; 7]);
             row.extend(cells.iter().map(String::as_str));
             out.push_str(&csv_row(row));
         }

@@ -16,6 +16,7 @@ use crate::l10n::commitment;
 use crate::l10n::results::lever_name;
 use crate::l10n::Localize;
 use crate::money::Money;
+use crate::pool::{Pool, SharedPool};
 pub use crate::print::json_recommendation::{CandidateJson, RecommendationJson, RuleJson};
 use crate::view::batch::BatchView;
 use crate::view::estimate::{Constraints, EstimateView};
@@ -48,6 +49,10 @@ pub struct EstimateJson {
     pub providers: Vec<ProviderJson>,
     /// Savings levers.
     pub savings: Vec<SavingJson>,
+    /// The teams' shared pools (absent when no two teams rent the same GPU model for less
+    /// together).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pools: Vec<PoolJson>,
     /// Warnings, in the requested language.
     pub warnings: Vec<String>,
     /// The hardware recommendation, when the scenario describes a workload.
@@ -82,14 +87,14 @@ pub struct BatchJson {
     /// The packed pools: the cheapest provider's total (empty when none rents them).
     pub packed: String,
     /// One pool per GPU model.
-    pub pools: Vec<PoolJson>,
+    pub pools: Vec<BatchPoolJson>,
     /// The queue in the requested language, as the page shows it.
     pub text: String,
 }
 
-/// One GPU model's pool ([`PoolView`]).
+/// One GPU model's pool of the batch queue ([`PoolView`]).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct PoolJson {
+pub struct BatchPoolJson {
     /// The GPU model's name.
     pub gpu: String,
     /// GPUs in the pool.
@@ -135,7 +140,7 @@ impl BatchJson {
             pools: b
                 .pools
                 .iter()
-                .map(|p| PoolJson {
+                .map(|p| BatchPoolJson {
                     gpu: p.gpu.clone(),
                     gpus: p.size,
                     offer: p
@@ -208,6 +213,91 @@ impl ServingJson {
     }
 }
 
+/// One shared pool ([`Pool`]): its combined demand beside each team's, and its cost's split.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PoolJson {
+    /// The GPU model id.
+    pub gpu: String,
+    /// The most GPUs the teams need at once, together.
+    pub peak_gpus: String,
+    /// Their peaks added up (renting apart).
+    pub peaks_added: String,
+    /// GPU-hours, all teams.
+    pub gpu_hours: String,
+    /// The pool's cost in the pooled plan.
+    pub pooled: String,
+    /// The teams' lines' cost in the scenario's own plan.
+    pub apart: String,
+    /// Who sells the pooled plan, in the requested language.
+    pub seller: String,
+    /// GPUs needed together per hour of the first week (an hour's average).
+    pub combined_by_hour: Vec<String>,
+    /// Each team.
+    pub teams: Vec<TeamJson>,
+    /// The pool in the requested language, as the page shows it.
+    pub text: String,
+}
+
+/// One team's part of a pool ([`TeamShare`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TeamJson {
+    /// The team's name, as the user typed it.
+    pub team: String,
+    /// Its lines, numbered from 1.
+    pub lines: Vec<usize>,
+    /// The most GPUs it needs at once.
+    pub peak_gpus: String,
+    /// GPU-hours it uses.
+    pub gpu_hours: String,
+    /// What its lines cost renting its own.
+    pub apart: String,
+    /// Its share of the pool's cost, by GPU-hours (the shares add up to `pooled`).
+    pub share: String,
+    /// GPUs it needs per hour of the first week.
+    pub demand_by_hour: Vec<String>,
+    /// The team in the requested language, as the page shows it.
+    pub text: String,
+}
+
+fn pools_json(pool: Option<&SharedPool>, lang: Lang) -> Vec<PoolJson> {
+    let Some(pool) = pool else {
+        return Vec::new();
+    };
+    let seller = match lang {
+        Lang::En => &pool.seller,
+        Lang::Zh => &pool.seller_zh,
+    };
+    let hours = |h: &[rust_decimal::Decimal]| h.iter().map(|d| dec(*d)).collect();
+    pool.pools
+        .iter()
+        .map(|p: &Pool| PoolJson {
+            gpu: p.gpu.clone(),
+            peak_gpus: dec(p.peak),
+            peaks_added: dec(p.peaks_added),
+            gpu_hours: dec(p.gpu_hours),
+            pooled: p.pooled.to_decimal_string(),
+            apart: p.apart.to_decimal_string(),
+            seller: seller.clone(),
+            combined_by_hour: hours(&p.combined),
+            teams: p
+                .teams
+                .iter()
+                .map(|t| TeamJson {
+                    team: t.team.clone(),
+                    lines: t.lines.clone(),
+                    peak_gpus: dec(t.peak),
+                    gpu_hours: dec(t.gpu_hours),
+                    apart: t.apart.to_decimal_string(),
+                    share: t.share.to_decimal_string(),
+                    demand_by_hour: hours(&t.demand),
+                    text: t.text(lang),
+                })
+                .collect(),
+            text: p.text(lang),
+        })
+        .collect()
+}
+
 /// How one line's GPUs may be spread over machines.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct LinePackingJson {
@@ -217,6 +307,8 @@ pub struct LinePackingJson {
     pub packing: String,
     /// Fewest GPUs per machine the line accepts (empty for `split`).
     pub min_gpus_per_machine: String,
+    /// The team that rents it, as the user typed it (empty for none).
+    pub team: String,
 }
 
 /// One provider row.
@@ -436,6 +528,7 @@ fn constraints_json(c: &Constraints, placement: &PlacementView, lang: Lang) -> C
                 line: l.line,
                 packing: l.packing.kind().as_str().into(),
                 min_gpus_per_machine: floor(l.min_per_machine),
+                team: l.team.clone().unwrap_or_default(),
             })
             .collect(),
         text: placement.text(lang),
@@ -539,6 +632,7 @@ pub fn estimate(view: &EstimateView, lang: Lang) -> EstimateJson {
                 assumption: s.assumption.text(lang),
             })
             .collect(),
+        pools: pools_json(results.pool.as_ref(), lang),
         warnings: results.warnings.iter().map(|w| w.text(lang)).collect(),
         recommendation: view
             .recommendation

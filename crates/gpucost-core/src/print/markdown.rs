@@ -99,5 +99,12 @@ pub fn estimate(json: &EstimateJson, lang: Lang) -> String {
             ));
         }
     }
+    // Each shared pool, with each team's part (the names are the user's).
+    for pool in &json.pools {
+        out.push_str(&format!("\n{}\n\n", markdown_text(&pool.text)));
+        for team in &pool.teams {
+            out.push_str(&format!("- {}\n", markdown_text(&team.text)));
+        }
+    }
     out
 }

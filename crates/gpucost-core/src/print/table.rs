@@ -112,6 +112,13 @@ pub fn estimate(estimate: &EstimateView, lang: Lang) -> String {
             ));
         }
     }
+    // Each shared pool, with each team's part (the names are the user's).
+    for pool in view.pool.iter().flat_map(|p| &p.pools) {
+        out.push_str(&format!("\n{}\n", pool.text(lang)));
+        for team in &pool.teams {
+            out.push_str(&format!("  {}\n", team.text(lang)));
+        }
+    }
     let recommendation = estimate
         .recommendation
         .as_deref()

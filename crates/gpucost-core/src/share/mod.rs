@@ -20,6 +20,9 @@
 //! Version history (`v=`, rewrite steps in [`upgrade`]):
 //! 1 — first format: every link without `preset=` started from `short-training`.
 //! 2 — a link without `preset=` that names its lines (`l=`) starts from `custom`.
+//!
+//! A new spelling no older link can contain (a serving line's `rps` and `,per:` fields, a
+//! line's `,team:NAME`) is read within the current version: nothing old changes meaning.
 
 pub mod config_param;
 pub mod issue;

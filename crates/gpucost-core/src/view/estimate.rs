@@ -15,7 +15,7 @@ use crate::scenario::ValidScenario;
 use crate::view::results::{plan_lines, results_view, LineView, ProviderRow, ResultsView};
 
 /// One line's packing rule as a printer needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinePacking {
     /// Line number, from 1.
     pub line: usize,
@@ -23,6 +23,8 @@ pub struct LinePacking {
     pub packing: Packing,
     /// The fewest GPUs per machine the line accepts (`None` for [`Packing::Split`]).
     pub min_per_machine: Option<Decimal>,
+    /// The team that rents it, in the user's words (renderers make it inert).
+    pub team: Option<String>,
 }
 
 /// The scenario-wide rules the catalog offers were chosen by.
@@ -86,6 +88,7 @@ impl EstimateView {
                     line: i + 1,
                     packing: l.packing,
                     min_per_machine: l.min_per_machine(),
+                    team: l.team.clone(),
                 })
                 .collect(),
         };

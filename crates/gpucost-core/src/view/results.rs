@@ -195,6 +195,9 @@ pub struct ResultsView {
     pub serving: Vec<ServingLine>,
     /// The batch queue, packed and priced, when the scenario has jobs.
     pub batch: Option<crate::view::batch::BatchView>,
+    /// The teams' shared pool, when two teams rent the same GPU model: each pool's combined
+    /// demand beside each team's, and the split of its cost.
+    pub pool: Option<crate::pool::SharedPool>,
 }
 
 /// A serving line's fleet, as the engine derives it from the line's load.
@@ -410,6 +413,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
             .batch
             .as_ref()
             .map(|b| crate::view::batch::BatchView::of(scenario, b)),
+        pool: report.pool.clone(),
     }
 }
 

@@ -12,7 +12,6 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::menu_field::MenuField;
-use crate::signals::distinct_signal;
 use crate::state::{catalog, AppState};
 
 use super::rows::RowsEditor;
@@ -38,8 +37,9 @@ fn JobRow(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    // Woken only when this job changes.
-    let job = distinct_signal(move || app.page.with(|p| p.scenario.jobs.get(i).cloned()));
+    // Its five fields wake only when this job changes (a memo: few readers, unlike a week
+    // grid's, so the store keeps no trigger for jobs).
+    let job = Memo::new(move |_| app.page.with(|p| p.scenario.jobs.get(i).cloned()));
     let read = move |f: fn(&Job) -> Decimal| {
         Signal::derive(move || job.with(|j| j.as_ref().map(f).unwrap_or_default()))
     };

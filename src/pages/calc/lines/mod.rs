@@ -1,6 +1,7 @@
 //! The resource lines: GPU model, how many, and when (all the time, a window, a weekly
 //! schedule painted on a grid, or derived from the load a serving line states), and how their GPUs may be spread over machines. Every change
-//! is an engine [`Edit`]; the shapes' and packings' defaults are the engine's.
+//! is an engine [`Edit`]; the shapes' and packings' defaults are the engine's. A line may name
+//! its team (lines of two teams with one GPU are priced as a shared pool too).
 
 mod demand;
 mod packing;
@@ -15,6 +16,7 @@ use rust_decimal::Decimal;
 
 use crate::components::fields::{NumberField, Range};
 use crate::components::menu_field::MenuField;
+use crate::components::text_field::TextField;
 use crate::state::{catalog, AppState};
 
 use demand::{CountField, LoadFields, ShapeMenu, WeeklyField, WindowFields};
@@ -90,6 +92,11 @@ fn LineEditor(
                     Some(DemandKind::Load) => view! { <LoadFields i=i line=line /> }.into_any(),
                     _ => ().into_any(),
                 }}
+                <TextField lang=app.lang label=Text::Team testid=testid("team")
+                    value=Signal::derive(move || line.with(|l| l.as_ref().and_then(|l| l.team.clone()).unwrap_or_default()))
+                    max_chars=limits::MAX_TEAM_CHARS
+                    on_change=Callback::new(move |team: String| app.apply(Edit::LineTeam(i, team)))
+                />
                 <Show when=move || removable.get()>
                     <button type="button" class="remove" data-testid=testid("remove")
                         on:click=move |_| app.apply(Edit::RemoveLine(i))

@@ -9,6 +9,7 @@ mod comparison;
 mod copy_link;
 mod headline;
 mod line_items;
+mod pool;
 mod savings;
 
 use gpucost_core::format::{self, Lang};
@@ -115,6 +116,7 @@ fn Results(
             {show_part!(super::later::below_comparison(bars, lang))}
         </Show>
         <savings::SavingsPanel savings=savings lang=lang />
+        <pool::PoolPanel view_model=view_model lang=lang />
     }
 }
 
