@@ -70,6 +70,7 @@ const KEYS: &[&str] = &[
     "preset",
     "h",
     "l",
+    "j",
     "lead",
     "tz",
     "pay",
