@@ -9,6 +9,7 @@ use crate::charts::{
     WIDTH,
 };
 use crate::state::{catalog, AppState};
+use gpucost_core::format::Lang;
 use gpucost_core::l10n::ui::{self, Text};
 use gpucost_core::view::charts::ServingWeek;
 
@@ -61,21 +62,28 @@ pub(crate) fn CumulativeChart() -> impl IntoView {
 
 /// Each serving line's typical week: GPUs its load needs, GPUs running and a fleet sized for
 /// the peak (nothing when no serving line has a weekly curve).
+///
+/// In `lang`, not the page's language signal: the part it is in is built again in the new
+/// language, so it must not also re-render itself on that change (it would read its memo
+/// after the part that owns it was disposed).
 #[component]
-pub(crate) fn ServingWeeks() -> impl IntoView {
+pub(crate) fn ServingWeeks(
+    /// The language of the captions and days.
+    lang: Lang,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
     let weeks = Memo::new(move |_| app.page.with(|p| ServingWeek::all(catalog(), &p.scenario)));
     let charts = move || {
         weeks.with(|w| {
             w.iter()
                 .map(|week| {
-                    let caption = ui::serving_week_caption(week.line, &week.gpu, app.lang.get());
-                    let svg = week_svg(week, app.lang.get());
+                    let caption = ui::serving_week_caption(week.line, &week.gpu, lang);
+                    let svg = week_svg(week, lang);
                     view! {
                         <figure class="chart week" data-testid=format!("chart-week-{}", week.line)>
                             <figcaption>{caption.clone()}</figcaption>
                             <svg viewBox=format!("0 0 {WIDTH} {WEEK_HEIGHT}") role="img" aria-label=caption inner_html=svg></svg>
-                            <WeekLegend />
+                            <WeekLegend lang=lang />
                         </figure>
                     }
                 })
@@ -87,10 +95,12 @@ pub(crate) fn ServingWeeks() -> impl IntoView {
 
 /// The serving week chart's legend.
 #[component]
-fn WeekLegend() -> impl IntoView {
-    let app = expect_context::<AppState>();
+fn WeekLegend(
+    /// The language of the words.
+    lang: Lang,
+) -> impl IntoView {
     let item = move |class: &'static str, text: Text| {
-        view! { <li><span class=format!("swatch {class}")></span>{move || app.t(text)}</li> }
+        view! { <li><span class=format!("swatch {class}")></span>{text.get(lang)}</li> }
     };
     view! {
         <ul class="legend">

@@ -30,7 +30,7 @@ part! {
                 <h3 id="charts-heading">{Text::ChartsHeading.get(lang)}</h3>
                 <CostBars rows=bars />
                 <CumulativeChart />
-                <ServingWeeks />
+                <ServingWeeks lang=lang />
             </section>
         }
     }

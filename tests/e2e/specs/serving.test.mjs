@@ -75,7 +75,9 @@ test("a serving line's load changes shape: its window is typed and its weekly cu
   assert.deepEqual(await pageTotals(page), cliTotals(page));
   // The week chart: 30 % of 5,000 requests/s at 100 per T4 needs 15 T4s every hour, against
   // 50 sized for the peak.
-  await page.waitForSelector('[data-testid=chart-week-2] path.running');
+  // Attached, not visible: a flat week draws a path with no height.
+  await page.waitForSelector('[data-testid=chart-week-2] path.running', { state: 'attached' });
+  assert.match(await page.locator('[data-testid=chart-week-2] path.running').getAttribute('d'), /^M44\.0,/);
   assert.match(await page.getByTestId('chart-week-2').textContent(), /Line 2 · NVIDIA T4: GPUs over a typical week/);
   assert.match(await page.getByTestId('chart-week-2').textContent(), /A fleet sized for the peak/);
 
