@@ -1,9 +1,8 @@
 // Where an edit's time goes: a sampling CPU profile (Chrome DevTools Protocol) of edits of the
 // hours field, as bench/recompute.mjs makes them, after a warm-up. Prints the functions with
 // the most self time and the most total (inclusive) time per edit. Function names need a
-// build that keeps the wasm name section: a copy of index.html whose main `rel="rust"` link
-// also has `data-wasm-opt-params="-g"`, built with `trunk build --release --dist <dir> <copy>`
-// (the same code, about 0.5 MB larger). PROFILE_OUT=file saves the profile; PROFILE_FILTER=re
+// build that keeps the wasm name section: `GPUCOST_WASM_NAMES=1 trunk build --release --dist
+// <dir>` (scripts/split.mjs then keeps it; the same code, about twice as large). PROFILE_OUT=file saves the profile; PROFILE_FILTER=re
 // narrows the inclusive list.
 //
 //   node bench/recompute-profile.mjs <dist> [preset] [edits] [--slow]

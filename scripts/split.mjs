@@ -61,7 +61,10 @@ function main() {
     // Every output file under its final role: the main glue and module, the loader, the chunks.
     // -Oz as Trunk runs it; the producers section (which tools made the file) is of no use to
     // the page, and with one module per part it would be sent thirty times.
-    const wasmOpt = (from, to) => run('wasm-opt', ['-Oz', '--strip-producers', from, '-o', to]);
+    // GPUCOST_WASM_NAMES=1 keeps the name section (-g), for a profile that names functions
+    // (bench/recompute-profile.mjs); the files are then about twice as large.
+    const names = process.env.GPUCOST_WASM_NAMES === '1' ? ['-g'] : [];
+    const wasmOpt = (from, to) => run('wasm-opt', ['-Oz', ...names, '--strip-producers', from, '-o', to]);
     wasmOpt(path.join(glueDir, `${NAME}_bg.wasm`), path.join(outDir, 'main.wasm'));
     fs.copyFileSync(path.join(glueDir, `${NAME}.js`), path.join(outDir, 'main.js'));
     fs.copyFileSync(path.join(splitDir, '__wasm_split.js'), path.join(outDir, 'loader.js'));
