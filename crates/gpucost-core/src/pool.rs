@@ -372,39 +372,41 @@ pub fn split_by(total: Money, weights: &[Decimal]) -> Vec<Money> {
 mod tests {
     use super::*;
 
-    fn seg(start: u32, end: u32, gpus: i64) -> Segment {
-        Segment {
-            start,
-            end,
-            gpus: Decimal::from(gpus),
-        }
-    }
-
     fn usd(cents: i64) -> Money {
         Money::new(Decimal::new(cents, 2), Currency::Usd)
     }
 
     #[test]
     fn day_and_night_add_up_to_a_flat_pool() {
-        let day = [seg(9 * 60, 18 * 60, 4)];
-        let night = [seg(0, 9 * 60, 4), seg(18 * 60, 24 * 60, 4)];
+        let day = [Segment::new(9 * 60, 18 * 60, 4)];
+        let night = [
+            Segment::new(0, 9 * 60, 4),
+            Segment::new(18 * 60, 24 * 60, 4),
+        ];
         assert_eq!(
             combine([day.as_slice(), night.as_slice()]),
-            vec![seg(0, 24 * 60, 4)]
+            vec![Segment::new(0, 24 * 60, 4)]
         );
-        let overlap = [seg(8 * 60, 10 * 60, 2)];
+        let overlap = [Segment::new(8 * 60, 10 * 60, 2)];
         assert_eq!(
             combine([day.as_slice(), overlap.as_slice()]),
-            vec![seg(480, 540, 2), seg(540, 600, 6), seg(600, 1080, 4)]
+            vec![
+                Segment::new(480, 540, 2),
+                Segment::new(540, 600, 6),
+                Segment::new(600, 1080, 4)
+            ]
         );
         assert_eq!(combine([[].as_slice()]), vec![]);
     }
 
     #[test]
     fn an_hour_shows_its_average_and_a_long_horizon_its_first_week() {
-        let h = hourly(&[seg(30, 150, 2)], 180);
+        let h = hourly(&[Segment::new(30, 150, 2)], 180);
         assert_eq!(h, vec![Decimal::ONE, Decimal::from(2), Decimal::ONE]);
-        assert_eq!(hourly(&[seg(0, 720 * 60, 1)], 720 * 60).len(), SHOWN_HOURS);
+        assert_eq!(
+            hourly(&[Segment::new(0, 720 * 60, 1)], 720 * 60).len(),
+            SHOWN_HOURS
+        );
     }
 
     #[test]

@@ -268,6 +268,15 @@ pub struct Segment {
 }
 
 impl Segment {
+    /// `gpus` GPUs needed from minute `start` to the minute before `end`.
+    pub fn new(start: u32, end: u32, gpus: impl Into<Decimal>) -> Self {
+        Segment {
+            start,
+            end,
+            gpus: gpus.into(),
+        }
+    }
+
     /// Length in minutes.
     pub fn minutes(&self) -> u32 {
         self.end - self.start
@@ -422,14 +431,6 @@ pub(crate) fn level_period_minutes(
 mod tests {
     use super::*;
 
-    fn seg(start: u32, end: u32, gpus: i64) -> Segment {
-        Segment {
-            start,
-            end,
-            gpus: Decimal::from(gpus),
-        }
-    }
-
     #[test]
     fn rle_round_trips_and_rejects_bad_text() {
         let grid = WeekGrid::daily_block(&[0, 1, 2, 3, 4], 8, 10, 2);
@@ -504,9 +505,9 @@ mod tests {
         let grid = WeekGrid::daily_block(&[0, 1, 2, 3, 4, 5, 6], 8, 8, 2);
         let segs = weekly_segments(&grid, 0, 30 * 24 * 60);
         assert_eq!(segs.len(), 30);
-        assert_eq!(segs[0], seg(8 * 60, 16 * 60, 2));
+        assert_eq!(segs[0], Segment::new(8 * 60, 16 * 60, 2));
         let partial = weekly_segments(&grid, 0, 10 * 60);
-        assert_eq!(partial, vec![seg(8 * 60, 10 * 60, 2)]);
+        assert_eq!(partial, vec![Segment::new(8 * 60, 10 * 60, 2)]);
     }
 
     #[test]
@@ -521,7 +522,11 @@ mod tests {
     #[test]
     fn level_sessions_follow_the_count() {
         // 2 GPUs for an hour, then 1 for an hour, a gap, then 3 for 30 minutes.
-        let segs = [seg(0, 60, 2), seg(60, 120, 1), seg(180, 210, 3)];
+        let segs = [
+            Segment::new(0, 60, 2),
+            Segment::new(60, 120, 1),
+            Segment::new(180, 210, 3),
+        ];
         let l = level_sessions(&segs, Decimal::ONE, None, 240);
         assert_eq!(l.sessions, vec![vec![120, 30], vec![60, 30], vec![30]]);
         assert_eq!(l.instance_minutes(), 2 * 60 + 60 + 3 * 30);
@@ -529,7 +534,7 @@ mod tests {
 
     #[test]
     fn per_period_minutes_split_at_boundaries() {
-        let segs = [seg(1380, 1500, 2)]; // 23:00–01:00 next day
+        let segs = [Segment::new(1380, 1500, 2)]; // 23:00–01:00 next day
         let l = level_sessions(&segs, Decimal::ONE, Some(1440), 2880);
         assert_eq!(l.per_period, vec![vec![60, 60], vec![60, 60]]);
     }

@@ -390,19 +390,11 @@ mod tests {
         Decimal::from(n)
     }
 
-    fn seg(start: u32, end: u32, gpus: i64) -> Segment {
-        Segment {
-            start,
-            end,
-            gpus: d(gpus),
-        }
-    }
-
     #[test]
     fn the_guides_5000_requests_need_50_t4s() {
         let load = Load::always(d(5000), d(100));
         assert_eq!(load.peak_gpus(), 50);
-        assert_eq!(load.segments(0, 1440, 30), vec![seg(0, 1440, 50)]);
+        assert_eq!(load.segments(0, 1440, 30), vec![Segment::new(0, 1440, 50)]);
         let room = Load {
             headroom_pct: d(20),
             ..load.clone()
@@ -424,12 +416,16 @@ mod tests {
         };
         assert_eq!(
             load.segments(0, 1440, 30),
-            vec![seg(0, 1170, 2), seg(1170, 1335, 50), seg(1335, 1440, 2)]
+            vec![
+                Segment::new(0, 1170, 2),
+                Segment::new(1170, 1335, 50),
+                Segment::new(1335, 1440, 2)
+            ]
         );
         // Clipped to the horizon at both ends.
         assert_eq!(
             load.segments(0, 1300, 30).last(),
-            Some(&seg(1170, 1300, 50))
+            Some(&Segment::new(1170, 1300, 50))
         );
     }
 
@@ -447,8 +443,8 @@ mod tests {
         assert_eq!(
             load.segments(0, 24 * 60, 60),
             vec![
-                seg(8 * 60, 12 * 60 + 30, 10),
-                seg(12 * 60 + 30, 13 * 60 + 30, 5)
+                Segment::new(8 * 60, 12 * 60 + 30, 10),
+                Segment::new(12 * 60 + 30, 13 * 60 + 30, 5)
             ]
         );
         assert_eq!(load.week_gpus().map(|w| w[11]), Some(5));

@@ -244,6 +244,19 @@ fn duckdb(dir: &Path, prelude: &str, sql: &str, out: &Path) {
     python(dir, &[script.to_str().unwrap()]);
 }
 
+/// The DuckDB query's aggregate of `dir/cur.csv` at `granularity`, written to `dir/name` and
+/// returned.
+fn duckdb_aggregate(dir: &Path, granularity: Granularity, name: &str) -> Vec<u8> {
+    let out = dir.join(name);
+    duckdb(
+        dir,
+        "SELECT 1",
+        &request(Dialect::DuckDb, "cur.csv", granularity),
+        &out,
+    );
+    std::fs::read(&out).unwrap()
+}
+
 /// Runs python3 with `args` in `dir`, which must succeed.
 fn python(dir: &Path, args: &[&str]) {
     let run = Command::new("python3")
@@ -301,14 +314,7 @@ fn duckdb_and_athena_aggregates_review_as_the_raw_bill() {
     assert!(raw_review.gpu_hours > rust_decimal::Decimal::from(1000));
     assert!(!raw_review.by_tag.is_empty() && !raw_review.resources.is_empty());
 
-    let out = dir.join("duck.csv");
-    duckdb(
-        &dir,
-        "SELECT 1",
-        &request(Dialect::DuckDb, "cur.csv", Granularity::Line),
-        &out,
-    );
-    let aggregated = std::fs::read(&out).unwrap();
+    let aggregated = duckdb_aggregate(&dir, Granularity::Line, "duck.csv");
     let header = String::from_utf8_lossy(&aggregated[..200]).into_owned();
     assert!(
         header.starts_with(&gpucost_review::sql::OUTPUT_COLUMNS.join(",")),
@@ -347,14 +353,10 @@ fn duckdb_and_athena_aggregates_review_as_the_raw_bill() {
     assert_eq!(comparable(athena_review), raw_cmp);
 
     // By day: the same money, GPU-hours and tags; the hours of the day are then not known.
-    let out = dir.join("days.csv");
-    duckdb(
-        &dir,
-        "SELECT 1",
-        &request(Dialect::DuckDb, "cur.csv", Granularity::Day),
-        &out,
+    let days = review(
+        "days.csv",
+        &duckdb_aggregate(&dir, Granularity::Day, "days.csv"),
     );
-    let days = review("days.csv", &std::fs::read(&out).unwrap());
     assert_eq!(days.total, raw_review.total);
     assert_eq!(days.gpu, raw_review.gpu);
     assert_eq!(days.gpu_hours, raw_review.gpu_hours);
@@ -565,14 +567,10 @@ fn the_duckdb_query_runs_on_the_cur2_sample() {
     let dir = tempdir_named("sample");
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/aws-cur2.csv");
     std::fs::copy(&sample, dir.join("cur.csv")).unwrap();
-    let out = dir.join("duck.csv");
-    duckdb(
-        &dir,
-        "SELECT 1",
-        &request(Dialect::DuckDb, "cur.csv", Granularity::Line),
-        &out,
+    let duck = review(
+        "duck.csv",
+        &duckdb_aggregate(&dir, Granularity::Line, "duck.csv"),
     );
-    let duck = review("duck.csv", &std::fs::read(&out).unwrap());
     let raw = review("cur.csv", &std::fs::read(dir.join("cur.csv")).unwrap());
     assert_eq!(duck.skipped, 0, "{:?}", duck.problems);
     assert_eq!(duck.total, raw.total);
