@@ -2,6 +2,8 @@
 //! many carry none, so the page can say "newest price: …" and mark a provider whose prices
 //! are old. It knows nothing of words; the page and the exports render it.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
 
 use super::{AsOf, Catalog, PastPrice};
@@ -74,6 +76,24 @@ impl Catalog {
         (dates.dated + dates.undated > 0).then_some(dates)
     }
 
+    /// The dates of every provider's prices, in one pass over the catalog: what a view of many
+    /// providers reads, instead of [`Catalog::price_dates`] scanning every offer per provider.
+    pub fn price_dates_by_provider(&self) -> HashMap<&str, PriceDates> {
+        let mut all: HashMap<&str, PriceDates> = HashMap::new();
+        for o in self.offers.iter() {
+            let dates = all.entry(&o.provider).or_insert(PriceDates {
+                newest: AsOf::Unknown,
+                dated: 0,
+                undated: 0,
+            });
+            for p in o.prices.iter() {
+                dates.add(p.as_of);
+            }
+        }
+        all.retain(|_, d| d.dated + d.undated > 0);
+        all
+    }
+
     /// Whether `provider`'s newest price is more than a year older than the day the catalog
     /// was built ([`Catalog::built`]) — never the wall clock, so every printer marks the same
     /// providers on every day. Unknown dates are not old.
@@ -99,6 +119,21 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_one_pass_dates_equal_each_providers_own() {
+        let catalog = &crate::catalog::embedded().catalog;
+        let all = catalog.price_dates_by_provider();
+        assert!(all.len() > 10, "{}", all.len());
+        for p in catalog.providers.iter() {
+            assert_eq!(
+                all.get(&*p.id).copied(),
+                catalog.price_dates(&p.id),
+                "{}",
+                p.id
+            );
+        }
+    }
 
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 1, d).unwrap()

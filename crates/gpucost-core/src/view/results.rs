@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 
 use crate::billing::{Coverage, ItemKind, PlanKind};
 use crate::billing_mode::{BillingMode, ModeClass};
-use crate::catalog::{AsOf, Catalog, OfferFlag, ProviderKind, SourceKind};
+use crate::catalog::{AsOf, Catalog, OfferFlag, PriceDates, ProviderKind, SourceKind};
 use crate::estimate::{
     joined_terms, BreakEven, CommittedTerms, LinePlan, ProviderEstimate, ProviderPlan, Unserved,
     QUOTE_REGION, USER_SOURCE,
@@ -386,6 +386,7 @@ pub struct LineView {
 /// The view of `report` for `scenario` (the scenario it was estimated for).
 pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> ResultsView {
     let c = &report.comparison;
+    let dates = catalog.price_dates_by_provider();
     let mut rank = 0;
     let rows = c
         .providers
@@ -395,7 +396,13 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
                 rank += 1;
                 rank
             });
-            provider_row(catalog, scenario, p, r)
+            provider_row(
+                catalog,
+                scenario,
+                p,
+                r,
+                dates.get(p.seller.id.as_str()).copied(),
+            )
         })
         .collect();
     ResultsView {
@@ -422,12 +429,12 @@ fn provider_row(
     scenario: &Scenario,
     p: &ProviderEstimate,
     rank: Option<usize>,
+    dates: Option<PriceDates>,
 ) -> ProviderRow {
-    let dates = catalog.price_dates(&p.seller.id);
     let mut badges = badges(catalog, scenario, p);
     // Measured from the day the catalog was built, never the wall clock: the same link marks
     // the same providers on every day and in every printer.
-    if catalog.is_stale_provider(&p.seller.id) {
+    if dates.is_some_and(|d| d.is_stale(catalog.built) == Some(true)) {
         badges.push(Badge::StaleProvider);
     }
     ProviderRow {
