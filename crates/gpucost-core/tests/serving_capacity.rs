@@ -60,6 +60,22 @@ fn an_l40s_serves_bert_large_at_mlperfs_measured_rate() {
     assert_eq!(again.state.scenario, state.scenario, "the link reads back");
 }
 
+/// The README's link: the same line with the capacity taken.
+const README_LINK: &str = "?preset=custom&cur=CNY&h=24&l=L40S*5000rps,per:3140&task=serve&model=bert-large&prec=fp16&in=384&out=1&rate=100req&lat=100";
+
+#[test]
+fn the_readmes_link_has_the_capacity_taken() {
+    let catalog = &embedded().catalog;
+    assert!(include_str!("../../../README.md").contains(README_LINK));
+    let decoded = decode(README_LINK, catalog);
+    assert_eq!(decoded.ignored().count(), 0, "{:?}", decoded.issues);
+    let mut s = decoded.state.scenario;
+    assert_eq!(s.lines[0].demand.peak(), Decimal::from(2));
+    let before = s.clone();
+    assert!(s.apply(Edit::LoadPerGpuFromModel(0), catalog));
+    assert_eq!(s, before, "taking it again changes nothing");
+}
+
 #[test]
 fn a_t4_is_modelled_on_the_same_suite_and_a_tight_bound_is_refused() {
     let catalog = &embedded().catalog;
