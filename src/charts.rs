@@ -1,6 +1,6 @@
 //! Chart geometry, computed in plain Rust (tested natively) and drawn as SVG by components:
-//! horizontal cost bars per provider, cumulative-cost lines with their crossing points, and a
-//! serving fleet's week.
+//! horizontal cost bars per provider, cumulative-cost lines with their crossing points, a
+//! serving fleet's week and a shared pool's week.
 
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::Lang;
@@ -12,7 +12,7 @@ use gpucost_core::view::charts::overtakes;
 mod markup;
 mod week;
 pub use markup::{bars_svg, cumulative_svg, legend_items};
-pub use week::{week_svg, WEEK_HEIGHT};
+pub use week::{pool_svg, team_class, week_svg, WEEK_HEIGHT};
 
 /// Width of every chart's coordinate system (the SVG scales to its container).
 pub const WIDTH: f64 = 640.0;

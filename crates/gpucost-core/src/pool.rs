@@ -39,6 +39,9 @@ pub struct SharedPool {
     pub seller: String,
     /// The same seller's Chinese name.
     pub seller_zh: String,
+    /// The hour of the week (0: Monday 00:00, in the schedule's time zone) at which the
+    /// pools' hour-by-hour demand starts: the horizon's start.
+    pub first_hour: usize,
 }
 
 /// One pool: the teams' lines of one GPU model.
@@ -242,6 +245,7 @@ pub(crate) fn shared_pool<'c, 'a: 'c>(
         pools,
         seller: first.seller.name.clone(),
         seller_zh: first.seller.name_zh.clone(),
+        first_hour: s.horizon.week_offset_hours(),
     })
 }
 

@@ -139,3 +139,38 @@ fn the_readmes_shared_pool_link_prices_the_same_pool() {
         .collect();
     assert_eq!(shares, vec![cny(5_142, 86), cny(3_857, 14)]);
 }
+
+/// The pool's chart data: search's band at the bottom (4 GPUs 08:00–20:00), ads' stacked on
+/// it (3 GPUs 20:00–08:00), their top the pool's size every hour, and the 7 GPUs renting
+/// apart sizes for above the pool's own peak of 4; the month starts on a Monday.
+#[test]
+fn the_pools_week_stacks_each_teams_demand_under_the_combined_demand() {
+    use gpucost_core::view::charts::PoolWeek;
+    let r = report(DAY_AND_NIGHT);
+    let weeks = PoolWeek::all(r.pool.as_ref().expect("a pool"));
+    let [w] = weeks.as_slice() else {
+        panic!("one pool: {weeks:?}");
+    };
+    assert_eq!(
+        (w.gpu.as_str(), w.hours(), w.first_hour),
+        ("NVIDIA T4", 168, 0)
+    );
+    let names: Vec<&str> = w.teams.iter().map(|t| t.team.as_str()).collect();
+    assert_eq!(names, ["search", "ads"]);
+    let d = Decimal::from;
+    let (search, ads) = (&w.teams[0], &w.teams[1]);
+    assert_eq!(
+        (search.bottom[9], search.top[9]),
+        (d(0), d(4)),
+        "09:00: search"
+    );
+    assert_eq!((ads.bottom[9], ads.top[9]), (d(4), d(4)), "ads idle by day");
+    assert_eq!((ads.bottom[21], ads.top[21]), (d(0), d(3)), "21:00: ads");
+    for h in 0..w.hours() {
+        assert_eq!(ads.bottom[h], search.top[h], "hour {h}: stacked");
+        assert_eq!(ads.top[h], w.combined[h], "hour {h}: the top is the pool");
+    }
+    assert_eq!((w.peak, w.peaks_added, w.top()), (d(4), d(7), 7));
+    assert_eq!(w.weekday(0), 0, "Monday");
+    assert_eq!(w.weekday(8), 1);
+}

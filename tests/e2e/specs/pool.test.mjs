@@ -67,3 +67,30 @@ test('the shared pool and the Team field read in Chinese', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the pool's first week is drawn: each team's demand stacked under the pool, in both languages", async () => {
+  const { page, context, errors } = await app.open(POOL + '&lang=en', ready);
+  // Attached, not visible: a band at zero for hours draws with no height there.
+  for (const sel of ['path.team-0', 'path.team-1', 'path.pool-size', 'line.apart']) {
+    await page.waitForSelector(`[data-testid=pool-chart] ${sel}`, { state: 'attached' });
+  }
+  const chart = page.getByTestId('pool-chart');
+  assert.match(await chart.locator('path.pool-size').getAttribute('d'), /^M44\.0,/);
+  assert.match(await chart.locator('figcaption').textContent(), /^NVIDIA T4 pool: each team's GPUs, hour by hour over the first week$/);
+  assert.equal(await chart.getAttribute('data-testid'), 'pool-chart');
+  assert.equal(await chart.locator('svg').getAttribute('role'), 'img');
+  assert.equal(
+    await chart.locator('svg desc').textContent(),
+    'Stacked hour by hour: search, ads. Together they need at most 4 GPUs at once; renting apart sizes for 7.',
+  );
+  const legend = await chart.locator('.legend li').allTextContents();
+  assert.deepEqual(legend, ['search', 'ads', "The pool: the teams' GPUs together", "Renting apart: each team's peak, added up"]);
+  assert.match(await chart.locator('svg').textContent(), /Mon.*Sun/);
+
+  await page.getByTestId('lang').selectOption('zh');
+  await page.waitForFunction(() => /资源池：第一周每小时各团队的 GPU 数/.test(document.querySelector('[data-testid=pool-chart] figcaption')?.textContent ?? ''));
+  assert.match(await page.getByTestId('pool-chart').locator('svg desc').textContent(), /合并后同时最多需要 4 块 GPU；各自租用需按 7 块配置/);
+  assert.match(await page.getByTestId('pool-chart').locator('svg').textContent(), /周一/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -88,3 +88,33 @@ test("a serving line's load changes shape: its window is typed and its weekly cu
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a serving line takes its per-GPU capacity from the recommendation, in both languages", async () => {
+  // Without a described workload there is nothing to take, and the hint says what to do.
+  const spike = await app.open('?preset=traffic-spike&cur=CNY&lang=en', ready);
+  await spike.page.waitForSelector('[data-testid=line-1-per-gpu-basis]');
+  assert.match(await spike.page.getByTestId('line-1-per-gpu-basis').textContent(), /Describe an online-serving workload/);
+  assert.equal(await spike.page.getByTestId('line-1-per-gpu-model').count(), 0);
+  await spike.context.close();
+
+  // BERT-Large within 100 ms: MLPerf Inference v4.0 measured 25,120.77 samples/s on 8 × L40S.
+  const link = '?v=2&l=L40S*5000rps,per:100&h=24&task=serve&model=bert-large&prec=fp16&in=384&out=1&rate=100req&lat=100&cur=CNY&lang=en';
+  const { page, context, errors } = await app.open(link, ready);
+  await page.waitForSelector('[data-testid=line-0-per-gpu-model]');
+  assert.equal(await page.getByTestId('line-0-per-gpu-model').textContent(), 'From the recommendation: 3,140 requests/s per GPU');
+  assert.match(await page.getByTestId('line-0-per-gpu-basis').textContent(), /pessimistic end .*measured: MLPerf Inference v4\.0 closed/);
+  // The typed number stays until the user takes the model's.
+  assert.equal(await page.getByTestId('line-0-per-gpu').inputValue(), '100');
+  assert.match(await page.getByTestId('serving').textContent(), /up to 50 × /);
+  await page.getByTestId('line-0-per-gpu-model').click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).getAll('l').some((l) => l === 'L40S*5000rps,per:3140'));
+  await page.waitForFunction(() => /up to 2 × /.test(document.querySelector('[data-testid=serving]').textContent));
+  assert.equal(await page.getByTestId('line-0-per-gpu').inputValue(), '3140');
+  assert.deepEqual(await pageTotals(page), cliTotals(page));
+
+  await page.getByTestId('lang').selectOption('zh');
+  await page.waitForFunction(() => document.querySelector('[data-testid=line-0-per-gpu-model]')?.textContent === '采用推荐模型估算：每块 GPU 3,140 请求/秒');
+  assert.match(await page.getByTestId('line-0-per-gpu-basis').textContent(), /保守端.*实测：MLPerf Inference v4\.0 closed/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

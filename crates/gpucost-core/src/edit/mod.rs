@@ -34,13 +34,14 @@ use crate::limits::{
 use crate::money::{Currency, Money};
 use crate::placement::{Geo, Packing, PackingKind, Spread};
 use crate::provider_filter::ProviderFilter;
+use crate::recommend::capacity::serving_capacity;
 use crate::recommend::Workload;
 use crate::scenario::{
     whole_minutes, CustomMode, CustomPrice, Demand, Discount, Horizon, Interruption, PriceOwner,
     Reference, Scenario,
 };
 use crate::schedule::WeekGrid;
-use crate::traffic::{LoadField, LoadShape};
+use crate::traffic::{Load, LoadField, LoadShape};
 
 /// Minutes in a day: a window's start is a minute of its day.
 const MINUTES_PER_DAY: u32 = 1440;
@@ -103,6 +104,11 @@ pub enum Edit {
     LinePerMachine(usize, Decimal),
     /// Line `.0`'s load field `.1` set to `.2` (a serving line; [`crate::traffic::Load::with`]).
     LineLoad(usize, LoadField, Decimal),
+    /// Serving line `.0`'s requests per second per GPU taken from the recommendation model
+    /// for the described serving workload on the line's GPU ([`serving_capacity`]); refused
+    /// when the model gives none or the load would then need too many GPUs. The number is
+    /// written into the load like a typed one (see [`crate::recommend::capacity`] for why).
+    LoadPerGpuFromModel(usize),
     /// Serving line `.0`'s load arrives in this shape ([`LoadShapeKind::reshape`]).
     LoadShape(usize, LoadShapeKind),
     /// Serving line `.0`'s weekly curve, percent of the peak rate per hour (boxed, as a week
@@ -214,6 +220,7 @@ impl Edit {
                     .is_some_and(|l| l.problems(scenario.horizon.minutes()).is_empty()),
                 _ => false,
             }),
+            Edit::LoadPerGpuFromModel(i) => model_capacity(scenario, i, catalog).is_some(),
             Edit::LoadShape(i, _) => serving(i),
             Edit::LoadCurve(i, ref grid) => {
                 serving(i) && grid.peak() > 0 && LOAD_SHAPE_PCT.contains(grid.peak())
@@ -253,6 +260,21 @@ impl Edit {
             Edit::UseRecommended(ref r) => r.applies(scenario, catalog),
         }
     }
+}
+
+/// Serving line `i`'s load with the recommendation model's requests per second per GPU, when
+/// the model gives a capacity and the load is within its limits with it.
+fn model_capacity(scenario: &Scenario, i: usize, catalog: &Catalog) -> Option<Load> {
+    let line = scenario.lines.get(i)?;
+    let Demand::Load(load) = &line.demand else {
+        return None;
+    };
+    let capacity = serving_capacity(catalog, scenario.workload.as_ref(), &line.gpu).ok()?;
+    let edited = load.with(LoadField::PerGpu, capacity.per_gpu)?;
+    edited
+        .problems(scenario.horizon.minutes())
+        .is_empty()
+        .then_some(edited)
 }
 
 /// `value` as a whole number within `limit` (a form's number field gives a decimal).
@@ -324,6 +346,11 @@ impl Scenario {
                     if let Some(edited) = load.with(field, value) {
                         *load = edited;
                     }
+                }
+            }
+            Edit::LoadPerGpuFromModel(i) => {
+                if let Some(edited) = model_capacity(self, i, catalog) {
+                    self.lines[i].demand = Demand::Load(edited);
                 }
             }
             Edit::LoadShape(i, kind) => {

@@ -710,3 +710,37 @@ fn a_lines_team_is_cleaned_and_an_empty_one_is_none() {
     assert!(s.apply(Edit::LineTeam(0, long), c));
     assert_eq!(s.lines[0].team.as_ref().map(String::len), Some(32));
 }
+
+#[test]
+fn a_serving_line_takes_its_capacity_from_the_recommendation_model() {
+    use crate::recommend::capacity::{serving_capacity, tests::serving};
+    use crate::recommend::{KnownModel, Precision};
+    let c = &embedded().catalog;
+    let mut s = Preset::TrafficSpike.scenario();
+    let before = s.clone();
+    assert!(
+        !s.apply(Edit::LoadPerGpuFromModel(0), c),
+        "no workload described: nothing to take"
+    );
+    s.workload = Some(serving(KnownModel::BertLarge, Precision::Fp16, 100));
+    let model = serving_capacity(c, s.workload.as_ref(), "T4").expect("a T4 serves BERT");
+    assert!(s.apply(Edit::LoadPerGpuFromModel(1), c));
+    let Demand::Load(load) = &s.lines[1].demand else {
+        panic!("still a serving line");
+    };
+    assert_eq!(load.per_gpu, model.per_gpu);
+    assert_eq!(
+        load.rps,
+        Decimal::from(5000),
+        "only the capacity changes: {load:?}"
+    );
+    assert_eq!(s.lines[0], before.lines[0], "the other line is left alone");
+    assert!(!s.apply(Edit::LoadPerGpuFromModel(7), c), "no such line");
+    let mut painted = Preset::DevTest.scenario();
+    painted.workload = s.workload;
+    assert!(
+        !painted.apply(Edit::LoadPerGpuFromModel(1), c),
+        "a line of GPUs has no load"
+    );
+    assert!(s.validate(c).is_ok());
+}

@@ -13,6 +13,7 @@
 //! (`Preset::title`) are defined here too, beside their words.
 
 mod batch;
+mod capacity;
 #[doc(hidden)]
 pub mod check;
 pub mod commitment;

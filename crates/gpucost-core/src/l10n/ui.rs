@@ -302,6 +302,10 @@ pub enum Text {
     PoolHeading,
     PoolTogether,
     PoolHourCaption,
+    /// The pool chart's legend: the GPUs the pool runs, the teams' demand together.
+    PoolWeekTogether,
+    /// The pool chart's legend: each team's peak added up, what renting apart sizes for.
+    PoolWeekApart,
     ResultsHeading,
     Cheapest,
     ColTotal,
@@ -694,6 +698,8 @@ impl Text {
                 "GPUs needed in each hour of the first day: each team's, and the pool's together",
                 "第一天每小时所需 GPU：各团队及资源池合并",
             ),
+            Text::PoolWeekTogether => ("The pool: the teams' GPUs together", "资源池：各团队合并的 GPU"),
+            Text::PoolWeekApart => ("Renting apart: each team's peak, added up", "各自租用：各团队峰值之和"),
             Text::ResultsHeading => ("Cost on every provider", "各厂商成本"),
             Text::Cheapest => ("Cheapest", "最低"),
             Text::ColTotal => ("Total", "总计"),
@@ -845,6 +851,41 @@ pub fn cheaper_after(class: &str, hours: f64, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{class} cheaper after ~{h} h"),
         Lang::Zh => format!("约 {h} 小时后{class}更便宜"),
+    }
+}
+
+/// The caption of a shared pool's week chart: "NVIDIA T4 pool: each team's GPUs, hour by
+/// hour over the first week".
+pub fn pool_week_caption(gpu: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{gpu} pool: each team's GPUs, hour by hour over the first week"),
+        Lang::Zh => format!("{gpu} 资源池：第一周每小时各团队的 GPU 数"),
+    }
+}
+
+/// What a shared pool's week chart shows, for readers who cannot see it: the teams, the most
+/// GPUs they need together and what renting apart sizes for.
+pub fn pool_week_summary(week: &crate::view::charts::PoolWeek, lang: Lang) -> String {
+    let teams = week
+        .teams
+        .iter()
+        .map(|t| t.team.as_str())
+        .collect::<Vec<_>>()
+        .join(match lang {
+            Lang::En => ", ",
+            Lang::Zh => "、",
+        });
+    let (peak, apart) = (
+        crate::format::number(week.peak, 2),
+        crate::format::number(week.peaks_added, 2),
+    );
+    match lang {
+        Lang::En => format!(
+            "Stacked hour by hour: {teams}. Together they need at most {peak} GPUs at once; renting apart sizes for {apart}."
+        ),
+        Lang::Zh => format!(
+            "逐小时叠加：{teams}。合并后同时最多需要 {peak} 块 GPU；各自租用需按 {apart} 块配置。"
+        ),
     }
 }
 

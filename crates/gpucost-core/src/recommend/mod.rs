@@ -19,6 +19,7 @@
 pub mod assumptions;
 pub mod basis;
 pub mod candidates;
+pub mod capacity;
 pub mod cost;
 mod decode;
 pub mod error;

@@ -1,12 +1,15 @@
 //! What the charts may claim, decided from their data: where a way of paying overtakes
-//! on-demand and stays cheaper to the end of the period, and what a serving fleet runs over
-//! its week against what its load needs. The page draws the marks and labels; this module
-//! decides what they say, so the claims are tested against the numbers natively.
+//! on-demand and stays cheaper to the end of the period, what a serving fleet runs over
+//! its week against what its load needs, and a shared pool's week — each team's demand
+//! stacked, their combined demand the pool is sized to, and what renting apart sizes for. The
+//! page draws the marks and labels; this module decides what they say, so the claims are
+//! tested against the numbers natively.
 
 use rust_decimal::Decimal;
 
 use crate::billing_mode::ModeClass;
 use crate::catalog::Catalog;
+use crate::pool::SharedPool;
 use crate::report::Series;
 use crate::scenario::{Demand, Scenario};
 
@@ -94,6 +97,93 @@ impl ServingWeek {
     }
 }
 
+/// A shared pool's first week, for its chart: per hour from the horizon's start, each team's
+/// demand stacked on the teams before it, the pool's size (the teams' combined demand, which
+/// the pool is sized to hour by hour), and the fleet renting apart sizes for (each team's peak,
+/// added up) beside the pool's own peak.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolWeek {
+    /// The pooled GPU's display name.
+    pub gpu: String,
+    /// The hour of the week (0: Monday 00:00) the first hour is.
+    pub first_hour: usize,
+    /// Each team's band, in the pool's team order (the first at the bottom).
+    pub teams: Vec<TeamBand>,
+    /// GPUs the pool runs, hour by hour: the top of the stack (at most 168 hours).
+    pub combined: Vec<Decimal>,
+    /// The most GPUs the pool runs at once.
+    pub peak: Decimal,
+    /// The teams' peaks added: what renting apart sizes for.
+    pub peaks_added: Decimal,
+}
+
+/// One team's band in a pool's stacked chart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamBand {
+    /// The team's name, as the user typed it (renderers make it inert).
+    pub team: String,
+    /// Where its band starts, hour by hour: the demand of the teams below it.
+    pub bottom: Vec<Decimal>,
+    /// Where it ends: `bottom` plus its own demand.
+    pub top: Vec<Decimal>,
+}
+
+impl PoolWeek {
+    /// The week of each pool of `shared`, in its order.
+    pub fn all(shared: &SharedPool) -> Vec<PoolWeek> {
+        shared
+            .pools
+            .iter()
+            .map(|pool| {
+                let hours = pool.combined.len();
+                let mut below = vec![Decimal::ZERO; hours];
+                let teams = pool
+                    .teams
+                    .iter()
+                    .map(|t| {
+                        let bottom = below.clone();
+                        for (b, d) in below.iter_mut().zip(&t.demand) {
+                            *b += *d;
+                        }
+                        TeamBand {
+                            team: t.team.clone(),
+                            bottom,
+                            top: below.clone(),
+                        }
+                    })
+                    .collect();
+                PoolWeek {
+                    gpu: pool.gpu_name.clone(),
+                    first_hour: shared.first_hour,
+                    teams,
+                    combined: pool.combined.clone(),
+                    peak: pool.peak,
+                    peaks_added: pool.peaks_added,
+                }
+            })
+            .collect()
+    }
+
+    /// Hours drawn.
+    pub fn hours(&self) -> usize {
+        self.combined.len()
+    }
+
+    /// The day of the week (0: Monday) of the `day`-th day drawn, from 0.
+    pub fn weekday(&self, day: usize) -> usize {
+        (self.first_hour / 24 + day) % 7
+    }
+
+    /// The top of the chart in whole GPUs: the larger of what renting apart sizes for and
+    /// the most the pool runs, at least one.
+    pub fn top(&self) -> u32 {
+        let most = self.combined.iter().copied().max().unwrap_or_default();
+        rust_decimal::prelude::ToPrimitive::to_u32(&self.peaks_added.max(most).ceil())
+            .unwrap_or(u32::MAX)
+            .max(1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +234,30 @@ mod tests {
         assert_eq!(overtakes(&[od.clone(), spot, same]), vec![]);
         let from_zero = series(ModeClass::Committed, &[10, 60, 110]);
         assert_eq!(overtakes(&[od, from_zero]), vec![]);
+    }
+
+    #[test]
+    fn a_pools_days_follow_the_horizons_first_weekday_and_its_top_holds_both_sizes() {
+        let d = Decimal::from;
+        let week = PoolWeek {
+            gpu: "T4".into(),
+            first_hour: 2 * 24, // a month that starts on a Wednesday
+            teams: Vec::new(),
+            combined: vec![d(3), Decimal::new(85, 1)],
+            peak: Decimal::new(85, 1),
+            peaks_added: d(8),
+        };
+        assert_eq!((week.weekday(0), week.weekday(5)), (2, 0));
+        assert_eq!(
+            week.top(),
+            9,
+            "8.5 GPUs together, above 8 apart, rounded up"
+        );
+        let empty = PoolWeek {
+            combined: Vec::new(),
+            peaks_added: Decimal::ZERO,
+            ..week
+        };
+        assert_eq!((empty.top(), empty.hours()), (1, 0));
     }
 }

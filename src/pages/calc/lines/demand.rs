@@ -18,6 +18,7 @@ use crate::components::menu_field::{slug_binding, MenuField};
 use crate::components::schedule_editor::ScheduleEditor;
 use crate::state::AppState;
 
+use super::capacity::ModelCapacity;
 use super::LineSignal;
 
 /// The menu of demand shapes (all the time, a daily window, a weekly schedule).
@@ -109,7 +110,7 @@ pub(super) fn WindowFields(
 }
 
 /// A serving line's load: when it arrives (all the time, a window, a painted weekly curve),
-/// its peak rate, what one GPU serves, the headroom, the fewest GPUs and the scale-in delay;
+/// its peak rate, what one GPU serves (typed, or taken from the recommendation model), the headroom, the fewest GPUs and the scale-in delay;
 /// the engine derives the line's GPUs from them.
 #[component]
 pub(super) fn LoadFields(
@@ -130,6 +131,7 @@ pub(super) fn LoadFields(
             .into_iter()
             .map(|field| view! { <LoadNumber i=i line=line field=field /> })
             .collect_view()}
+        <ModelCapacity i=i line=line />
         {move || match kind.get() {
             Some(LoadShapeKind::Window) => view! { <WindowFields i=i line=line /> }.into_any(),
             Some(LoadShapeKind::Weekly) => view! { <LoadCurveField i=i /> }.into_any(),

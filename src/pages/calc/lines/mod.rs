@@ -3,6 +3,7 @@
 //! is an engine [`Edit`]; the shapes' and packings' defaults are the engine's. A line may name
 //! its team (lines of two teams with one GPU are priced as a shared pool too).
 
+mod capacity;
 mod demand;
 mod packing;
 

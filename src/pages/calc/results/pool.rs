@@ -1,13 +1,16 @@
-//! The teams' shared pool: its sentence, each team's part of its cost, and the first day's
-//! demand hour by hour, each team's beside the pool's together. The words and numbers are the
-//! engine's ([`PoolCells`]); team names are the user's and are shown as text.
+//! The teams' shared pool: its sentence, each team's part of its cost, its first week drawn
+//! (each team's demand stacked under the pool's, and what renting apart sizes for) and the
+//! first day's demand hour by hour as a table. The words, numbers and chart data are the
+//! engine's ([`PoolCells`], [`PoolWeek`]); team names are the user's and are shown as text.
 
 use gpucost_core::format::Lang;
-use gpucost_core::l10n::ui::Text;
+use gpucost_core::l10n::ui::{self, Text};
 use gpucost_core::print::cells::PoolCells;
+use gpucost_core::view::charts::PoolWeek;
 use leptos::prelude::*;
 
 use super::ViewModel;
+use crate::charts::{pool_svg, team_class, WEEK_HEIGHT, WIDTH};
 use crate::signals::part;
 
 /// Each shared pool (nothing when no two teams rent the same GPU for less together).
@@ -22,10 +25,12 @@ pub(super) fn PoolPanel(
         v.as_ref()
             .ok()
             .and_then(|r| r.pool.as_ref())
-            .map(|p| {
-                p.pools
+            .map(|shared| {
+                shared
+                    .pools
                     .iter()
                     .map(|p| PoolCells::of(p, lang))
+                    .zip(PoolWeek::all(shared))
                     .collect::<Vec<_>>()
             })
             .unwrap_or_default()
@@ -34,7 +39,7 @@ pub(super) fn PoolPanel(
         pools
             .get()
             .into_iter()
-            .map(|cells| view! { <PoolItem cells=cells lang=lang /> })
+            .map(|(cells, week)| view! { <PoolItem cells=cells week=week lang=lang /> })
             .collect_view()
     };
     view! {
@@ -47,11 +52,13 @@ pub(super) fn PoolPanel(
     }
 }
 
-/// One pool: its sentence, its teams' parts and its first day's table.
+/// One pool: its sentence, its teams' parts, its week's chart and its first day's table.
 #[component]
 fn PoolItem(
     /// The pool's cells.
     cells: PoolCells,
+    /// The pool's first week, for its chart.
+    week: PoolWeek,
     /// The language of the caption.
     lang: Lang,
 ) -> impl IntoView {
@@ -79,6 +86,7 @@ fn PoolItem(
     view! {
         <p data-testid="pool-text">{cells.text}</p>
         <ul class="pool-teams">{teams}</ul>
+        <PoolChart week=week lang=lang />
         <div class="pool-day">
             <table data-testid="pool-day">
                 <caption>{Text::PoolHourCaption.get(lang)}</caption>
@@ -86,5 +94,35 @@ fn PoolItem(
                 <tbody>{rows}</tbody>
             </table>
         </div>
+    }
+}
+
+/// A pool's first week drawn: each team's demand stacked, the pool's size on top and what
+/// renting apart sizes for, dashed; the summary is the drawing's description.
+#[component]
+fn PoolChart(
+    /// The pool's week.
+    week: PoolWeek,
+    /// The language of the caption, days and legend.
+    lang: Lang,
+) -> impl IntoView {
+    let caption = ui::pool_week_caption(&week.gpu, lang);
+    let svg = pool_svg(&week, lang);
+    let teams = week
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(k, t)| view! { <li><span class=team_class(k)></span>{t.team.clone()}</li> })
+        .collect_view();
+    view! {
+        <figure class="chart week" data-testid="pool-chart">
+            <figcaption>{caption.clone()}</figcaption>
+            <svg viewBox=format!("0 0 {WIDTH} {WEEK_HEIGHT}") role="img" aria-label=caption inner_html=svg></svg>
+            <ul class="legend">
+                {teams}
+                <li><span class="swatch running"></span>{Text::PoolWeekTogether.get(lang)}</li>
+                <li><span class="swatch peak-sized"></span>{Text::PoolWeekApart.get(lang)}</li>
+            </ul>
+        </figure>
     }
 }
