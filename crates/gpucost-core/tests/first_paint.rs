@@ -20,7 +20,9 @@ use rust_decimal::Decimal;
 
 /// The first paint of `query` in a browser that prefers English.
 fn paint(query: &str) -> String {
-    first_paint(embedded(), query, Lang::En, common::today()).expect("a calculator link")
+    first_paint(embedded(), query, Lang::En, common::today())
+        .expect("a calculator link")
+        .html
 }
 
 /// The text of the element after `marker` (up to its closing tag).
@@ -125,26 +127,31 @@ fn a_hostile_link_prints_inert() {
 
 #[test]
 fn the_language_and_currency_are_settled_as_the_page_settles_them() {
-    let today = common::today();
+    let paint_in = |query: &str, browser: Lang| {
+        first_paint(embedded(), query, browser, common::today()).unwrap()
+    };
     // No language in the link: the browser's, and its currency.
-    let zh = first_paint(embedded(), "preset=dev-test", Lang::Zh, today).unwrap();
-    assert!(zh.contains("各厂商成本") && zh.contains('¥'), "{zh}");
-    let en = first_paint(embedded(), "preset=dev-test", Lang::En, today).unwrap();
+    let zh = paint_in("preset=dev-test", Lang::Zh);
+    assert_eq!(zh.lang, Lang::Zh);
     assert!(
-        en.contains("Cost on every provider") && en.contains('$'),
-        "{en}"
+        zh.html.contains("各厂商成本") && zh.html.contains('¥'),
+        "{}",
+        zh.html
+    );
+    let en = paint_in("preset=dev-test", Lang::En);
+    assert_eq!(en.lang, Lang::En);
+    assert!(
+        en.html.contains("Cost on every provider") && en.html.contains('$'),
+        "{}",
+        en.html
     );
     // The link's language and currency win.
-    let linked = first_paint(
-        embedded(),
-        "preset=dev-test&lang=en&cur=CNY",
-        Lang::Zh,
-        today,
-    )
-    .unwrap();
+    let linked = paint_in("preset=dev-test&lang=en&cur=CNY", Lang::Zh);
+    assert_eq!(linked.lang, Lang::En);
     assert!(
-        linked.contains("Cost on every provider") && linked.contains('¥'),
-        "{linked}"
+        linked.html.contains("Cost on every provider") && linked.html.contains('¥'),
+        "{}",
+        linked.html
     );
 }
 

@@ -23,6 +23,15 @@ use crate::session::{fx_for, Estimator};
 use crate::share::{self, PageState, ParamIssue, View};
 use crate::view::results::{results_view, ResultsView};
 
+/// A first paint: its language (the document's) and its markup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirstPaint {
+    /// The language it is worded in.
+    pub lang: Lang,
+    /// The page's markup, every text escaped.
+    pub html: String,
+}
+
 /// The first paint of the page `query` opens, for a browser whose language is `browser`, on
 /// `today`; `None` for a page that has none (the catalog browser, the spend review, an
 /// embedded calculator), which keeps its loading line until the app arrives.
@@ -35,7 +44,7 @@ pub fn first_paint(
     query: &str,
     browser: Lang,
     today: NaiveDate,
-) -> Option<String> {
+) -> Option<FirstPaint> {
     let decoded = share::decode(query, &embedded.catalog);
     let state = &decoded.state;
     if state.view != View::Calculator || state.embed.enabled {
@@ -65,7 +74,10 @@ pub fn first_paint(
         currency,
         cny_per_usd: format::number(fx.cny_per_usd(), 4).replace(',', ""),
     };
-    Some(shell.page(&decoded.issues, &results))
+    Some(FirstPaint {
+        lang,
+        html: shell.page(&decoded.issues, &results),
+    })
 }
 
 /// What the page around the results shows, settled from the link.
