@@ -19,6 +19,56 @@ function watch(sel) {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Init script (issue 29): how the app takes the page over from its first paint. Records
+ * when the app's own headline is in the DOM (`__takeover.app`), the cumulative layout shift
+ * from navigation on (the Layout Instability API: the sum of every `layout-shift` entry not
+ * caused by input, as Lighthouse's CLS over a short load, without session windows), and where
+ * the first paint's headline and the app's stood on the screen when each appeared: their
+ * distance (`jump`, CSS px) is what a reader sees move, which CLS does not count when one
+ * element replaces another. */
+function watchTakeover() {
+  const t = (window.__takeover = { app: null, cls: 0, shifts: 0, first: null, appRect: null });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.hadRecentInput) {
+          t.cls += e.value;
+          t.shifts += 1;
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch (e) {
+    t.cls = null;
+  }
+  const rect = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + scrollX, y: r.y + scrollY };
+  };
+  new MutationObserver((_, obs) => {
+    const first = document.querySelector('[data-testid=first-headline]');
+    if (first && !t.first) t.first = rect(first);
+    const app = document.querySelector('[data-testid=headline]');
+    if (app && t.app === null) {
+      t.app = performance.now();
+      t.appRect = rect(app);
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Waits for the app's headline (bounded), lets the page settle for `settle` ms (layout
+ * shifts are reported after the frame that caused them), and reads `watchTakeover`'s marks:
+ * { app, cls, shifts, jump } (`jump` null without a first paint). */
+async function takeover(page, settle = 1000) {
+  await page.waitForFunction(() => window.__takeover?.app !== null, null, { polling: 250, timeout: LOAD_TIMEOUT }).catch(() => {});
+  await sleep(settle);
+  return page.evaluate(() => {
+    const t = window.__takeover;
+    const jump = t.first && t.appRect ? Math.hypot(t.appRect.x - t.first.x, t.appRect.y - t.first.y) : null;
+    return { app: t.app, cls: t.cls, shifts: t.shifts, jump };
+  });
+}
+
 /** Init script for the diagnostic load: when the parts that come after the first result were
  * in place — the scenario form (its first field), and every part (no "Loading…" left once
  * the headline is there; src/parts.rs). */
@@ -177,6 +227,7 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.addInitScript(watch, selector);
+  await page.addInitScript(watchTakeover);
   if (diagnose) {
     await page.addInitScript(watchWasm);
     await page.addInitScript(watchParts);
@@ -190,10 +241,12 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
  * after the mark for the service worker (if any) to be active and then until the network
  * has been quiet that many ms, so that `requests` (the page's) and `worker` (the service
  * worker's, from `served`, the server's log) hold everything the page ever fetches.
- * Resolves to { ms, requests, idle, wasm, phases, worker: { state, urls, served } }; `wasm`
+ * With `app` (the calculator), also waits for the app to take over from its first paint.
+ * Resolves to { ms, takeover (see `takeover`; null without `app`), requests, idle, wasm, phases, worker: { state,
+ * urls, served } }; `wasm`
  * and `phases` (when the form and every part were in place) only with `diagnose`.
  */
-export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false, served = null } = {}) {
+export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false, served = null, app = false } = {}) {
   const context = await browser.newContext();
   try {
     const beyond = watchBeyondPage(context, served);
@@ -201,13 +254,14 @@ export async function coldLoad(browser, url, selector, profile, { idle = 0, diag
     const { page, net } = tab;
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     const ms = await readyTime(tab, url, selector);
+    const taken = app ? await takeover(page) : null;
     const state = idle ? await settleServiceWorker(page) : null;
     const quiet = idle ? await networkIdle(net, beyond, idle) : null;
     const requests = await annotate(page, net.requests(), ms);
     const wasm = diagnose ? await page.evaluate(() => window.__wasm) : null;
     const phases = diagnose ? await page.evaluate(() => window.__phases) : null;
     const worker = { state, urls: beyond.urls.map((u) => u.url), served: unseenByPage(requests, beyond.served()) };
-    return { ms, requests, idle: quiet, wasm, phases, worker };
+    return { ms, takeover: taken, requests, idle: quiet, wasm, phases, worker };
   } finally {
     await context.close();
   }

@@ -48,7 +48,8 @@ import { MOBILE, SLOW_CPU } from './throttle.mjs';
 import { median, pct } from './stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = path.resolve(here, '../dist');
+// BENCH_DIST=dir: measure that build instead of dist/ (e.g. a variant kept aside).
+const DIST = path.resolve(process.env.BENCH_DIST ?? path.resolve(here, '../dist'));
 const BLANK = path.resolve(here, 'blank/dist');
 const FLOOR = path.resolve(here, 'floor/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -61,6 +62,14 @@ const RECOMPUTE_P95_MS = 4;
 const SLOW_RECOMPUTE_P95_MS = 16;
 const NATIVE_MS = 1;
 const PRESETS = ['short-training', 'traffic-spike', 'dev-test', 'shift-fleet', 'custom'];
+// A link of one's own (issue 29's "custom link"): four V100s for three days, a quote of the
+// user's and a parameter the page rejects (its notice is part of the first paint).
+const CUSTOM_LINK = '?l=V100*4&h=72&cp=~mine:V100:od:0.01:CNY&ovh=lots&lang=en&cur=CNY';
+// BENCH_MOBILE_ONLY=1: only the mobile lab profile's measurements (the loopback, recompute and
+// native sections are skipped). BENCH_BEFORE_DIST=dir: also measure that build (e.g. the
+// commit before a change) on the mobile profile in the same run, its pages named "(before)".
+const MOBILE_ONLY = process.env.BENCH_MOBILE_ONLY === '1';
+const BEFORE_DIST = process.env.BENCH_BEFORE_DIST;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -149,15 +158,20 @@ log('| --- | ---: | ---: |');
 // The page's files are compressed once, above; brotli -11 of its 2 MB takes seconds.
 for (const [name, list] of [
   ['the page', files],
-  ['the floor: engine and catalog, no UI framework (bench/floor)', firstLoad(FLOOR)],
+  ...(fs.existsSync(path.join(FLOOR, 'index.html')) ? [['the floor: engine and catalog, no UI framework (bench/floor)', firstLoad(FLOOR)]] : []),
   ['the blank Leptos page (bench/blank)', firstLoad(BLANK)],
 ]) {
   log(`| ${name} | ${kb(total(list, 'gzip'))} | ${kb(total(list, 'brotli'))} |`);
 }
 
 progress('mobile lab profile');
+const beforeServer = BEFORE_DIST ? await startGzipServer({ root: path.resolve(BEFORE_DIST) }) : null;
+const mobilePages = (url, suffix = '') => [
+  ...PRESETS.map((preset) => [`${preset}${suffix}`, `${url}?preset=${preset}&lang=en&cur=CNY`]),
+  [`custom link${suffix}`, `${url}${CUSTOM_LINK}`],
+];
 const mobile = await measureMobile(browser, {
-  pages: PRESETS.map((preset) => [preset, `${gzipServer.url}?preset=${preset}&lang=en&cur=CNY`]),
+  pages: mobilePages(gzipServer.url),
   blankUrl: gzipBlankServer.url,
   served: gzipServer.requests,
   blankServed: gzipBlankServer.requests,
@@ -166,7 +180,30 @@ const mobile = await measureMobile(browser, {
 });
 lines.push('', ...mobile.lines);
 budgets.push(...mobile.budgets);
+if (beforeServer) {
+  // The same measurements of the build before, after this one's (its budgets are not judged).
+  progress('mobile lab profile, the build before');
+  const before = await measureMobile(browser, {
+    pages: mobilePages(beforeServer.url, ' (before)'),
+    blankUrl: gzipBlankServer.url,
+    served: beforeServer.requests,
+    blankServed: gzipBlankServer.requests,
+    profile: MOBILE,
+    runs: MOBILE_RUNS,
+  });
+  lines.push('', `## The build before (${BEFORE_DIST}), same run`, '', ...before.lines);
+  log('');
+  log('| budget | the build before |');
+  log('| --- | --- |');
+  for (const b of before.budgets) log(`| ${b.budget} | ${b.measured} |`);
+}
 
+if (MOBILE_ONLY) {
+  await browser.close();
+  await Promise.all([server, blankServer, floorServer, gzipServer, gzipBlankServer, beforeServer].filter(Boolean).map((s) => s.close()));
+}
+
+if (!MOBILE_ONLY) {
 progress('loopback, full speed');
 log('');
 log('### Time to first result (headless Chromium, loopback, cold context, median of ' + RUNS + ', each page interleaved with the blank page and the floor)');
@@ -228,7 +265,8 @@ budgets.push({
   met: slowWorst.p95 <= SLOW_RECOMPUTE_P95_MS,
 });
 await browser.close();
-await Promise.all([server, blankServer, floorServer, gzipServer, gzipBlankServer].map((s) => s.close()));
+await Promise.all([server, blankServer, floorServer, gzipServer, gzipBlankServer, beforeServer].filter(Boolean).map((s) => s.close()));
+}
 
 if (NATIVE) {
   const text = fs.readFileSync(NATIVE, 'utf8').trim();

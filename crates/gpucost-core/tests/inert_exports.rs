@@ -3,6 +3,8 @@
 //! (issue 26: a link whose custom price was named `=HYPERLINK("evil.example","x")` put that
 //! formula in the CSV download).
 
+mod common;
+
 use chrono::NaiveDate;
 use gpucost_core::catalog::embedded;
 use gpucost_core::escape::{
@@ -48,7 +50,7 @@ fn assert_inert(csv: &str, md: &str, table: &str) {
 #[test]
 fn a_formula_named_custom_price_is_text_in_every_export() {
     let name = r#"=HYPERLINK("evil.example","x")"#;
-    let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", urlencode(name));
+    let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", common::urlencode(name));
     for lang in Lang::ALL {
         let (csv, md, table) = exports(&query, lang);
         assert!(
@@ -71,7 +73,7 @@ fn html_and_terminal_escapes_in_a_name_stay_inert() {
         "＝1+1",
         "evil\u{202e}txt.exe",
     ] {
-        let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", urlencode(name));
+        let query = format!("l=T4*1&h=10&cp=~{}:T4:od:0.1:USD", common::urlencode(name));
         let (csv, md, table) = exports(&query, Lang::En);
         assert!(
             csv.lines().count() > 1,
@@ -79,17 +81,6 @@ fn html_and_terminal_escapes_in_a_name_stay_inert() {
         );
         assert_inert(&csv, &md, &table);
     }
-}
-
-fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            b => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 proptest! {
@@ -113,7 +104,7 @@ proptest! {
     fn any_custom_name_is_inert_in_every_export(
         name in "[=+@\\-\t\r\"<>|&`\\[\\], a-z\u{1b}\u{7}\u{202e}＝]{1,24}",
     ) {
-        let query = format!("l=T4*1&h=3&cp=~{}:T4:od:0.1:USD", urlencode(&name));
+        let query = format!("l=T4*1&h=3&cp=~{}:T4:od:0.1:USD", common::urlencode(&name));
         let e = embedded();
         let decoded = share::decode(&query, &e.catalog);
         let accepted = decoded.issues.iter().all(|i| !i.is_ignored());
@@ -140,7 +131,7 @@ fn a_hostile_team_name_is_text_in_every_export() {
     ] {
         let query = format!(
             "l=T4~{DAY},team:{}&l=T4~{NIGHT},team:ads&h=720&cmp=tencent",
-            urlencode(name)
+            common::urlencode(name)
         );
         for lang in Lang::ALL {
             let (csv, md, table) = exports(&query, lang);

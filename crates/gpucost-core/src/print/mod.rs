@@ -7,6 +7,7 @@
 //! - [`markdown`]: the totals and savings as a Markdown table;
 //! - [`table`]: the terminal table of `gpucost estimate`;
 //! - [`coverage`]: the catalog's coverage table in the README.
+//! - [`html`]: the calculator's first paint, before the page's framework arrives (issue 29).
 //! - [`cells`]: a comparison row's and a savings lever's cells, as the page prints them;
 //! - [`menus`]: the catalog and the scenario's vocabularies as the form's and the catalog
 //!   browser's menus (every GPU, provider or billing-mode menu lists the same choices).
@@ -22,6 +23,7 @@ pub mod cells;
 mod columns;
 pub mod coverage;
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod json_recommendation;
 pub mod markdown;

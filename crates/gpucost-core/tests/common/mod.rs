@@ -172,3 +172,15 @@ pub fn library_config_json(m: gpucost_core::recommend::KnownModel) -> Option<Str
     }
     Some(serde_json::to_string_pretty(&v).expect("serializable"))
 }
+
+/// `s` percent-encoded for a link's value (every byte but unreserved ASCII).
+pub fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
