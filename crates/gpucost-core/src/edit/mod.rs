@@ -270,9 +270,15 @@ fn model_capacity(scenario: &Scenario, i: usize, catalog: &Catalog) -> Option<Lo
         return None;
     };
     let capacity = serving_capacity(catalog, scenario.workload.as_ref(), &line.gpu).ok()?;
-    let edited = load.with(LoadField::PerGpu, capacity.per_gpu)?;
+    load_with_capacity(load, capacity.per_gpu, scenario.horizon.minutes())
+}
+
+/// `load` with `per_gpu` requests/s per GPU, when it is then within its limits over a horizon
+/// of `horizon_minutes` (a form asks this of a capacity it already has, to enable taking it).
+pub fn load_with_capacity(load: &Load, per_gpu: Decimal, horizon_minutes: u32) -> Option<Load> {
+    let edited = load.with(LoadField::PerGpu, per_gpu)?;
     edited
-        .problems(scenario.horizon.minutes())
+        .problems(horizon_minutes)
         .is_empty()
         .then_some(edited)
 }

@@ -735,6 +735,15 @@ fn a_serving_line_takes_its_capacity_from_the_recommendation_model() {
         "only the capacity changes: {load:?}"
     );
     assert_eq!(s.lines[0], before.lines[0], "the other line is left alone");
+    let minutes = s.horizon.minutes();
+    assert_eq!(
+        load_with_capacity(load, model.per_gpu, minutes).as_ref(),
+        Some(load)
+    );
+    assert!(
+        load_with_capacity(load, Decimal::new(1, 3), minutes).is_none(),
+        "5,000 requests/s at a thousandth per GPU needs more GPUs than a line may have"
+    );
     assert!(!s.apply(Edit::LoadPerGpuFromModel(7), c), "no such line");
     let mut painted = Preset::DevTest.scenario();
     painted.workload = s.workload;

@@ -2,8 +2,9 @@
 //! the model's number), its evidence, or why the model has none. The number is the engine's
 //! ([`serving_capacity`]) and taking it is an engine edit; the typed number stays the default.
 
-use gpucost_core::edit::Edit;
+use gpucost_core::edit::{load_with_capacity, Edit};
 use gpucost_core::recommend::capacity::serving_capacity;
+use gpucost_core::scenario::Demand;
 use leptos::prelude::*;
 
 use crate::state::{catalog, AppState};
@@ -33,9 +34,17 @@ pub(super) fn ModelCapacity(
             name,
         )
     });
+    // What `Edit::LoadPerGpuFromModel(i).applies` asks, without estimating again on every edit.
+    let horizon = Memo::new(move |_| app.page.with(|p| p.scenario.horizon.minutes()));
     let takes = Memo::new(move |_| {
-        app.page
-            .with(|p| Edit::LoadPerGpuFromModel(i).applies(&p.scenario, catalog()))
+        let load = line.with(|l| match l.as_ref().map(|l| &l.demand) {
+            Some(Demand::Load(load)) => Some(load.clone()),
+            _ => None,
+        });
+        capacity.with(|(c, _)| match (c, load) {
+            (Ok(c), Some(load)) => load_with_capacity(&load, c.per_gpu, horizon.get()).is_some(),
+            _ => false,
+        })
     });
     let label =
         move || capacity.with(|(c, _)| c.as_ref().map(|c| c.option_text(app.lang.get())).ok());
