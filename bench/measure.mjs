@@ -7,8 +7,10 @@
 // Emulation.setCPUThrottlingRate) before each navigation. The page and the blank Leptos page
 // are served by bench/gzip-server.mjs the way a static host sends them: gzip -6 for text and
 // WASM, application/wasm, hashed files `immutable`, index.html `no-cache` with an ETag.
-// - First result (mobile): navigation start to `[data-testid=headline]` in the DOM (a
-//   MutationObserver init script; the blank page's `[data-testid=ready]`), in a fresh
+// - First result (mobile): navigation start to the first number in the DOM, the first paint's
+//   `[data-testid=first-headline]` or the app's `[data-testid=headline]` (a MutationObserver
+//   init script; the blank page's `[data-testid=ready]`); also when the app's headline came,
+//   the layout shift until 1 s after it and how far the headline moved (issue 29), in a fresh
 //   context (cold cache); BENCH_MOBILE_RUNS loads per preset (default 5), each right after
 //   a cold load of the blank page; median, min–max, and the ratio of the medians.
 // - Bytes: the protocol's Network.loadingFinished encodedDataLength (headers and gzip body)

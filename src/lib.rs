@@ -10,6 +10,7 @@ pub mod crash;
 pub mod pages;
 pub mod parts;
 pub mod signals;
+pub mod start;
 pub mod state;
 pub mod store;
 pub mod web;

@@ -1,12 +1,9 @@
-//! GPU Cost Lab in the browser: mounts the Leptos app. The engine lives in `gpucost-core`;
-//! this crate only reads its results and renders them.
-
-use gpu_cost_lab::app::App;
+//! GPU Cost Lab in the browser: prints the link's result without the framework, then mounts
+//! the Leptos app (see [`gpu_cost_lab::start`]). The engine lives in `gpucost-core`; this
+//! crate only reads its results and renders them.
 
 fn main() {
     gpu_cost_lab::crash::install();
-    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
-        boot.remove();
-    }
-    leptos::mount::mount_to_body(App);
+    gpu_cost_lab::start::first_paint();
+    gpu_cost_lab::start::start_app();
 }

@@ -64,13 +64,16 @@ test('the hook refuses an index.html that does not name the files it replaces', 
 });
 
 /** The split modules the source declares: `part! { in <module>; … }` at the start of a line in
- * src/ (not the macro's own doc comment, which shows the form). */
+ * src/ (not the macro's own doc comment, which shows the form), and the split points of every
+ * split build written with the attribute itself (`cfg_attr(gpucost_split, …wasm_split(m, …))`;
+ * not the app's mount in src/start.rs, split only when built with GPUCOST_SPLIT_APP=1). */
 function declaredModules() {
   const found = new Set();
   for (const entry of fs.readdirSync(path.join(ROOT, 'src'), { recursive: true })) {
     if (!entry.endsWith('.rs')) continue;
     const text = fs.readFileSync(path.join(ROOT, 'src', entry), 'utf8');
     for (const m of text.matchAll(/^part! \{\s*in ([a-z_]+);/gm)) found.add(m[1]);
+    for (const m of text.matchAll(/cfg_attr\(\s*gpucost_split,\s*leptos::wasm_split::wasm_split\(([a-z_]+),/g)) found.add(m[1]);
   }
   return found;
 }
