@@ -22,7 +22,7 @@ cargo fmt --all -- --check
 step "clippy (native crates)"
 cargo clippy --workspace --exclude gpu-cost-lab --all-targets --locked -- -D warnings
 step "clippy (web app, wasm32)"
-cargo clippy -p gpu-cost-lab -p review-worker --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+cargo clippy -p gpu-cost-lab -p review-worker -p first-paint --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
 
 step "native tests (engine, CLI, import, app logic)"
 cargo test --workspace --locked

@@ -4,6 +4,7 @@
 
 fn main() {
     gpu_cost_lab::crash::install();
-    gpu_cost_lab::start::first_paint();
+    // In a release build the page's first module has printed it already (then this does nothing).
+    first_paint::paint();
     gpu_cost_lab::start::start_app();
 }

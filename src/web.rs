@@ -11,12 +11,7 @@ use wasm_bindgen::JsValue;
 
 /// The page's query string, without the leading `?`.
 pub fn current_query() -> String {
-    window()
-        .location()
-        .search()
-        .unwrap_or_default()
-        .trim_start_matches('?')
-        .to_string()
+    first_paint::current_query(&window())
 }
 
 /// Replaces the current history entry's query (no new entry, no scroll, same path), so the
@@ -121,34 +116,17 @@ pub fn page_base() -> String {
 
 /// The browser's preferred interface language.
 pub fn browser_lang() -> Lang {
-    let navigator = window().navigator();
-    let languages: Vec<String> = navigator
-        .languages()
-        .iter()
-        .filter_map(|v| v.as_string())
-        .chain(navigator.language())
-        .collect();
-    Lang::from_browser(languages.iter().map(String::as_str))
+    first_paint::browser_lang(&window())
 }
 
 /// Today's date in the browser's time zone.
 pub fn today() -> NaiveDate {
-    let now = js_sys::Date::new_0();
-    NaiveDate::from_ymd_opt(
-        now.get_full_year() as i32,
-        now.get_month() + 1,
-        now.get_date(),
-    )
-    .unwrap_or_default()
+    first_paint::today()
 }
 
 /// Sets `<html lang>` and the document title.
 pub fn set_document_language(lang: Lang, title: &str) {
-    let document = leptos::prelude::document();
-    if let Some(html) = document.document_element() {
-        let _ = html.set_attribute("lang", lang.html_tag());
-    }
-    document.set_title(title);
+    first_paint::set_document_language(&leptos::prelude::document(), lang, title);
 }
 
 /// The page's full address (for "copy link").

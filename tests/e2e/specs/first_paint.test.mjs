@@ -1,16 +1,15 @@
-// The first paint (issue 29, src/start.rs): a calculator link's result is printed as plain HTML
-// before the app renders, then the app takes the page over. Its numbers are the app's, a
-// hostile link prints inert in it, and in a build that splits the app off (GPUCOST_SPLIT_APP=1)
-// it stays when the app's module cannot be fetched, with the crash notice offering a reload.
+// The first paint (issue 29, crates/first-paint, src/start.rs): a calculator link's result is
+// printed as plain HTML by the page's first module, before the app's module is fetched, then the
+// app takes the page over. Its numbers are the app's, a hostile link prints inert in it, it
+// needs nothing of the app's module, and without the first module the app prints it itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { useApp, painted } from '../lib/fixture.mjs';
-import { DIST } from '../lib/server.mjs';
 
 const app = useApp();
-/** The app's own module in a build that splits it off, as scripts/split.mjs names it. */
-const APP_MODULE = /-app(?:_\d+)?\.wasm$/;
+/** The app's main module and the first module, as scripts/split.mjs and first-paint.mjs name them. */
+const APP_MODULE = /\/gpu-cost-lab-[0-9a-f]+_bg\.wasm$/;
+const FIRST_MODULE = /\/first-paint-[0-9a-f]+_bg\.wasm$/;
 
 /** Init script: the first paint's headline and row totals when it first appears. */
 function recordFirstPaint() {
@@ -97,17 +96,55 @@ test('a hostile link prints inert in the first paint, as in the app after it', a
   await context.close();
 });
 
-test('a build that splits the app off keeps its first paint when the app cannot be fetched', async (t) => {
-  if (!fs.readdirSync(DIST).some((f) => APP_MODULE.test(f))) return t.skip('the app is in the first module (built without GPUCOST_SPLIT_APP=1)');
+test("the first paint needs nothing of the app's module: it is printed, inert, when that cannot be fetched", async () => {
   const { context, page, dialogs } = await watchedPage();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url()));
   await page.route(APP_MODULE, (route) => route.abort());
   await page.goto(app.server.url + HOSTILE);
   await page.waitForSelector('[data-testid=first-headline]', { timeout: 20000 });
-  await page.waitForSelector('#crash-notice', { timeout: 20000 });
+  assert.ok(fetched.some((u) => FIRST_MODULE.test(u)), `the first module was fetched: ${fetched.join(' ')}`);
   assert.equal(await page.locator('[data-testid=first-headline] .who').textContent(), NAME);
   assert.equal(await page.locator('#first-paint img, #first-paint script').count(), 0);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   assert.deepEqual(dialogs, []);
   assert.equal(await page.locator('main#main').count(), 0, 'the app did not mount');
+  await context.close();
+});
+
+test('without the first module the app prints the first paint itself and takes over', async () => {
+  const { context, page, dialogs } = await watchedPage();
+  await page.addInitScript(inspectFirstPaint);
+  await page.route(FIRST_MODULE, (route) => route.abort());
+  await page.goto(app.server.url + HOSTILE);
+  await page.waitForSelector('main#main [data-testid=headline]', { timeout: 20000 });
+  const first = await page.evaluate(() => window.__firstPaint);
+  assert.ok(first, 'a first paint was shown');
+  assert.equal(first.who, NAME);
+  assert.equal(first.live, 0);
+  assert.equal(await page.getByTestId('cheapest-provider').textContent(), NAME);
+  assert.deepEqual(dialogs, []);
+  await context.close();
+});
+
+test("the app's module is fetched once the first paint is printed, not beside the first module", async () => {
+  const context = await app.browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.getElementById('first-paint')) return;
+      window.__firstPaintAt = performance.now();
+      obs.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(app.server.url + '?preset=short-training&lang=en');
+  await page.waitForSelector('main#main [data-testid=headline]', { timeout: 20000 });
+  const { paintedAt, appFetchedAt } = await page.evaluate((source) => {
+    const appModule = new RegExp(source);
+    const entry = performance.getEntriesByType('resource').find((e) => appModule.test(e.name));
+    return { paintedAt: window.__firstPaintAt, appFetchedAt: entry?.startTime };
+  }, APP_MODULE.source);
+  assert.ok(paintedAt !== undefined && appFetchedAt !== undefined, `both happened (${paintedAt}, ${appFetchedAt})`);
+  assert.ok(appFetchedAt >= paintedAt, `the app's module was asked for at ${appFetchedAt} ms, the first paint came at ${paintedAt} ms`);
   await context.close();
 });

@@ -20,6 +20,7 @@ import {
   readLoader,
   rewriteIndexHtml,
 } from '../../../scripts/split-lib.mjs';
+import { loadFirstModuleFirst } from '../../../scripts/first-paint-lib.mjs';
 
 const app = useApp();
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,10 +64,36 @@ test('the hook refuses an index.html that does not name the files it replaces', 
   );
 });
 
+const APP_FILES = { js: 'gpu-cost-lab-2222.js', wasm: 'gpu-cost-lab-2222_bg.wasm' };
+const FIRST_FILES = { js: 'first-paint-3333.js', wasm: 'first-paint-3333_bg.wasm' };
+
+for (const publicUrl of ['./', '/tools/gpu-cost/', 'https://docs.example.com/tools/gpu-cost/', undefined]) {
+  test(`index.html loads the first module before the app under the public URL ${publicUrl ?? '(unset)'}`, () => {
+    const split = rewriteIndexHtml(trunkHtml(publicUrl), publicUrl, RENAMES, (f) => `sha384-of-${f}`);
+    const html = loadFirstModuleFirst(split, publicUrl, APP_FILES, FIRST_FILES, (f) => `sha384-of-${f}`);
+    const base = publicUrl ?? './';
+    assert.ok(!/rel="preload" href="[^"]*gpu-cost-lab/.test(html), `the app's module is not preloaded:\n${html}`);
+    assert.ok(html.includes(`<link rel="preload" href="${base}first-paint-3333_bg.wasm" crossorigin="anonymous" integrity="sha384-of-first-paint-3333_bg.wasm" as="fetch"`));
+    assert.ok(html.includes(`<link rel="modulepreload" href="${base}first-paint-3333.js"`));
+    assert.ok(html.includes(`import paintFirst from '${base}first-paint-3333.js';`));
+    const paintAt = html.indexOf('await paintFirst(');
+    const appAt = html.indexOf('const wasm = await init(');
+    assert.ok(paintAt > 0 && paintAt < appAt, 'the first module runs before the app starts');
+    assert.ok(html.includes(`fetch('${base}first-paint-3333_bg.wasm', { integrity: 'sha384-of-first-paint-3333_bg.wasm' })`), 'the same request as the preload');
+    assert.ok(html.includes(`module_or_path: '${base}gpu-cost-lab-2222_bg.wasm'`), 'the app starts as before');
+  });
+}
+
+test('the first module hook refuses an index.html that does not load the app as it expects', () => {
+  const split = rewriteIndexHtml(trunkHtml('./'), './', RENAMES, (f) => f);
+  assert.throws(() => loadFirstModuleFirst(split, '/elsewhere/', APP_FILES, FIRST_FILES, (f) => f), /expected a preload of \/elsewhere\/gpu-cost-lab-2222_bg\.wasm/);
+  const noInit = split.replace('const wasm = await init(', 'await init(');
+  assert.throws(() => loadFirstModuleFirst(noInit, './', APP_FILES, FIRST_FILES, (f) => f), /const wasm = await init\(/);
+});
+
 /** The split modules the source declares: `part! { in <module>; … }` at the start of a line in
  * src/ (not the macro's own doc comment, which shows the form), and the split points of every
- * split build written with the attribute itself (`cfg_attr(gpucost_split, …wasm_split(m, …))`;
- * not the app's mount in src/start.rs, split only when built with GPUCOST_SPLIT_APP=1). */
+ * split build written with the attribute itself (`cfg_attr(gpucost_split, …wasm_split(m, …))`). */
 function declaredModules() {
   const found = new Set();
   for (const entry of fs.readdirSync(path.join(ROOT, 'src'), { recursive: true })) {
@@ -113,6 +140,9 @@ test('a build with --public-url /tools/gpu-cost/ names its split files under tha
   assert.ok(named.length >= 3, `index.html names the module and its glue under the path:\n${html}`);
   for (const f of named) assert.ok(fs.existsSync(path.join(SUB_PATH_DIST, f)), `${f} is in the build`);
   assert.ok(fs.readdirSync(SUB_PATH_DIST).some((f) => f.endsWith('-split.js')), 'the build is split');
+  const first = [...html.matchAll(/\/tools\/gpu-cost\/(first-paint-[0-9a-f]+(?:_bg\.wasm|\.js))/g)].map((m) => m[1]);
+  assert.equal(new Set(first).size, 2, `index.html loads the first module's glue and module under the path:\n${html}`);
+  for (const f of first) assert.ok(fs.existsSync(path.join(SUB_PATH_DIST, f)), `${f} is in the build`);
 });
 
 test('the page built for /tools/gpu-cost/ shows its first number there, then opens a part fetched on demand', async () => {
