@@ -172,3 +172,35 @@ fn a_rejected_parameter_is_named_in_the_notice() {
     assert!(html.contains("Some link parameters were ignored"), "{html}");
     assert!(html.contains(r#"data-testid="first-headline""#), "{html}");
 }
+
+/// What the app shows above and beside the results from its first render on is in the first
+/// paint too, so nothing moves when the app takes over (issue 29's layout shift): the preset's
+/// promise, worded as the app words it, and the export bar's place.
+#[test]
+fn the_preset_promise_and_the_export_bars_place_are_printed() {
+    use gpucost_core::fx::FxTable;
+    use gpucost_core::l10n::Localize;
+    use gpucost_core::promise::promise;
+    let e = embedded();
+    for preset in Preset::ALL {
+        for lang in Lang::ALL {
+            let query = format!("preset={}&lang={}", preset.as_str(), lang.as_str());
+            let html = paint(&query);
+            assert!(
+                html.contains(r#"<div class="export-slot"></div>"#),
+                "{query}"
+            );
+            let currency = share::decode(&query, &e.catalog).state.currency_for(lang);
+            let fx = FxTable::with_override(&e.catalog, None);
+            let expected = promise(preset, e, &fx, currency, common::today());
+            match expected {
+                Some(p) => assert_eq!(
+                    text_after(&html, r#"data-testid="first-preset-promise""#),
+                    html_text(&p.text(lang)),
+                    "{query}"
+                ),
+                None => assert!(!html.contains("first-preset-promise"), "{query}"),
+            }
+        }
+    }
+}

@@ -104,20 +104,17 @@ fn PresetPromise(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     // The promise estimates the preset's own scenario (not the edited one), so it changes only
-    // with the preset, rates and currency; it waits until the form is in place, off the path
-    // to the first result.
-    let ready = Memo::new(move |_| app.after_form());
+    // with the preset, rates and currency. It is there from the app's first render, as in the
+    // first paint (print::html), so nothing below it moves when the app takes over.
     let promised = Memo::new(move |_| {
-        ready.get().then(|| {
-            let fx = app.fx.get();
-            promise(
-                current.get(),
-                embedded(),
-                &fx,
-                app.currency.get(),
-                app.today,
-            )
-        })?
+        let fx = app.fx.get();
+        promise(
+            current.get(),
+            embedded(),
+            &fx,
+            app.currency.get(),
+            app.today,
+        )
     });
     let promise_text = move || promised.with(|p| p.as_ref().map(|p| p.text(app.lang.get())));
     view! {

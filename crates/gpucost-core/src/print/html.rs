@@ -19,6 +19,7 @@ use crate::l10n::ui::Text;
 use crate::l10n::Localize;
 use crate::money::Currency;
 use crate::print::cells::RowCells;
+use crate::promise;
 use crate::session::{fx_for, Estimator};
 use crate::share::{self, PageState, ParamIssue, View};
 use crate::view::results::{results_view, ResultsView};
@@ -68,10 +69,15 @@ pub fn first_paint(
         )),
         Err(errors) => Err(errors.iter().map(|e| e.text(lang)).collect::<Vec<_>>()),
     };
+    // The preset's promise is printed here as the app prints it, so the results do not move
+    // down when the app's line appears (issue 29's layout shift).
+    let promise =
+        promise::promise(state.preset, embedded, &fx, currency, today).map(|p| p.text(lang));
     let shell = Shell {
         state,
         lang,
         currency,
+        promise,
         cny_per_usd: format::number(fx.cny_per_usd(), 4).replace(',', ""),
     };
     Some(FirstPaint {
@@ -85,6 +91,8 @@ struct Shell<'a> {
     state: &'a PageState,
     lang: Lang,
     currency: Currency,
+    /// The chosen preset's promise, worded (none for the custom preset).
+    promise: Option<String>,
     /// The rate in use, as the header's field shows it.
     cny_per_usd: String,
 }
@@ -109,7 +117,7 @@ impl Shell<'_> {
         ));
         out.push_str(r#"<section class="results">"#);
         out.push_str(&format!(
-            r#"<div class="results-head"><h2>{}</h2><div class="copy-link"><button type="button" disabled>{}</button><span class="copy-status"></span></div></div>"#,
+            r#"<div class="results-head"><h2>{}</h2><div class="copy-link"><button type="button" disabled>{}</button><span class="copy-status"></span></div></div><div class="export-slot"></div>"#,
             t(Text::ResultsHeading),
             t(Text::CopyLink),
         ));
@@ -190,8 +198,14 @@ impl Shell<'_> {
                 )
             })
             .collect::<String>();
+        let promise = self.promise.as_deref().map_or(String::new(), |text| {
+            format!(
+                r#"<p class="preset-description" data-testid="first-preset-promise">{}</p>"#,
+                html_text(text)
+            )
+        });
         format!(
-            r#"<section class="presets"><h2>{}</h2><ul>{links}</ul><p class="preset-description">{}</p></section>"#,
+            r#"<section class="presets"><h2>{}</h2><ul>{links}</ul><p class="preset-description">{}</p>{promise}</section>"#,
             html_text(Text::PresetsHeading.get(lang)),
             html_text(self.state.preset.description(lang)),
         )

@@ -44,7 +44,7 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
     // While a field refuses its text, the numbers below are for the last accepted values.
     let refused = use_context::<RefusedFields>();
     let stale = move || refused.is_some_and(RefusedFields::any);
-    let exports_shown = move || app.after_form() && !app.page.with(|p| p.embed.enabled);
+    let exports_shown = move || app.after_form();
     let errors = move || view_model.with(|v| v.clone().err().unwrap_or_default());
     view! {
         <section class="results" aria-labelledby="results-heading">
@@ -53,9 +53,13 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
                 <copy_link::CopyLink />
             </div>
-            // After the first paint: its code is fetched then, not during the first render.
-            <Show when=exports_shown>
-                {show_part!(super::later::export_bar())}
+            // After the first paint: its code is fetched then, not during the first render. Its
+            // place is held from the start (as in the first paint), so the results below do
+            // not move when it arrives.
+            <Show when=move || !app.page.with(|p| p.embed.enabled)>
+                <div class="export-slot">
+                    <Show when=exports_shown>{show_part!(super::later::export_bar())}</Show>
+                </div>
             </Show>
             <Show when=stale>
                 <p class="notice" role="status" data-testid="results-stale">
