@@ -7,12 +7,12 @@
 //   3. both files get their content hash in their names, and index.html preloads them and runs
 //      them before the app (scripts/first-paint-lib.mjs, tested on fixtures).
 // Debug builds (trunk serve) are left alone: the app prints the first paint itself.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadFirstModuleFirst } from './first-paint-lib.mjs';
+import { gzipSize, kb, only, run } from './hook-tools.mjs';
 
 const NAME = 'first-paint';
 const APP = 'gpu-cost-lab';
@@ -50,8 +50,8 @@ function main() {
     fs.writeFileSync(path.join(dir, first.wasm), wasm);
 
     const app = {
-      js: only(fs.readdirSync(dir).filter((f) => new RegExp(`^${APP}-[0-9a-f]+\\.js$`).test(f)), "the app's glue"),
-      wasm: only(fs.readdirSync(dir).filter((f) => new RegExp(`^${APP}-[0-9a-f]+_bg\\.wasm$`).test(f)), "the app's module"),
+      js: only(fs.readdirSync(dir).filter((f) => new RegExp(`^${APP}-[0-9a-f]+\\.js$`).test(f)), "app's glue file"),
+      wasm: only(fs.readdirSync(dir).filter((f) => new RegExp(`^${APP}-[0-9a-f]+_bg\\.wasm$`).test(f)), "app's module file"),
     };
     const htmlFile = path.join(dir, 'index.html');
     const sri = (file) => `sha384-${createHash('sha384').update(fs.readFileSync(path.join(dir, file))).digest('base64')}`;
@@ -60,25 +60,11 @@ function main() {
       loadFirstModuleFirst(fs.readFileSync(htmlFile, 'utf8'), process.env.TRUNK_PUBLIC_URL, app, first, sri),
     );
 
-    const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const gz = (f) => gzipSize(dir, f);
     console.log(
       `first-paint.mjs: the first module ${kb(gz(first.wasm))} gzip (glue ${kb(gz(first.js))}), loaded before the app's ${kb(gz(app.wasm))}`,
     );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-}
-
-function run(tool, args, options = {}) {
-  try {
-    execFileSync(tool, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
-  } catch (e) {
-    throw new Error(`${tool} failed: ${e.stderr?.toString().trim() || e.message}`);
-  }
-}
-
-function only(list, what) {
-  if (list.length !== 1) throw new Error(`expected one file of ${what} in the build, found ${list.length}: ${list.join(', ')}`);
-  return list[0];
 }

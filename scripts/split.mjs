@@ -14,11 +14,11 @@
 //      build's public URL (`--public-url`, TRUNK_PUBLIC_URL), whatever it is.
 // A build without split points (no `gpucost_split`) is left as Trunk wrote it. What this reads
 // from generated files is in scripts/split-lib.mjs, tested on the real splitter's output.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSize, kb, only, run } from './hook-tools.mjs';
 import { ON_DEMAND, calculatorModules, catchModuleFetches, rewriteIndexHtml } from './split-lib.mjs';
 
 const NAME = 'gpu-cost-lab';
@@ -48,7 +48,7 @@ function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-split-'));
   try {
     const splitDir = path.join(work, 'split');
-    const glueDir = path.join(work, 'glue');
+    const glueDir = path.join(work, 'glue file from Trunk');
     const outDir = path.join(work, 'out');
     for (const d of [splitDir, glueDir, outDir]) fs.mkdirSync(d);
 
@@ -105,8 +105,8 @@ function main() {
     fs.writeFileSync(path.join(outDir, 'main.js'), glue);
 
     // Trunk's one-module files give way to the split ones.
-    const trunkJs = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+\\.js$`).test(f)), 'glue');
-    const trunkWasm = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+_bg\\.wasm$`).test(f)), 'module');
+    const trunkJs = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+\\.js$`).test(f)), 'glue file from Trunk');
+    const trunkWasm = only(fs.readdirSync(dir).filter((f) => new RegExp(`^${NAME}-[0-9a-f]+_bg\\.wasm$`).test(f)), 'module file from Trunk');
     fs.rmSync(path.join(dir, trunkJs));
     fs.rmSync(path.join(dir, trunkWasm));
     for (const [from, to] of Object.entries(finalName)) fs.copyFileSync(path.join(outDir, from), path.join(dir, to));
@@ -122,8 +122,7 @@ function main() {
     );
     fs.writeFileSync(htmlFile, html);
 
-    const gz = (f) => execFileSync('gzip', ['-9c', path.join(dir, f)], { maxBuffer: 64 << 20 }).length;
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const gz = (f) => gzipSize(dir, f);
     const sum = (list) => list.reduce((total, c) => total + gz(finalName[c]), 0);
     const opened = chunks.filter((c) => !calculator.has(c));
     console.log(
@@ -135,25 +134,12 @@ function main() {
   }
 }
 
-function run(tool, args) {
-  try {
-    execFileSync(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (e) {
-    fail(`${tool} failed: ${e.stderr?.toString().trim() || e.message}`);
-  }
-}
-
 function replaceAll(text, pairs) {
   for (const [from, to] of pairs) {
     if (!text.includes(from)) fail(`expected "${from}" in a generated file; has the splitter's output changed?`);
     text = text.split(from).join(to);
   }
   return text;
-}
-
-function only(list, what) {
-  if (list.length !== 1) fail(`expected one ${what} file from Trunk, found ${list.length}: ${list.join(', ')}`);
-  return list[0];
 }
 
 function fail(message) {

@@ -12,12 +12,10 @@
 //! measured and dropped for the first module of its own: the splitter copied code into every
 //! part (BENCHMARKS.md, 2026-12-07).
 
+use first_paint::FIRST_PAINT_ID;
 use leptos::prelude::document;
 
 use crate::web;
-
-/// The first paint's element, in place of `#boot` until the app has rendered.
-pub use first_paint::FIRST_PAINT_ID;
 
 /// Mounts the app: after the first paint has been painted (so the browser shows the number
 /// while the app renders), or at once when there is none.
@@ -30,7 +28,7 @@ pub fn start_app() {
 }
 
 /// The app, mounted; the first paint (or the loading line) removed in the same task.
-pub fn mount_app() {
+fn mount_app() {
     leptos::mount::mount_to_body(crate::app::App);
     let document = document();
     for id in [FIRST_PAINT_ID, "boot"] {

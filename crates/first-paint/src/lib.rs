@@ -20,42 +20,30 @@ pub const FIRST_PAINT_ID: &str = "first-paint";
 /// The loading line the page's HTML starts with.
 const BOOT_ID: &str = "boot";
 
-/// Writes the first paint in place of the loading line, for a calculator link; `false` when
+/// Writes the first paint in place of the loading line, for a calculator link; `None` when
 /// there is none to write (another page, an embedded calculator, no loading line left), and the
 /// loading line then stays until the app arrives.
-pub fn paint() -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let Some(document) = window.document() else {
-        return false;
-    };
-    let Some(boot) = document.get_element_by_id(BOOT_ID) else {
-        return false;
-    };
-    let Some(first) = html::first_paint(
+pub fn paint() -> Option<()> {
+    let window = web_sys::window()?;
+    let document = window.document()?;
+    let boot = document.get_element_by_id(BOOT_ID)?;
+    let first = html::first_paint(
         embedded(),
         &current_query(&window),
         browser_lang(&window),
         today(),
-    ) else {
-        return false;
-    };
-    let Ok(paint) = document.create_element("div") else {
-        return false;
-    };
+    )?;
+    let paint = document.create_element("div").ok()?;
     paint.set_id(FIRST_PAINT_ID);
     paint.set_class_name("first-paint");
     let _ = paint.set_attribute("data-testid", FIRST_PAINT_ID);
     let _ = paint.set_attribute("aria-busy", "true");
     // Every text in it went through the printer's HTML escape (see `print::html`).
     paint.set_inner_html(&first.html);
-    if boot.replace_with_with_node_1(&paint).is_err() {
-        return false;
-    }
+    boot.replace_with_with_node_1(&paint).ok()?;
     // Read aloud and hyphenated in its language, as the app will set it.
     set_document_language(&document, first.lang, Text::AppTitle.get(first.lang));
-    true
+    Some(())
 }
 
 /// The link's query string, without its `?`.
