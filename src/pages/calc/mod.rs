@@ -54,11 +54,14 @@ pub fn CalculatorPage() -> impl IntoView {
         <Show when=move || !locked.get()>
             <presets::PresetBar />
         </Show>
+        // The results come first: in one column (phones, tablets) the form, which arrives
+        // after the first result, then grows below them instead of pushing them out of view.
+        // Side by side, the style sheet puts the form on the left.
         <div class="calc" class:locked=move || locked.get()>
+            <results::ResultsPanel />
             <Show when=move || !locked.get()>
                 <InputsSection more_opened=more_opened />
             </Show>
-            <results::ResultsPanel />
         </div>
     }
 }

@@ -149,9 +149,17 @@ test("the app's module is fetched once the first paint is printed, not beside th
   await context.close();
 });
 
-for (const query of ['?preset=short-training&lang=en', '?preset=custom&lang=zh']) {
-  test(`nothing moves when the app takes over and its later parts arrive (${query}, 1280×720)`, async () => {
-    const context = await app.browser.newContext({ viewport: { width: 1280, height: 720 } });
+// Side by side (1280), one column on a tablet or laptop (1024) and on a phone (360): in one
+// column the form used to arrive above the results and push them out of view (0.35-0.55).
+for (const [query, width, height] of [
+  ['?preset=short-training&lang=en', 1280, 720],
+  ['?preset=custom&lang=zh', 1280, 720],
+  ['?preset=custom&lang=zh', 1024, 768],
+  ['?preset=traffic-spike&lang=en', 1024, 768],
+  ['?preset=custom&lang=en', 360, 780],
+]) {
+  test(`nothing moves when the app takes over and its later parts arrive (${query}, ${width}×${height})`, async () => {
+    const context = await app.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.__shifts = [];

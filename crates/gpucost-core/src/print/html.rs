@@ -98,7 +98,7 @@ struct Shell<'a> {
 }
 
 impl Shell<'_> {
-    /// The page: the header, the notice, the preset bar, the form's place and the results, in
+    /// The page: the header, the notice, the preset bar, the results and the form's place, in
     /// the app's order and classes.
     fn page(&self, issues: &[ParamIssue], results: &Result<ResultsView, Vec<String>>) -> String {
         let lang = self.lang;
@@ -108,14 +108,7 @@ impl Shell<'_> {
         out.push_str(&notice(issues, lang));
         out.push_str("<main>");
         out.push_str(&self.presets());
-        out.push_str(r#"<div class="calc"><section class="inputs">"#);
-        out.push_str(&format!(
-            r#"<h2>{}</h2><p class="part-loading" aria-busy="true">{}</p><details class="more"><summary>{}</summary></details></section>"#,
-            t(Text::InputsHeading),
-            t(Text::PartLoading),
-            t(Text::MoreSettings),
-        ));
-        out.push_str(r#"<section class="results">"#);
+        out.push_str(r#"<div class="calc"><section class="results">"#);
         out.push_str(&format!(
             r#"<div class="results-head"><h2>{}</h2><div class="copy-link"><button type="button" disabled>{}</button><span class="copy-status"></span></div></div><div class="export-slot"></div>"#,
             t(Text::ResultsHeading),
@@ -125,7 +118,14 @@ impl Shell<'_> {
             Ok(view) => out.push_str(&self::results(view, lang)),
             Err(errors) => out.push_str(&scenario_errors(errors, lang)),
         }
-        out.push_str("</section></div></main>");
+        out.push_str("</section>");
+        out.push_str(&format!(
+            r#"<section class="inputs"><h2>{}</h2><p class="part-loading" aria-busy="true">{}</p><details class="more"><summary>{}</summary></details></section>"#,
+            t(Text::InputsHeading),
+            t(Text::PartLoading),
+            t(Text::MoreSettings),
+        ));
+        out.push_str("</div></main>");
         out
     }
 
