@@ -219,5 +219,27 @@ fn the_results_come_before_the_forms_place() {
             matches!((results, form), (Some(r), Some(f)) if r < f),
             "{query}: results at {results:?}, the form's place at {form:?}"
         );
+        // The way down to the form, and where it leads.
+        assert!(
+            html.contains(r##"<a class="to-form" href="#inputs-heading">"##),
+            "{query}"
+        );
+        assert!(html.contains(r#"<h2 id="inputs-heading">"#), "{query}");
+    }
+}
+
+// A link that fixes its scenario (`lock=1`) shows no form in the app, so neither the form's
+// place nor the way down to it is printed (nor the presets, which the app hides too).
+#[test]
+fn a_locked_page_prints_no_form_and_no_way_to_it() {
+    let html = paint("preset=traffic-spike&lock=1");
+    assert!(html.contains(r#"<div class="calc locked">"#));
+    assert!(html.contains(r#"<section class="results">"#));
+    for absent in [
+        r#"<section class="inputs">"#,
+        "to-form",
+        r#"<section class="presets">"#,
+    ] {
+        assert!(!html.contains(absent), "{absent}");
     }
 }

@@ -436,3 +436,34 @@ test('a 360-pixel phone shows the calculator without horizontal scrolling', asyn
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await context.close();
 });
+
+// In one column the results come first and the form follows them: a link in the results'
+// head leads down to the form; side by side (1100 px and wider) the form is in view and the
+// link is not shown. A locked page has no form and no link.
+test('in one column the results come first and a link leads down to the form', async () => {
+  const { page, context } = await app.open('?preset=traffic-spike&lang=en', { ...ready, viewport: { width: 390, height: 800 } });
+  await page.waitForSelector('.inputs .lines', { timeout: 20000 });
+  const top = (selector) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok((await top('section.results')) < (await top('section.inputs')), 'the results are above the form');
+  const link = page.getByTestId('to-form');
+  assert.ok(await link.isVisible());
+  assert.equal(await link.textContent(), 'Change your scenario ↓');
+  await link.click();
+  await page.waitForFunction(() => {
+    const r = document.getElementById('inputs-heading').getBoundingClientRect();
+    return r.top >= 0 && r.top < window.innerHeight;
+  }, null, { timeout: 5000 });
+  // The address keeps the scenario: the jump does not lose a parameter.
+  assert.equal(new URL(page.url()).searchParams.get('preset'), 'traffic-spike');
+  await context.close();
+
+  const wide = await app.open('?preset=traffic-spike&lang=en', { ...ready, viewport: { width: 1280, height: 800 } });
+  assert.equal(await wide.page.getByTestId('to-form').isVisible(), false);
+  const side = (selector) => wide.page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().left);
+  assert.ok((await side('section.inputs')) < (await side('section.results')), 'the form is left of the results');
+  await wide.context.close();
+
+  const locked = await app.open('?preset=traffic-spike&lang=en&lock=1', { ...ready, viewport: { width: 390, height: 800 } });
+  assert.equal(await locked.page.getByTestId('to-form').count(), 0);
+  await locked.context.close();
+});

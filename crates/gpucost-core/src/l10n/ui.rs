@@ -307,6 +307,8 @@ pub enum Text {
     /// The pool chart's legend: each team's peak added up, what renting apart sizes for.
     PoolWeekApart,
     ResultsHeading,
+    /// In one column, where the form is below the results: a link down to it.
+    ToTheForm,
     Cheapest,
     ColTotal,
     ColPerGpuHour,
@@ -701,6 +703,7 @@ impl Text {
             Text::PoolWeekTogether => ("The pool: the teams' GPUs together", "资源池：各团队合并的 GPU"),
             Text::PoolWeekApart => ("Renting apart: each team's peak, added up", "各自租用：各团队峰值之和"),
             Text::ResultsHeading => ("Cost on every provider", "各厂商成本"),
+            Text::ToTheForm => ("Change your scenario ↓", "修改方案 ↓"),
             Text::Cheapest => ("Cheapest", "最低"),
             Text::ColTotal => ("Total", "总计"),
             Text::ColPerGpuHour => ("Per GPU-hour", "每卡·时"),

@@ -99,18 +99,34 @@ struct Shell<'a> {
 
 impl Shell<'_> {
     /// The page: the header, the notice, the preset bar, the results and the form's place, in
-    /// the app's order and classes.
+    /// the app's order and classes (a locked page, whose scenario the link fixes, has neither
+    /// the preset bar nor the form, as in the app).
     fn page(&self, issues: &[ParamIssue], results: &Result<ResultsView, Vec<String>>) -> String {
         let lang = self.lang;
         let t = |text: Text| html_text(text.get(lang));
+        let locked = self.state.embed.locked;
         let mut out = String::with_capacity(16 * 1024);
         out.push_str(&self.header());
         out.push_str(&notice(issues, lang));
         out.push_str("<main>");
-        out.push_str(&self.presets());
-        out.push_str(r#"<div class="calc"><section class="results">"#);
+        if !locked {
+            out.push_str(&self.presets());
+        }
+        out.push_str(if locked {
+            r#"<div class="calc locked">"#
+        } else {
+            r#"<div class="calc">"#
+        });
+        let to_form = if locked {
+            String::new()
+        } else {
+            format!(
+                r##"<a class="to-form" href="#inputs-heading">{}</a>"##,
+                t(Text::ToTheForm)
+            )
+        };
         out.push_str(&format!(
-            r#"<div class="results-head"><h2>{}</h2><div class="copy-link"><button type="button" disabled>{}</button><span class="copy-status"></span></div></div><div class="export-slot"></div>"#,
+            r#"<section class="results"><div class="results-head"><h2 id="results-heading">{}</h2>{to_form}<div class="copy-link"><button type="button" disabled>{}</button><span class="copy-status"></span></div></div><div class="export-slot"></div>"#,
             t(Text::ResultsHeading),
             t(Text::CopyLink),
         ));
@@ -119,12 +135,14 @@ impl Shell<'_> {
             Err(errors) => out.push_str(&scenario_errors(errors, lang)),
         }
         out.push_str("</section>");
-        out.push_str(&format!(
-            r#"<section class="inputs"><h2>{}</h2><p class="part-loading" aria-busy="true">{}</p><details class="more"><summary>{}</summary></details></section>"#,
-            t(Text::InputsHeading),
-            t(Text::PartLoading),
-            t(Text::MoreSettings),
-        ));
+        if !locked {
+            out.push_str(&format!(
+                r#"<section class="inputs"><h2 id="inputs-heading">{}</h2><p class="part-loading" aria-busy="true">{}</p><details class="more"><summary>{}</summary></details></section>"#,
+                t(Text::InputsHeading),
+                t(Text::PartLoading),
+                t(Text::MoreSettings),
+            ));
+        }
         out.push_str("</div></main>");
         out
     }

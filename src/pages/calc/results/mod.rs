@@ -51,6 +51,12 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
             <headline::Spoken view_model=view_model />
             <div class="results-head">
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
+                // Shown in one column only (style.css), where the form is below the results.
+                <Show when=move || !app.page.with(|p| p.embed.locked)>
+                    <a class="to-form" href="#inputs-heading" data-testid="to-form">
+                        {move || app.t(Text::ToTheForm)}
+                    </a>
+                </Show>
                 <copy_link::CopyLink />
             </div>
             // After the first paint: its code is fetched then, not during the first render. Its
