@@ -1,7 +1,7 @@
 // Page loads under a profile (bench/throttle.mjs): a cold load, a second visit with the HTTP
 // cache warm, and a reload offline. Each returns what the protocol and the page saw; the
 // report (bench/mobile.mjs) turns that into numbers against budgets.
-import { emulate, goOffline, recordNetwork } from './throttle.mjs';
+import { contextOptions, emulate, goOffline, recordNetwork } from './throttle.mjs';
 
 // Bounds: a load that takes longer than this has failed, not merely been slow (the slowest
 // expected load, 600 KB at 200 KB/s with a 4× slower CPU, takes well under 15 s).
@@ -56,11 +56,16 @@ function watchTakeover() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Waits for the app's headline (bounded), lets the page settle for `settle` ms (layout
- * shifts are reported after the frame that caused them), and reads `watchTakeover`'s marks:
- * { app, cls, shifts, jump } (`jump` null without a first paint). */
+/** Waits for the app's headline and then for its later parts, the form among them (both
+ * bounded), lets the page settle for `settle` ms (layout shifts are reported after the frame
+ * that caused them), and reads `watchTakeover`'s marks: { app, cls, shifts, jump } (`jump`
+ * null without a first paint). The CLS so covers the form's arrival, which on the mobile
+ * profile comes more than a second after the app's headline. */
 async function takeover(page, settle = 1000) {
   await page.waitForFunction(() => window.__takeover?.app !== null, null, { polling: 250, timeout: LOAD_TIMEOUT }).catch(() => {});
+  await page
+    .waitForFunction(() => document.querySelector('.inputs input, .inputs select') && !document.querySelector('.part-loading'), null, { polling: 250, timeout: LOAD_TIMEOUT })
+    .catch(() => {});
   await sleep(settle);
   return page.evaluate(() => {
     const t = window.__takeover;
@@ -247,7 +252,7 @@ async function preparedPage(context, selector, profile, { diagnose = false } = {
  * and `phases` (when the form and every part were in place) only with `diagnose`.
  */
 export async function coldLoad(browser, url, selector, profile, { idle = 0, diagnose = false, served = null, app = false } = {}) {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions(profile));
   try {
     const beyond = watchBeyondPage(context, served);
     const tab = await preparedPage(context, selector, profile, { diagnose });
@@ -275,7 +280,7 @@ export async function coldLoad(browser, url, selector, profile, { idle = 0, diag
  * visit, as far as its mark) }.
  */
 export async function secondVisit(browser, url, selector, profile, { served = null } = {}) {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions(profile));
   try {
     const first = await preparedPage(context, selector, profile);
     await first.page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
@@ -302,7 +307,7 @@ export async function secondVisit(browser, url, selector, profile, { served = nu
  * is void).
  */
 export async function offlineReload(browser, url, selector, profile, { served = null } = {}) {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions(profile));
   try {
     const tab = await preparedPage(context, selector, profile);
     const { page, net, cdp } = tab;

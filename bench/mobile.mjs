@@ -94,7 +94,7 @@ export async function measureMobile(browser, { pages, blankUrl, served, blankSer
   log('');
   log(`Cold (a fresh browser context each load), gzip as a host sends it; median of ${runs} and min–max, each load of the page right after one of the blank page.`);
   log('');
-  log("First result: the first number on the screen (the first paint's headline, or the app's without one). App: the app's own headline (it has taken over). CLS: the layout shifts from navigation until 1 s after the app's headline, the largest of the runs. Jump: how far the headline moved when the app replaced the first paint (CSS px, the largest of the runs; — without a first paint).");
+  log("First result: the first number on the screen (the first paint's headline, or the app's without one). App: the app's own headline (it has taken over). CLS: the layout shifts from navigation until 1 s after the app's headline, its form and every part it builds by itself are in place, the largest of the runs. Jump: how far the headline moved when the app replaced the first paint (CSS px, the largest of the runs; — without a first paint).");
   log('');
   log('| page | first result | min–max | app | blank page, same runs | min–max | ratio to blank (medians) | CLS | jump |');
   log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -6,14 +6,20 @@
 // browser's network service. It models a slow link but not TCP slow start or packet loss, so
 // a real 3G-class phone does no better than this and often worse.
 
-/** 1.6 Mbps down, 750 kbps up, 150 ms round trip, a CPU four times slower than this one. */
+/** 1.6 Mbps down, 750 kbps up, 150 ms round trip, a CPU four times slower than this one, on a
+ * phone's screen (Lighthouse's mobile one, 412×823): the page lays out in one column there,
+ * which is where a late part can push the results down (measured as the layout shift). */
 export const MOBILE = {
-  name: 'mobile lab profile: 1.6 Mbps down, 750 kbps up, 150 ms RTT, CPU 4× slower',
+  name: 'mobile lab profile: 1.6 Mbps down, 750 kbps up, 150 ms RTT, CPU 4× slower, 412×823 screen',
   downloadThroughput: 1.6e6 / 8,
   uploadThroughput: 750e3 / 8,
   latency: 150,
   cpuRate: 4,
+  viewport: { width: 412, height: 823 },
 };
+
+/** The browser context options `profile` asks for (its screen size, if it has one). */
+export const contextOptions = (profile) => (profile?.viewport ? { viewport: profile.viewport } : {});
 
 /** The CPU slowdown alone, for the recompute measurement (no page load in the sample). */
 export const SLOW_CPU = { name: 'CPU 4× slower', cpuRate: 4 };
