@@ -2,6 +2,8 @@
 //! horizontal cost bars per provider, cumulative-cost lines with their crossing points, a
 //! serving fleet's week and a shared pool's week.
 
+use std::fmt::Write;
+
 use gpucost_core::billing_mode::ModeClass;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::{labels, ui};
@@ -147,20 +149,12 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
     let lines = series
         .iter()
         .map(|s| {
-            let d = s
+            let screen: Vec<(f64, f64)> = s
                 .points
                 .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    format!(
-                        "{}{:.1},{:.1}",
-                        if i == 0 { 'M' } else { 'L' },
-                        sx(hours(p)),
-                        sy(p.1.to_f64_lossy())
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
+                .map(|p| (sx(hours(p)), sy(p.1.to_f64_lossy())))
+                .collect();
+            let d = path_data(&corners(&screen));
             let beyond = s.points.last().is_some_and(|p| p.1.to_f64_lossy() > max);
             let off_scale = if beyond { ui::beyond_scale(lang) } else { "" };
             Line {
@@ -211,6 +205,65 @@ pub fn cumulative_chart(series: &[Series], lang: Lang) -> Option<LineChart> {
         area: (left, top, right, bottom),
         height: bottom + 30.0,
     })
+}
+
+/// How far (in the chart's units, about pixels) a point may lie above or below the straight
+/// segment drawn past it and still be left out of a path: half the path's printed precision
+/// (0.1), so a left-out point could not have been drawn anywhere else.
+const STRAIGHT: f64 = 0.05;
+
+/// The points of `points` (left to right) where the line bends: the first, the last, and the
+/// points a straight segment cannot pass within [`STRAIGHT`] of every point it skips.
+///
+/// A cumulative cost rises in straight runs (an hour of the same GPUs costs what the hour
+/// before did), and the engine gives up to 200 points per line: drawing only the corners draws
+/// the same line with a fraction of the markup to write and parse on every edit. One pass:
+/// from the last corner, the slopes that stay within reach of every point passed so far narrow
+/// to a range, and a point whose own slope falls outside it ends the run at the point before.
+fn corners(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let Some(&first) = points.first() else {
+        return Vec::new();
+    };
+    let mut kept = vec![first];
+    let (mut anchor, mut at) = (first, 0);
+    let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
+    for (j, &p) in points.iter().enumerate().skip(1) {
+        let reaches = |anchor: (f64, f64), low: f64, high: f64| {
+            let dx = p.0 - anchor.0;
+            dx > 0.0 && (low..=high).contains(&((p.1 - anchor.1) / dx))
+        };
+        if !reaches(anchor, low, high) {
+            // The run ends at the point before, unless that is the corner itself (a point
+            // not to the right of it): then this point is a corner of its own.
+            let corner = if j - 1 == at { j } else { j - 1 };
+            kept.push(points[corner]);
+            (anchor, at) = (points[corner], corner);
+            (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            if corner == j {
+                continue;
+            }
+        }
+        let dx = p.0 - anchor.0;
+        low = low.max((p.1 - STRAIGHT - anchor.1) / dx);
+        high = high.min((p.1 + STRAIGHT - anchor.1) / dx);
+    }
+    if at + 1 < points.len() {
+        kept.push(points[points.len() - 1]);
+    }
+    kept
+}
+
+/// SVG path data through `points`, at a tenth of a unit.
+fn path_data(points: &[(f64, f64)]) -> String {
+    let mut d = String::with_capacity(14 * points.len());
+    for (i, (x, y)) in points.iter().enumerate() {
+        if i > 0 {
+            d.push(' ');
+        }
+        // Writing to a String cannot fail.
+        let _ = write!(d, "{}{x:.1},{y:.1}", if i == 0 { 'M' } else { 'L' });
+    }
+    d
 }
 
 /// The smallest "round" axis maximum at or above `v` whose quarters are round too: four steps
@@ -266,6 +319,74 @@ mod tests {
                     )
                 })
                 .collect(),
+        }
+    }
+
+    /// Where the polyline through `corners` is at `x` (they are left to right).
+    fn polyline_at(corners: &[(f64, f64)], x: f64) -> f64 {
+        let i = corners
+            .windows(2)
+            .position(|w| x <= w[1].0)
+            .expect("x within the line");
+        let (a, b) = (corners[i], corners[i + 1]);
+        a.1 + (b.1 - a.1) * (x - a.0) / (b.0 - a.0)
+    }
+
+    #[test]
+    fn a_straight_run_is_drawn_from_end_to_end() {
+        let line: Vec<_> = (0..=200)
+            .map(|i| (i as f64 * 2.75, 210.0 - i as f64 * 0.7))
+            .collect();
+        assert_eq!(corners(&line), vec![line[0], line[200]]);
+        assert_eq!(corners(&line[..1]), vec![line[0]]);
+        assert_eq!(corners(&[]), vec![]);
+    }
+
+    #[test]
+    fn a_line_keeps_its_bends() {
+        // Flat for 10 points, then rising: the bend at the tenth point is kept.
+        let line: Vec<_> = (0..=30)
+            .map(|i| {
+                (
+                    i as f64 * 10.0,
+                    if i <= 10 {
+                        200.0
+                    } else {
+                        200.0 - (i - 10) as f64 * 5.0
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(corners(&line), vec![line[0], line[10], line[30]]);
+    }
+
+    #[test]
+    fn every_point_left_out_lies_on_the_line_drawn() {
+        // Curves that bend a little at every point, and steps: the drawn line passes within
+        // the tolerance of every point, and keeps the first and the last.
+        let curves: [fn(f64) -> f64; 4] = [
+            |x| 0.002 * x * x,
+            |x| 40.0 * (x / 37.0).sin(),
+            |x| {
+                if (x as i64 / 50) % 2 == 0 {
+                    x * 0.3
+                } else {
+                    15.0
+                }
+            },
+            |x| (x * 0.013).exp(),
+        ];
+        for f in curves {
+            let line: Vec<_> = (0..=200)
+                .map(|i| (i as f64 * 3.1, f(i as f64 * 3.1)))
+                .collect();
+            let kept = corners(&line);
+            assert_eq!((kept[0], *kept.last().unwrap()), (line[0], line[200]));
+            assert!(kept.len() < line.len());
+            for p in &line {
+                let off = (polyline_at(&kept, p.0) - p.1).abs();
+                assert!(off <= STRAIGHT + 1e-9, "{p:?} is {off} off the line");
+            }
         }
     }
 
