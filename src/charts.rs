@@ -228,11 +228,8 @@ fn corners(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let (mut anchor, mut at) = (first, 0);
     let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
     for (j, &p) in points.iter().enumerate().skip(1) {
-        let reaches = |anchor: (f64, f64), low: f64, high: f64| {
-            let dx = p.0 - anchor.0;
-            dx > 0.0 && (low..=high).contains(&((p.1 - anchor.1) / dx))
-        };
-        if !reaches(anchor, low, high) {
+        let dx = p.0 - anchor.0;
+        if !(dx > 0.0 && (low..=high).contains(&((p.1 - anchor.1) / dx))) {
             // The run ends at the point before, unless that is the corner itself (a point
             // not to the right of it): then this point is a corner of its own.
             let corner = if j - 1 == at { j } else { j - 1 };
