@@ -48,7 +48,7 @@ function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-split-'));
   try {
     const splitDir = path.join(work, 'split');
-    const glueDir = path.join(work, 'glue file from Trunk');
+    const glueDir = path.join(work, 'glue');
     const outDir = path.join(work, 'out');
     for (const d of [splitDir, glueDir, outDir]) fs.mkdirSync(d);
 
