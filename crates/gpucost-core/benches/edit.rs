@@ -1,7 +1,8 @@
 //! Benchmark (not a test): the engine's share of one edit in the page, as the page does it —
 //! the hours field of `?preset=…&cur=CNY&h=24` set to 25, 26, … and, per edit, the estimate
 //! (validation and the report, the recommendation kept from the first edit) and
-//! [`results_view`] (what the results panel shows). The estimate is timed both ways: with a
+//! [`results_view_dated`] (what the results panel shows, with the index's price dates). The
+//! estimate is timed both ways: with a
 //! [`session::Estimator`] that keeps the offers' regions across edits, as the page does, and
 //! with [`session::estimate`], which builds them anew (as the page did before 2026-12-02).
 //!
@@ -19,7 +20,7 @@ use gpucost_core::report::Recommend;
 use gpucost_core::scenario::Horizon;
 use gpucost_core::session;
 use gpucost_core::share;
-use gpucost_core::view::results::results_view;
+use gpucost_core::view::results::results_view_dated;
 use rust_decimal::Decimal;
 
 const PRESETS: [&str; 5] = [
@@ -75,7 +76,12 @@ fn main() {
                 .estimate(scenario.clone(), &fx, currency, today, recommend)
                 .expect("valid");
             let t1 = Instant::now();
-            std::hint::black_box(results_view(&e.catalog, &scenario, &kept.report));
+            std::hint::black_box(results_view_dated(
+                &e.catalog,
+                &|p| e.index.price_dates(p),
+                &scenario,
+                &kept.report,
+            ));
             let t2 = Instant::now();
             let fresh = session::estimate(e, scenario.clone(), &fx, currency, today, recommend)
                 .expect("valid");

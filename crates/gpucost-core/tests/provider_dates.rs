@@ -9,15 +9,26 @@ use chrono::NaiveDate;
 use gpucost_core::catalog::{embedded, AsOf};
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::results::prices_as_of;
-use gpucost_core::view::results::{results_view, Badge, ProviderRow};
+use gpucost_core::view::results::{results_view, results_view_dated, Badge, ProviderRow};
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
+/// The rows of `link`'s results, as the printers build them; the page's view (the dates kept
+/// with the catalog's index) must be the same.
 fn rows(link: &str) -> Vec<ProviderRow> {
     let (state, report, _) = common::open_report(link);
-    results_view(&embedded().catalog, &state.scenario, &report).rows
+    let e = embedded();
+    let view = results_view(&e.catalog, &state.scenario, &report);
+    let pages = results_view_dated(
+        &e.catalog,
+        &|p| e.index.price_dates(p),
+        &state.scenario,
+        &report,
+    );
+    assert_eq!(view, pages, "{link}");
+    view.rows
 }
 
 #[test]

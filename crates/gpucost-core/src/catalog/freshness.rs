@@ -135,6 +135,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_dates_kept_with_the_index_equal_each_providers_own() {
+        let e = crate::catalog::embedded();
+        for p in e.catalog.providers.iter() {
+            let kept = e.index.price_dates(&p.id);
+            assert_eq!(kept, e.catalog.price_dates(&p.id), "{}", p.id);
+        }
+        let dated = e.catalog.providers.iter();
+        assert!(
+            dated
+                .filter(|p| e.index.price_dates(&p.id).is_some())
+                .count()
+                > 10
+        );
+        assert_eq!(e.index.price_dates("~a quote of the user's"), None);
+        assert_eq!(e.index.price_dates(""), None);
+    }
+
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 1, d).unwrap()
     }

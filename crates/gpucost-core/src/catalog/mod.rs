@@ -189,6 +189,9 @@ pub struct CatalogIndex {
     provider_by_id: HashMap<String, usize>,
     gpu_by_id: HashMap<String, usize>,
     offers_by_family: HashMap<String, Vec<usize>>,
+    /// The dates of each provider's prices, in `catalog.providers`' order: the page's results
+    /// show every provider's, and gathering them walks every offer.
+    price_dates: Vec<Option<PriceDates>>,
 }
 
 impl CatalogIndex {
@@ -219,7 +222,18 @@ impl CatalogIndex {
             provider_by_id,
             gpu_by_id,
             offers_by_family,
+            price_dates: {
+                let all = catalog.price_dates_by_provider();
+                let of = |p: &Provider| all.get(&*p.id).copied();
+                catalog.providers.iter().map(of).collect()
+            },
         }
+    }
+
+    /// [`Catalog::price_dates`] of `provider`, gathered once.
+    pub fn price_dates(&self, provider: &str) -> Option<PriceDates> {
+        self.provider(provider)
+            .and_then(|i| self.price_dates.get(i).copied().flatten())
     }
 
     /// Position of the provider with this id in `catalog.providers`.

@@ -385,8 +385,21 @@ pub struct LineView {
 
 /// The view of `report` for `scenario` (the scenario it was estimated for).
 pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> ResultsView {
+    let all = catalog.price_dates_by_provider();
+    results_view_dated(catalog, &|p| all.get(p).copied(), scenario, report)
+}
+
+/// [`results_view`] with each provider's price dates from `dates` (the page passes the ones
+/// the embedded catalog's index keeps: [`CatalogIndex::price_dates`]).
+///
+/// [`CatalogIndex::price_dates`]: crate::catalog::CatalogIndex::price_dates
+pub fn results_view_dated(
+    catalog: &Catalog,
+    dates: &dyn Fn(&str) -> Option<PriceDates>,
+    scenario: &Scenario,
+    report: &Report,
+) -> ResultsView {
     let c = &report.comparison;
-    let dates = catalog.price_dates_by_provider();
     let mut rank = 0;
     let rows = c
         .providers
@@ -396,13 +409,7 @@ pub fn results_view(catalog: &Catalog, scenario: &Scenario, report: &Report) -> 
                 rank += 1;
                 rank
             });
-            provider_row(
-                catalog,
-                scenario,
-                p,
-                r,
-                dates.get(p.seller.id.as_str()).copied(),
-            )
+            provider_row(catalog, scenario, p, r, dates(&p.seller.id))
         })
         .collect();
     ResultsView {
