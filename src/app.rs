@@ -34,7 +34,7 @@ pub fn App() -> impl IntoView {
         web::set_document_language(lang, Text::AppTitle.get(lang));
     });
 
-    let view = Memo::new(move |_| app.page.with(|p| p.view));
+    let view = Memo::new(move |_| app.page.with_settings(|p| p.view));
     let embedded = app.page.with_untracked(|p| p.embed.enabled);
     if embedded {
         let frame = app.page.with_untracked(|p| p.embed.frame.clone());

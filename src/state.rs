@@ -52,7 +52,8 @@ impl AppState {
     /// painted and the form settled, or not shown at all (a locked embed has no form, so
     /// nothing waits for it).
     pub fn after_form(&self) -> bool {
-        self.painted.get() && (self.form_settled.get() || self.page.with(|p| p.embed.locked))
+        self.painted.get()
+            && (self.form_settled.get() || self.page.with_settings(|p| p.embed.locked))
     }
 }
 
@@ -62,9 +63,9 @@ impl AppState {
         let decoded = share::decode(&web::current_query(), catalog());
         let page = PageStore::new(decoded.state);
         let browser = web::browser_lang();
-        let lang = Memo::new(move |_| page.with(|p| p.lang_or(browser)));
-        let currency = Memo::new(move |_| page.with(|p| p.currency_for(lang.get())));
-        let fx = Memo::new(move |_| page.with(|p| session::fx_for(catalog(), p)));
+        let lang = Memo::new(move |_| page.with_settings(|p| p.lang_or(browser)));
+        let currency = Memo::new(move |_| page.with_settings(|p| p.currency_for(lang.get())));
+        let fx = Memo::new(move |_| page.with_settings(|p| session::fx_for(catalog(), p)));
         AppState {
             page,
             issues: RwSignal::new(decoded.issues),

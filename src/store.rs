@@ -1,12 +1,18 @@
 //! The page's state, held once, with a change signal for each part that has many readers.
 //!
-//! Every input writes the one `PageState` the link encodes; the results, the link and the
-//! settings read it whole. A line's fields, a weekly line's 168-cell grid and the workload
+//! Every input writes the one `PageState` the link encodes; the estimate and the link read it
+//! whole. A line's fields, a weekly line's 168-cell grid and the workload
 //! form read one part of it, and there are many of them: woken by every edit, they would each
 //! find that nothing they show has changed, which for the grid's 672 cell effects costs more
 //! than the edit (BENCHMARKS.md, 2026-12-05). So each write compares the parts before and
 //! after and notifies only the parts that changed; their readers track that part's trigger and
 //! read the state without tracking it.
+//!
+//! The rest of the state (the language, the currency, the view, the form's settings) has
+//! about thirty readers, and an edit of the period or of a line, the most common edits,
+//! changes none of it: those readers track a copy of the state without the lines, the period
+//! and the workload, which a write replaces only when it differs
+//! ([`PageStore::with_settings`]).
 //!
 //! This is what a `reactive_stores` store does with a trigger per field path. The scenario's
 //! types live in the engine crate, which imports no framework and so cannot derive `Store`;
@@ -28,12 +34,15 @@ struct LineTriggers {
 /// The page's state with a change signal per line, per line's demand and for the workload.
 ///
 /// Readers of the whole state use [`with`](Self::with); readers of one part use
-/// [`line`](Self::line), [`demand`](Self::demand) or [`workload`](Self::workload). Every
+/// [`line`](Self::line), [`demand`](Self::demand), [`workload`](Self::workload) or
+/// [`with_settings`](Self::with_settings). Every
 /// write goes through [`update`](Self::update) or [`set`](Self::set), which notify the parts
 /// that changed, in the same turn (no effect, no microtask).
 #[derive(Clone, Copy)]
 pub struct PageStore {
     state: RwSignal<PageState>,
+    /// The state's settings ([`PageState::settings`]).
+    settings: RwSignal<PageState>,
     lines: StoredValue<Vec<LineTriggers>>,
     workload: Trigger,
 }
@@ -42,6 +51,7 @@ impl PageStore {
     /// A store holding `state`.
     pub fn new(state: PageState) -> Self {
         PageStore {
+            settings: RwSignal::new(state.settings()),
             state: RwSignal::new(state),
             lines: StoredValue::new(Vec::new()),
             workload: Trigger::new(),
@@ -51,6 +61,14 @@ impl PageStore {
     /// Reads the whole state, tracking every change.
     pub fn with<T>(&self, f: impl FnOnce(&PageState) -> T) -> T {
         self.state.with(f)
+    }
+
+    /// Reads the state but for the scenario's lines, period and workload, which are blank
+    /// here, tracking changes to the rest only: the language, the currency, the view, the
+    /// embed options and the scenario's settings. An edit of the period or of a line, the
+    /// most common edits, wakes none of these readers.
+    pub fn with_settings<T>(&self, f: impl FnOnce(&PageState) -> T) -> T {
+        self.settings.with(f)
     }
 
     /// Reads the whole state without tracking it.
@@ -68,6 +86,10 @@ impl PageStore {
         let before = self.state.with_untracked(Parts::of);
         self.state.update(change);
         let after = self.state.with_untracked(Parts::of);
+        let settings = self.state.with_untracked(PageState::settings);
+        if self.settings.with_untracked(|s| *s != settings) {
+            self.settings.set(settings);
+        }
         if before.workload != after.workload {
             self.workload.notify();
         }

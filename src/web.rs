@@ -171,6 +171,55 @@ pub fn report_height_to_parent(frame: Option<String>) {
     callback.forget();
 }
 
+/// Watches whether `el` is on the screen or within one screen's height of it: `f(true)` when
+/// it comes that near, `f(false)` when it leaves (and one call soon after the start). The
+/// watch ends when the returned value is dropped. Where the browser has no
+/// `IntersectionObserver`, `f(true)` is called at once and never again.
+pub fn watch_near_screen(el: &web_sys::Element, f: impl Fn(bool) + 'static) -> ScreenWatch {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    use web_sys::{IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit};
+
+    let f = std::rc::Rc::new(f);
+    let report = f.clone();
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // Entries come in order: the last one is the element's state now.
+        if let Some(entry) = entries.iter().last() {
+            report(
+                entry
+                    .unchecked_into::<IntersectionObserverEntry>()
+                    .is_intersecting(),
+            );
+        }
+    });
+    let options = IntersectionObserverInit::new();
+    options.set_root_margin("100% 0px");
+    let observer =
+        IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &options).ok();
+    match &observer {
+        Some(observer) => observer.observe(el),
+        None => f(true),
+    }
+    ScreenWatch {
+        observer,
+        _callback: callback,
+    }
+}
+
+/// A [`watch_near_screen`] in progress; dropping it ends the watch.
+pub struct ScreenWatch {
+    observer: Option<web_sys::IntersectionObserver>,
+    _callback: wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl Drop for ScreenWatch {
+    fn drop(&mut self) {
+        if let Some(observer) = &self.observer {
+            observer.disconnect();
+        }
+    }
+}
+
 /// Offers `contents` as a file download named `name`.
 pub fn download(name: &str, mime: &str, contents: &str) {
     use wasm_bindgen::JsCast;

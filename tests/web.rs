@@ -264,6 +264,91 @@ async fn the_store_wakes_a_parts_readers_only_when_that_part_changes() {
 }
 
 #[wasm_bindgen_test]
+async fn the_settings_wake_their_readers_only_when_a_setting_changes() {
+    use gpu_cost_lab::store::PageStore;
+    use gpucost_core::format::Lang;
+    use gpucost_core::recommend::{TaskKind, Workload};
+    use gpucost_core::scenario::{Demand, Horizon, Line};
+    use gpucost_core::share::PageState;
+    use rust_decimal::Decimal;
+    use std::sync::atomic::Ordering::SeqCst;
+
+    let mut state = PageState::default();
+    state.scenario.lines = vec![Line::constant("t4", Decimal::from(1))];
+    let store = PageStore::new(state);
+    let settings_runs = count_runs(move || store.with_settings(|p| p.lang));
+    tick().await;
+    assert_eq!(settings_runs.load(SeqCst), 1);
+
+    // The edits that have readers of their own, or change with nearly every edit.
+    store.update(|p| p.scenario.horizon = Horizon::Hours(Decimal::from(25)));
+    store.update(|p| p.scenario.lines[0].demand = Demand::Constant(Decimal::from(3)));
+    store.update(|p| {
+        p.scenario
+            .lines
+            .push(Line::constant("l4", Decimal::from(2)))
+    });
+    store.update(|p| p.scenario.workload = Some(Workload::for_task(TaskKind::OnlineServing)));
+    tick().await;
+    assert_eq!(settings_runs.load(SeqCst), 1, "no setting changed");
+
+    // A setting of the scenario and one of the page.
+    store.update(|p| p.scenario.tz_offset_minutes = 60);
+    tick().await;
+    assert_eq!(settings_runs.load(SeqCst), 2);
+    store.update(|p| p.lang = Some(Lang::Zh));
+    tick().await;
+    assert_eq!(settings_runs.load(SeqCst), 3);
+    assert_eq!(store.with_settings(|p| p.lang), Some(Lang::Zh));
+    assert_eq!(
+        store.with_settings(|p| p.scenario.tz_offset_minutes),
+        60,
+        "the readers see the new settings"
+    );
+    // Neither the lines nor the period nor the workload can be read as settings: they are blank.
+    store.with_settings(|p| {
+        assert!(p.scenario.lines.is_empty());
+        assert_eq!(p.scenario.workload, None);
+    });
+}
+
+#[wasm_bindgen_test]
+async fn a_value_while_shown_waits_while_hidden_and_catches_up_when_shown() {
+    use gpu_cost_lab::signals::while_shown;
+    use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
+    use std::sync::Arc;
+
+    let source = RwSignal::new(1u32);
+    let shown = RwSignal::new(false);
+    let computed = Arc::new(AtomicU32::new(0));
+    let c = computed.clone();
+    let value = while_shown(shown.into(), move || {
+        c.fetch_add(1, SeqCst);
+        source.get() * 10
+    });
+    let runs = count_runs(move || value.get());
+    tick().await;
+    // Computed once at the start, hidden or not.
+    assert_eq!((value.get_untracked(), computed.load(SeqCst)), (10, 1));
+
+    source.set(2);
+    tick().await;
+    source.set(3);
+    tick().await;
+    assert_eq!(value.get_untracked(), 10, "hidden, it keeps its last value");
+    assert_eq!(runs.load(SeqCst), 1, "its reader did not wake");
+    assert_eq!(computed.load(SeqCst), 1, "nothing computed while hidden");
+
+    shown.set(true);
+    tick().await;
+    assert_eq!(value.get_untracked(), 30, "shown, it catches up");
+    assert_eq!(runs.load(SeqCst), 2);
+    source.set(4);
+    tick().await;
+    assert_eq!(value.get_untracked(), 40, "and follows while shown");
+}
+
+#[wasm_bindgen_test]
 async fn a_part_wakes_its_readers_only_when_its_value_changes() {
     use gpu_cost_lab::signals::part;
     // A row's cells are parts of one memo: a change to another part must not re-run them.

@@ -1,5 +1,10 @@
 //! SVG charts: total cost per provider, and cumulative cost of hourly, reserved and monthly
 //! plans over the period with their break-even points. Geometry comes from `crate::charts`.
+//!
+//! They stand below the comparison, out of view while the form is edited: there they keep
+//! their last drawing, and they are drawn again once within a screen's height of the view
+//! (or when the page is printed). Their markup is most of the browser's work per edit
+//! (BENCHMARKS.md, 2026-12-07, session 17).
 
 use super::Computed;
 use leptos::prelude::*;
@@ -8,20 +13,53 @@ use crate::charts::{
     bar_chart, bars_svg, cumulative_chart, cumulative_svg, legend_items, week_svg, WEEK_HEIGHT,
     WIDTH,
 };
+use crate::signals::while_shown;
 use crate::state::{catalog, AppState};
+use crate::web;
 use gpucost_core::format::Lang;
 use gpucost_core::l10n::ui::{self, Text};
 use gpucost_core::view::charts::ServingWeek;
 
+/// The charts' section: the cost bars, the cumulative cost and the serving weeks, drawn while
+/// near the view (see the module's comment).
+#[component]
+pub(crate) fn Charts(
+    /// The cost bars' rows (see [`CostBars`]).
+    bars: Memo<Vec<(String, f64, String)>>,
+    /// The language of the captions.
+    lang: Lang,
+) -> impl IntoView {
+    let app = expect_context::<AppState>();
+    let section = NodeRef::<leptos::html::Section>::new();
+    let near = RwSignal::new(false);
+    section.on_load(move |el| {
+        let watch = web::watch_near_screen(&el, move |now| near.set(now));
+        // The page is one thread: the watch never leaves it.
+        let watch = send_wrapper::SendWrapper::new(watch);
+        on_cleanup(move || drop(watch));
+    });
+    let drawn = Signal::derive(move || near.get() || app.printing.get());
+    view! {
+        <section class="charts" aria-labelledby="charts-heading" node_ref=section>
+            <h3 id="charts-heading">{Text::ChartsHeading.get(lang)}</h3>
+            <CostBars rows=bars drawn=drawn />
+            <CumulativeChart drawn=drawn />
+            <ServingWeeks lang=lang />
+        </section>
+    }
+}
+
 /// Horizontal bars of the cheapest providers' totals, redrawn as one piece of markup per edit
-/// (see `crate::charts::bars_svg`).
+/// while `drawn` (see `crate::charts::bars_svg`).
 #[component]
 pub(crate) fn CostBars(
     /// `(provider, total, total text)`, cheapest first.
     rows: Memo<Vec<(String, f64, String)>>,
+    /// Whether the chart follows edits (it keeps its last drawing otherwise).
+    drawn: Signal<bool>,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let chart = Memo::new(move |_| rows.with(|r| bar_chart(r)));
+    let chart = while_shown(drawn, move || rows.with(|r| bar_chart(r)));
     let view_box = move || chart.with(|c| format!("0 0 {WIDTH} {}", c.height));
     let svg = move || chart.with(bars_svg);
     view! {
@@ -33,12 +71,15 @@ pub(crate) fn CostBars(
 }
 
 /// Cumulative cost over the period for each way of paying, redrawn as one piece of markup
-/// per edit (see `crate::charts::cumulative_svg`).
+/// per edit while `drawn` (see `crate::charts::cumulative_svg`).
 #[component]
-pub(crate) fn CumulativeChart() -> impl IntoView {
+pub(crate) fn CumulativeChart(
+    /// Whether the chart follows edits (it keeps its last drawing otherwise).
+    drawn: Signal<bool>,
+) -> impl IntoView {
     let app = expect_context::<AppState>();
     let computed = Computed::get();
-    let chart = Memo::new(move |_| {
+    let chart = while_shown(drawn, move || {
         computed.with(|r| {
             r.as_ref()
                 .ok()

@@ -3,10 +3,9 @@
 //! first unfolded.
 
 use gpucost_core::format::Lang;
-use gpucost_core::l10n::ui::Text;
 use leptos::prelude::*;
 
-use super::charts::{CostBars, CumulativeChart, ServingWeeks};
+use super::charts::Charts;
 use super::{
     inputs, lines, placement, providers, recommendation::RecommendationPanel, share_tools,
     workload_form,
@@ -26,12 +25,7 @@ part! {
     pub fn below_comparison(bars: Memo<Vec<(String, f64, String)>>, lang: Lang) {
         view! {
             <RecommendationPanel />
-            <section class="charts" aria-labelledby="charts-heading">
-                <h3 id="charts-heading">{Text::ChartsHeading.get(lang)}</h3>
-                <CostBars rows=bars />
-                <CumulativeChart />
-                <ServingWeeks lang=lang />
-            </section>
+            <Charts bars=bars lang=lang />
         }
     }
 }

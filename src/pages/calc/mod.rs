@@ -47,7 +47,7 @@ pub fn CalculatorPage() -> impl IntoView {
     let app = expect_context::<AppState>();
     provide_context(Computed(estimate(app, recommendation(app))));
 
-    let locked = Memo::new(move |_| app.page.with(|p| p.embed.locked));
+    let locked = Memo::new(move |_| app.page.with_settings(|p| p.embed.locked));
     // Kept here, above the lock: the settings once opened stay built.
     let more_opened = RwSignal::new(false);
     view! {
@@ -85,11 +85,14 @@ fn recommendation(app: AppState) -> Memo<Option<Arc<Recommendation>>> {
             });
         }
     });
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
-    let placement = Memo::new(move |_| app.page.with(|p| p.scenario.placement()));
+    let workload = app.page.workload();
+    let placement = Memo::new(move |_| app.page.with_settings(|p| p.scenario.placement()));
     // The user's priced quotes are ranked too: an edit of one recommends again (the engine's
     // `fits` keeps a recommendation only for the quotes it was made with).
-    let quotes = Memo::new(move |_| app.page.with(|p| quotes::priced(&p.scenario.custom_prices)));
+    let quotes = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| quotes::priced(&p.scenario.custom_prices))
+    });
     Memo::new(move |_| {
         let recommend = recommender.get()?;
         let w = workload.get()?.validate().ok()?;

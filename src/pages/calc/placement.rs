@@ -18,8 +18,11 @@ use gpucost_core::l10n::ui::Text;
 #[component]
 pub(crate) fn PlacementFields() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let host = Memo::new(move |_| app.page.with(|p| p.scenario.host));
-    let one_region = Memo::new(move |_| app.page.with(|p| p.scenario.spread == Spread::OneRegion));
+    let host = Memo::new(move |_| app.page.with_settings(|p| p.scenario.host));
+    let one_region = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| p.scenario.spread == Spread::OneRegion)
+    });
     view! {
         <fieldset class="placement" data-testid="placement">
             <legend>{move || app.t(Text::PlacementHeading)}</legend>
@@ -65,7 +68,7 @@ fn spread_of(one_region: bool) -> Spread {
 #[component]
 fn GeoSelect() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let geo = Memo::new(move |_| app.page.with(|p| p.scenario.geo));
+    let geo = Memo::new(move |_| app.page.with_settings(|p| p.scenario.geo));
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(g) = Geo::from_slug(&event_target_value(&ev)) {
             app.apply(Edit::Geo(g));

@@ -36,10 +36,12 @@ fn preset_href((lang, currency, fx_cny_per_usd): Kept, preset: Preset) -> String
 #[component]
 pub(crate) fn PresetBar() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let current = Memo::new(move |_| app.page.with(|p| p.preset));
+    let current = Memo::new(move |_| app.page.with_settings(|p| p.preset));
     // The links change only with these choices, not with every edit of the scenario.
-    let kept: Memo<Kept> =
-        Memo::new(move |_| app.page.with(|p| (p.lang, p.currency, p.fx_cny_per_usd)));
+    let kept: Memo<Kept> = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| (p.lang, p.currency, p.fx_cny_per_usd))
+    });
     view! {
         <section class="presets" aria-labelledby="presets-heading">
             <h2 id="presets-heading">{move || app.t(Text::PresetsHeading)}</h2>

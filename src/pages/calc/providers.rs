@@ -18,7 +18,7 @@ use crate::state::{catalog, AppState};
 #[component]
 pub(crate) fn ProviderFilterFields() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let filter = Memo::new(move |_| app.page.with(|p| p.scenario.providers.clone()));
+    let filter = Memo::new(move |_| app.page.with_settings(|p| p.scenario.providers.clone()));
     let set_sla = move |v: Decimal| {
         let f = ProviderFilter {
             min_sla_pct: Some(v),

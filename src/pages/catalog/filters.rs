@@ -110,7 +110,7 @@ pub(crate) fn Filters() -> impl IntoView {
     let app = expect_context::<AppState>();
     let filter = LinkFilter {
         app,
-        now: Memo::new(move |_| app.page.with(|p| p.catalog.clone())),
+        now: Memo::new(move |_| app.page.with_settings(|p| p.catalog.clone())),
     };
     view! {
         <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>

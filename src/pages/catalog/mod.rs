@@ -26,7 +26,7 @@ const FIRST_ROWS: usize = 100;
 #[component]
 pub fn CatalogPage() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let filter = Memo::new(move |_| app.page.with(|p| p.catalog.clone()));
+    let filter = Memo::new(move |_| app.page.with_settings(|p| p.catalog.clone()));
     let rows = Memo::new(move |_| {
         let lang = app.lang.get();
         let fx = app.fx.get();
@@ -122,7 +122,10 @@ fn OffersTable(
 #[component]
 fn SortHeader(key: SortKey, label: Text) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let state = Memo::new(move |_| app.page.with(|p| (p.catalog.sort, p.catalog.order)));
+    let state = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| (p.catalog.sort, p.catalog.order))
+    });
     let aria_sort = move || match state.get() {
         (k, SortOrder::Ascending) if k == key => "ascending",
         (k, SortOrder::Descending) if k == key => "descending",

@@ -113,10 +113,36 @@ test('the charts draw the cheapest totals and the cumulative cost, and follow ed
   assert.ok(chart.ticks >= 10);
   const before = await page.locator('[data-testid=chart-cumulative] svg').innerHTML();
   const cheapest = await page.getByTestId('cheapest-total').textContent();
+  // Below the comparison, more than a screen away from the form: an edit there leaves the
+  // charts as they were drawn (their markup is most of an edit's work in the browser)...
+  const { height } = page.viewportSize();
+  assert.ok((await page.locator('section.charts').boundingBox()).y > 2 * height);
   await page.getByTestId('hours').fill('100');
   await page.waitForFunction((old) => document.querySelector('[data-testid=cheapest-total]').textContent !== old, cheapest);
-  assert.equal(await firstBar(), await page.getByTestId('cheapest-total').textContent());
+  assert.equal(await firstBar(), cheapest);
+  assert.equal(await page.locator('[data-testid=chart-cumulative] svg').innerHTML(), before);
+  // ...until they come near the view: then they are drawn for the new totals.
+  await page.locator('section.charts').scrollIntoViewIfNeeded();
+  const now = await page.getByTestId('cheapest-total').textContent();
+  await page.waitForFunction((total) => document.querySelector('[data-testid=chart-bars] svg g text.value')?.textContent === total, now);
   assert.notEqual(await page.locator('[data-testid=chart-cumulative] svg').innerHTML(), before);
+  // In view, they follow every edit.
+  await page.getByTestId('hours').fill('120');
+  await page.waitForFunction((old) => document.querySelector('[data-testid=cheapest-total]').textContent !== old, now);
+  await page.waitForFunction(() => document.querySelector('[data-testid=chart-bars] svg g text.value')?.textContent === document.querySelector('[data-testid=cheapest-total]').textContent);
+  await context.close();
+});
+
+test('the page prints charts drawn for the scenario printed, wherever they were scrolled', async () => {
+  const { page, context } = await app.open('?preset=short-training&cur=CNY&lang=en', ready);
+  await page.getByTestId('chart-bars').waitFor();
+  const cheapest = await page.getByTestId('cheapest-total').textContent();
+  await page.getByTestId('hours').fill('100');
+  await page.waitForFunction((old) => document.querySelector('[data-testid=cheapest-total]').textContent !== old, cheapest);
+  const firstBar = () => page.locator('[data-testid=chart-bars] svg g text.value').first().textContent();
+  assert.equal(await firstBar(), cheapest, 'out of view, the bars wait');
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.waitForFunction(() => document.querySelector('[data-testid=chart-bars] svg g text.value')?.textContent === document.querySelector('[data-testid=cheapest-total]').textContent);
   await context.close();
 });
 

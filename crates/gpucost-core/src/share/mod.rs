@@ -43,7 +43,7 @@ use crate::limits::{FX_CNY_PER_USD, GPUS_PER_MACHINE};
 use crate::money::Currency;
 use crate::placement::Geo;
 use crate::presets::Preset;
-use crate::scenario::Scenario;
+use crate::scenario::{Horizon, Scenario};
 
 pub use issue::{
     Accepted, DecimalError, Expected, LineError, ParamIssue, PriceError, Problem, Severity,
@@ -149,6 +149,29 @@ impl PageState {
             Lang::Zh => Currency::Cny,
             Lang::En => Currency::Usd,
         })
+    }
+
+    /// The state's settings: all of it but the scenario's lines, period and workload, which
+    /// are left empty (no lines, a 730-hour month, no workload). Two states with the same
+    /// settings differ at most in those three, the parts most edits change; the page's readers
+    /// of the rest compare these to know whether an edit concerns them.
+    pub fn settings(&self) -> PageState {
+        // Every field named, so that a new one must be placed on one side or the other.
+        PageState {
+            view: self.view,
+            lang: self.lang,
+            currency: self.currency,
+            fx_cny_per_usd: self.fx_cny_per_usd,
+            catalog: self.catalog.clone(),
+            preset: self.preset,
+            scenario: Scenario {
+                lines: Vec::new(),
+                horizon: Horizon::Month730,
+                workload: None,
+                ..self.scenario.clone()
+            },
+            embed: self.embed.clone(),
+        }
     }
 }
 
@@ -429,6 +452,39 @@ mod tests {
 
     fn decode(q: &str) -> Decoded {
         super::decode(q, &embedded().catalog)
+    }
+
+    #[test]
+    fn the_settings_leave_out_the_lines_the_period_and_the_workload_only() {
+        use crate::recommend::{TaskKind, Workload};
+        use crate::scenario::Line;
+
+        let state = decode("?preset=traffic-spike&lang=zh&cur=USD").state;
+        assert!(!state.scenario.lines.is_empty());
+        let settings = state.settings();
+        assert!(settings.scenario.lines.is_empty());
+        assert_eq!(settings.scenario.workload, None);
+        assert_eq!(settings.settings(), settings, "nothing more to leave out");
+        let edited = |edit: &dyn Fn(&mut PageState)| {
+            let mut s = state.clone();
+            edit(&mut s);
+            assert_ne!(s, state, "the edit changes the state");
+            s.settings()
+        };
+        // The edits most often made change no setting...
+        let hours = Horizon::Hours(Decimal::from(25));
+        assert_eq!(edited(&|s| s.scenario.horizon = hours), settings);
+        let line = Line::constant("T4", Decimal::from(3));
+        assert_eq!(edited(&|s| s.scenario.lines.push(line.clone())), settings);
+        let workload = Some(Workload::for_task(TaskKind::OnlineServing));
+        assert_eq!(edited(&|s| s.scenario.workload = workload), settings);
+        // ...and any other edit does.
+        assert_ne!(edited(&|s| s.lang = Some(Lang::En)), settings);
+        assert_ne!(edited(&|s| s.currency = Some(Currency::Cny)), settings);
+        assert_ne!(edited(&|s| s.scenario.tz_offset_minutes = 60), settings);
+        assert_ne!(edited(&|s| s.scenario.lead_minutes += 1), settings);
+        assert_ne!(edited(&|s| s.embed.locked = true), settings);
+        assert_ne!(edited(&|s| s.catalog.text = "h100".into()), settings);
     }
 
     #[test]

@@ -16,7 +16,10 @@ use crate::state::AppState;
 pub(crate) fn BillingOptionsFields() -> impl IntoView {
     let app = expect_context::<AppState>();
     let allows = move |c: ModeClass| {
-        Memo::new(move |_| app.page.with(|p| p.scenario.options.allowed.contains(&c)))
+        Memo::new(move |_| {
+            app.page
+                .with_settings(|p| p.scenario.options.allowed.contains(&c))
+        })
     };
     let toggle = move |c: ModeClass| Callback::new(move |on: bool| app.apply(Edit::Allow(c, on)));
     view! {
@@ -38,13 +41,13 @@ pub(crate) fn BillingOptionsFields() -> impl IntoView {
             <CheckField lang=app.lang
                 label=Text::Interruptible
                 testid="interruptible"
-                checked=Memo::new(move |_| app.page.with(|p| p.scenario.options.interruption == Interruption::Tolerated))
+                checked=Memo::new(move |_| app.page.with_settings(|p| p.scenario.options.interruption == Interruption::Tolerated))
                 on_toggle=Callback::new(move |on: bool| app.apply(Edit::Interruptible(on)))
             />
             <NumberField lang=app.lang
                 label=Text::SpotOverhead
                 testid="spot-overhead".to_string()
-                value=Memo::new(move |_| app.page.with(|p| p.scenario.options.spot_overhead_pct))
+                value=Memo::new(move |_| app.page.with_settings(|p| p.scenario.options.spot_overhead_pct))
                 range=Range::of(limits::SPOT_OVERHEAD_PCT)
                 on_valid=Callback::new(move |v: Decimal| app.apply(Edit::SpotOverhead(v)))
                 unit="%"

@@ -25,7 +25,7 @@ pub(crate) fn BudgetAndReference() -> impl IntoView {
         .unwrap_or_default()
     };
     let typed = move |v: Decimal| Money::new(v, app.currency.get_untracked());
-    let reference = Memo::new(move |_| app.page.with(|p| p.scenario.reference.clone()));
+    let reference = Memo::new(move |_| app.page.with_settings(|p| p.scenario.reference.clone()));
     let label = Signal::derive(move || {
         reference.with(|r| {
             r.as_ref()
@@ -40,7 +40,7 @@ pub(crate) fn BudgetAndReference() -> impl IntoView {
                 <NumberField lang=app.lang
                     label=Text::Budget
                     testid="budget".to_string()
-                    value=Memo::new(move |_| shown(app.page.with(|p| p.scenario.budget)))
+                    value=Memo::new(move |_| shown(app.page.with_settings(|p| p.scenario.budget)))
                     range=Range::or_zero(limits::AMOUNT)
                     on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Budget(typed(v))))
                     unit=""

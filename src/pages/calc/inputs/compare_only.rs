@@ -11,7 +11,7 @@ use crate::state::{catalog, AppState};
 #[component]
 pub(crate) fn CompareOnly() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let sellers = Memo::new(move |_| app.page.with(|p| p.scenario.sellers.clone()));
+    let sellers = Memo::new(move |_| app.page.with_settings(|p| p.scenario.sellers.clone()));
     let hint = move || {
         sellers
             .with(|s| s.is_empty())

@@ -19,7 +19,7 @@ pub(crate) fn DiscountsEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     view! {
         <RowsEditor class="discounts" legend=Text::DiscountsHeading
-            count=Memo::new(move |_| app.page.with(|p| p.scenario.discounts.len()))
+            count=Memo::new(move |_| app.page.with_settings(|p| p.scenario.discounts.len()))
             row=|i| view! { <DiscountRow i=i /> }
             add=(Text::AddDiscount, "add-discount")
             add_edit=Edit::AddDiscount
@@ -34,7 +34,10 @@ fn DiscountRow(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let d = Memo::new(move |_| app.page.with(|p| p.scenario.discounts.get(i).cloned()));
+    let d = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| p.scenario.discounts.get(i).cloned())
+    });
     view! {
         <div class="row">
             <MenuField lang=app.lang label=Text::Seller testid=format!("discount-{i}-provider")

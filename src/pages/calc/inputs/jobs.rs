@@ -22,7 +22,7 @@ pub(crate) fn JobsEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     view! {
         <RowsEditor class="jobs" legend=Text::JobsHeading
-            count=Memo::new(move |_| app.page.with(|p| p.scenario.jobs.len()))
+            count=Memo::new(move |_| app.page.with_settings(|p| p.scenario.jobs.len()))
             row=|i| view! { <JobRow i=i /> }
             add=(Text::AddJob, "add-job")
             add_edit=Edit::AddJob
@@ -39,7 +39,7 @@ fn JobRow(
     let app = expect_context::<AppState>();
     // Its five fields wake only when this job changes (a memo: few readers, unlike a week
     // grid's, so the store keeps no trigger for jobs).
-    let job = Memo::new(move |_| app.page.with(|p| p.scenario.jobs.get(i).cloned()));
+    let job = Memo::new(move |_| app.page.with_settings(|p| p.scenario.jobs.get(i).cloned()));
     let read = move |f: fn(&Job) -> Decimal| {
         Signal::derive(move || job.with(|j| j.as_ref().map(f).unwrap_or_default()))
     };

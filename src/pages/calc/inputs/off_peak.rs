@@ -13,7 +13,7 @@ use crate::state::AppState;
 #[component]
 pub(crate) fn OffPeakFields() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let op = Memo::new(move |_| app.page.with(|p| p.scenario.off_peak.clone()));
+    let op = Memo::new(move |_| app.page.with_settings(|p| p.scenario.off_peak.clone()));
     view! {
         <fieldset class="off-peak">
             <legend>{move || app.t(Text::OffPeakHeading)}</legend>

@@ -28,7 +28,7 @@ pub(crate) fn CustomPricesEditor() -> impl IntoView {
     let app = expect_context::<AppState>();
     view! {
         <RowsEditor class="prices" legend=Text::PricesHeading
-            count=Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.len()))
+            count=Memo::new(move |_| app.page.with_settings(|p| p.scenario.custom_prices.len()))
             row=|i| view! { <CustomPriceRow i=i /> }
             add=(Text::AddPrice, "add-price")
             add_edit=Edit::AddPrice
@@ -102,7 +102,10 @@ fn CustomPriceRow(
     i: usize,
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
-    let price = Memo::new(move |_| app.page.with(|p| p.scenario.custom_prices.get(i).cloned()));
+    let price = Memo::new(move |_| {
+        app.page
+            .with_settings(|p| p.scenario.custom_prices.get(i).cloned())
+    });
     let row = PriceRow { app, i, price };
     let unpriced = move || price.with(|p| p.as_ref().is_some_and(|p| p.amount.is_none()));
     view! {

@@ -14,7 +14,7 @@ use crate::state::AppState;
 #[component]
 pub(crate) fn TimeZoneField() -> impl IntoView {
     let app = expect_context::<AppState>();
-    let zone = Memo::new(move |_| app.page.with(|p| p.scenario.tz_offset_minutes));
+    let zone = Memo::new(move |_| app.page.with_settings(|p| p.scenario.tz_offset_minutes));
     // The menu's values are the offsets in minutes (`menus::time_zones`).
     let on_pick = Callback::new(move |v: String| {
         if let Ok(minutes) = v.parse() {

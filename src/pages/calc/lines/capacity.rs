@@ -23,7 +23,7 @@ pub(super) fn ModelCapacity(
 ) -> impl IntoView {
     let app = expect_context::<AppState>();
     let gpu = Memo::new(move |_| line.with(|l| l.as_ref().map(|l| l.gpu.clone())));
-    let workload = Memo::new(move |_| app.page.with(|p| p.scenario.workload));
+    let workload = app.page.workload();
     let capacity = Memo::new(move |_| {
         let gpu = gpu.get().unwrap_or_default();
         let name = catalog()

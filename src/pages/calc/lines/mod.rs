@@ -55,7 +55,7 @@ pub(crate) fn LinesEditor() -> impl IntoView {
                 <NumberField lang=app.lang
                     label=Text::Lead
                     testid="lead".to_string()
-                    value=Memo::new(move |_| Decimal::from(app.page.with(|p| p.scenario.lead_minutes)))
+                    value=Memo::new(move |_| Decimal::from(app.page.with_settings(|p| p.scenario.lead_minutes)))
                     range=Range::whole_of(limits::LEAD_MINUTES)
                     on_valid=Callback::new(move |v: Decimal| app.apply(Edit::Lead(v)))
                 />

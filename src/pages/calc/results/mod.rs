@@ -12,10 +12,11 @@ mod line_items;
 mod pool;
 mod savings;
 
+use gpucost_core::catalog::embedded;
 use gpucost_core::format::{self, Lang};
 use gpucost_core::l10n::ui::Text;
 use gpucost_core::l10n::Localize;
-use gpucost_core::view::results::{results_view, ResultsView};
+use gpucost_core::view::results::{results_view_dated, ResultsView};
 use leptos::prelude::*;
 
 use super::Computed;
@@ -36,7 +37,12 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
     let computed = Computed::get();
     let view_model: ViewModel = Memo::new(move |_| {
         computed.with(|r| match r {
-            Ok(e) => Ok(results_view(catalog(), e.scenario.scenario(), &e.report)),
+            Ok(e) => Ok(results_view_dated(
+                catalog(),
+                &|p| embedded().index.price_dates(p),
+                e.scenario.scenario(),
+                &e.report,
+            )),
             Err(errors) => Err(errors.iter().map(|e| e.text(app.lang.get())).collect()),
         })
     });
@@ -52,7 +58,7 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
             <div class="results-head">
                 <h2 id="results-heading">{move || app.t(Text::ResultsHeading)}</h2>
                 // Shown in one column only (style.css), where the form is below the results.
-                <Show when=move || !app.page.with(|p| p.embed.locked)>
+                <Show when=move || !app.page.with_settings(|p| p.embed.locked)>
                     <a class="to-form" href="#inputs-heading" data-testid="to-form">
                         {move || app.t(Text::ToTheForm)}
                     </a>
@@ -62,7 +68,7 @@ pub(crate) fn ResultsPanel() -> impl IntoView {
             // After the first paint: its code is fetched then, not during the first render. Its
             // place is held from the start (as in the first paint), so the results below do
             // not move when it arrives.
-            <Show when=move || !app.page.with(|p| p.embed.enabled)>
+            <Show when=move || !app.page.with_settings(|p| p.embed.enabled)>
                 <div class="export-slot">
                     <Show when=exports_shown>{show_part!(super::later::export_bar())}</Show>
                 </div>
