@@ -6,7 +6,9 @@
 // the full benchmark.
 //
 //   node bench/recompute-ab.mjs [--rounds N] [--edits N] [--slow-edits N] [--presets a,b]
-//        label=path/to/dist [label=path/to/dist ...]
+//        [--viewport WxH] label=path/to/dist [label=path/to/dist ...]
+//
+// --viewport 1280x4000 keeps the whole results, charts included, in view.
 import { launch } from '../tests/e2e/lib/browser.mjs';
 import { startGzipServer } from './gzip-server.mjs';
 import { recompute } from './recompute.mjs';
@@ -24,6 +26,8 @@ const ROUNDS = Number(opt('rounds', 3));
 const EDITS = Number(opt('edits', 200));
 const SLOW_EDITS = Number(opt('slow-edits', 100));
 const PRESETS = opt('presets', 'short-training,traffic-spike,dev-test,shift-fleet,custom').split(',');
+const VIEWPORT = opt('viewport', null)?.split('x').map(Number);
+const viewport = VIEWPORT ? { width: VIEWPORT[0], height: VIEWPORT[1] } : undefined;
 const builds = args.map((a) => {
   const [label, root] = a.includes('=') ? a.split('=') : [a, a];
   return { label, root };
@@ -40,7 +44,7 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const [speed, edits, profile] of [['full', EDITS, null], ['4x', SLOW_EDITS, SLOW_CPU]]) {
       for (const b of builds) {
         progress(`round ${round + 1}/${ROUNDS} ${preset} ${speed} ${b.label}`);
-        const t = await recompute(browser, `${b.server.url}?preset=${preset}&lang=en&cur=CNY&h=24`, edits, profile);
+        const t = await recompute(browser, `${b.server.url}?preset=${preset}&lang=en&cur=CNY&h=24`, edits, profile, viewport);
         const r = (((results[b.label] ??= {})[speed] ??= {})[preset] ??= { p95: [], median: [] });
         r.p95.push(pct(t, 0.95));
         r.median.push(median(t));
@@ -52,7 +56,7 @@ await browser.close();
 await Promise.all(builds.map((b) => b.server.close()));
 
 const f = (x) => x.toFixed(1);
-console.log(`${ROUNDS} rounds; full speed ${EDITS} edits, CPU 4× slower ${SLOW_EDITS} edits; p95 (median of rounds, each round's) and median`);
+console.log(`${ROUNDS} rounds; full speed ${EDITS} edits, CPU 4× slower ${SLOW_EDITS} edits${viewport ? `; window ${viewport.width}×${viewport.height}` : ''}; p95 (median of rounds, each round's) and median`);
 console.log('');
 console.log(`| preset | speed | ${builds.map((b) => `${b.label} p95 | ${b.label} median`).join(' | ')} |`);
 console.log(`| --- | --- | ${builds.map(() => '---: | ---:').join(' | ')} |`);

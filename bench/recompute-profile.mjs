@@ -19,7 +19,12 @@ const context = await browser.newContext();
 const page = await context.newPage();
 const cdp = flags.includes('--slow') ? await emulate(page, SLOW_CPU) : await context.newCDPSession(page);
 await page.goto(`${server.url}?preset=${preset}&lang=en&cur=CNY&h=24`);
-await page.waitForSelector('[data-testid=headline]');
+// As bench/recompute.mjs: edits start once the form and every part are in place.
+await page.waitForFunction(
+  () => document.querySelector('[data-testid=headline]') && document.querySelector('[data-testid=hours]') && !document.querySelector('.part-loading'),
+  null,
+  { timeout: 60_000, polling: 100 },
+);
 
 const edit = (n, from) => page.evaluate(async ([n, from]) => {
   const input = document.querySelector('[data-testid=hours]');

@@ -5,9 +5,11 @@ import { emulate } from './throttle.mjs';
 
 /** Times `edits` edits of the hours field on `url`, in the order of the edits. With
  * `profile`, it is applied (through the DevTools protocol) before the page loads, so the
- * whole session runs on the slowed CPU. */
-export async function recompute(browser, url, edits, profile = null) {
-  const context = await browser.newContext();
+ * whole session runs on the slowed CPU. `viewport` (Playwright's `{ width, height }`) replaces
+ * the default 1280×720 window: a tall one keeps the charts in view, so they are redrawn on
+ * every edit (src/pages/calc/charts.rs). */
+export async function recompute(browser, url, edits, profile = null, viewport = undefined) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   try {
     const page = await context.newPage();
     if (profile) await emulate(page, profile);
