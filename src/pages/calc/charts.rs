@@ -3,8 +3,8 @@
 //!
 //! They stand below the comparison, out of view while the form is edited: there they keep
 //! their last drawing, and they are drawn again once within a screen's height of the view
-//! (or when the page is printed). Their markup is most of the browser's work per edit
-//! (BENCHMARKS.md, 2026-12-07, session 17).
+//! (or when the page is printed). Their markup was the largest piece of the browser's own
+//! work per edit (BENCHMARKS.md, 2026-12-07, session 17).
 
 use super::Computed;
 use leptos::prelude::*;
